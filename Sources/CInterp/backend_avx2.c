@@ -1,0 +1,30 @@
+/* backend_avx2.c: the kernel on AVX2 + FMA, 8 lanes. Compiled with per-function target
+ * attributes (no global -m flags), run only when dispatch.c finds AVX2, FMA and OS
+ * support for the YMM state. */
+#include "kernel_internal.h"
+#if defined(CI_HAVE_X86_BACKENDS)
+#include <immintrin.h>
+#include <math.h>
+#include <string.h>
+
+/* Without these SIMDe cannot see the ISA (no -mavx2) and would emulate it, splitting
+ * every operation into 128-bit halves and rounding a*b+c twice. */
+#define SIMDE_X86_SSE_NATIVE
+#define SIMDE_X86_SSE2_NATIVE
+#define SIMDE_X86_SSE3_NATIVE
+#define SIMDE_X86_SSSE3_NATIVE
+#define SIMDE_X86_SSE4_1_NATIVE
+#define SIMDE_X86_SSE4_2_NATIVE
+#define SIMDE_X86_AVX_NATIVE
+#define SIMDE_X86_AVX2_NATIVE
+#define SIMDE_X86_FMA_NATIVE
+#pragma clang attribute push(__attribute__((target("avx2,fma,avx,sse4.2"))), apply_to = function)
+#include <simde/x86/avx2.h>
+#include <simde/x86/fma.h>
+#define CI_HAS_FMA 1
+#include "vec_avx2.h"
+#define CI_PREFIX ci_avx2_
+#define CI_TABLE ci_table_avx2
+#include "kernel_template.h"
+#pragma clang attribute pop
+#endif

@@ -1,0 +1,28 @@
+/* backend_avx512.c: the kernel on AVX-512F, 16 lanes. Compiled with per-function
+ * target attributes (no global -m flags), run only when dispatch.c finds AVX-512F and
+ * OS support for the ZMM state. */
+#include "kernel_internal.h"
+#if defined(CI_HAVE_X86_BACKENDS)
+#include <immintrin.h>
+#include <math.h>
+#include <string.h>
+
+/* Without these SIMDe cannot see the ISA (no -mavx512f) and would emulate it. */
+#define SIMDE_X86_SSE_NATIVE
+#define SIMDE_X86_SSE2_NATIVE
+#define SIMDE_X86_SSE3_NATIVE
+#define SIMDE_X86_SSSE3_NATIVE
+#define SIMDE_X86_SSE4_1_NATIVE
+#define SIMDE_X86_SSE4_2_NATIVE
+#define SIMDE_X86_AVX_NATIVE
+#define SIMDE_X86_AVX2_NATIVE
+#define SIMDE_X86_FMA_NATIVE
+#define SIMDE_X86_AVX512F_NATIVE
+#pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,avx,sse4.2"))), apply_to = function)
+#include <simde/x86/avx512.h>
+#include "vec_avx512.h"
+#define CI_PREFIX ci_avx512_
+#define CI_TABLE ci_table_avx512
+#include "kernel_template.h"
+#pragma clang attribute pop
+#endif

@@ -1,0 +1,16 @@
+/* backend_portable.c: the kernel through SIMDe's portable implementation (no
+ * intrinsics at all), 8 lanes in the AVX2 shape. It runs on any CPU and is what a new
+ * architecture gets before it has a backend of its own. */
+#include "kernel_internal.h"
+#include <math.h>
+#include <string.h>
+
+#define SIMDE_NO_NATIVE
+/* 256-bit vectors passed between static functions without AVX: internal only. */
+#pragma clang diagnostic ignored "-Wpsabi"
+#include <simde/x86/avx2.h>
+#define CI_HAS_FMA 0
+#include "vec_avx2.h"
+#define CI_PREFIX ci_portable_
+#define CI_TABLE ci_table_portable
+#include "kernel_template.h"

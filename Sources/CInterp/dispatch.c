@@ -1,0 +1,313 @@
+/*
+ * dispatch.c: the single dispatch point. Validates arguments, derives per-call
+ * constants in double precision (ci_prepared), picks a backend table and runs it.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel_internal.h"
+
+#if defined(CI_HAVE_X86_BACKENDS)
+#include <cpuid.h>
+#endif
+
+/* ---- backends --------------------------------------------------------------------- */
+
+static const char *const backend_names[CI_BACKEND_COUNT] = {
+    "scalar", "portable", "sse2", "avx2", "avx512", "neon",
+};
+
+static const int backend_lanes[CI_BACKEND_COUNT] = {1, 8, 4, 8, 16, 4};
+
+static const ci_kernel_table *table_for(ci_backend b) {
+    switch (b) {
+    case CI_BACKEND_SCALAR: return &ci_table_scalar;
+    case CI_BACKEND_PORTABLE: return &ci_table_portable;
+    case CI_BACKEND_NEON: return &ci_table_neon;
+#if defined(CI_HAVE_X86_BACKENDS)
+    case CI_BACKEND_SSE2: return &ci_table_sse2;
+    case CI_BACKEND_AVX2: return &ci_table_avx2;
+    case CI_BACKEND_AVX512: return &ci_table_avx512;
+#endif
+    default: return NULL;
+    }
+}
+
+#if defined(CI_HAVE_X86_BACKENDS)
+static unsigned long long read_xcr0(void) {
+    unsigned int lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((unsigned long long)hi << 32) | lo;
+}
+
+/* CPUID says what the core can do; XCR0 says whether the OS saves the wider
+ * registers on a context switch. Both are needed. */
+static int x86_supports(ci_backend b) {
+    unsigned int eax, ebx, ecx, edx;
+    if (b == CI_BACKEND_SSE2) return 1; /* x86-64 baseline */
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1, fma = (ecx >> 12) & 1;
+    if (!osxsave || !avx) return 0;
+    unsigned long long xcr0 = read_xcr0();
+    if ((xcr0 & 0x6) != 0x6) return 0; /* XMM and YMM state */
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    int avx2 = (ebx >> 5) & 1, avx512f = (ebx >> 16) & 1;
+    if (b == CI_BACKEND_AVX2) return avx2 && fma;
+    if (b == CI_BACKEND_AVX512)
+        return avx512f && avx2 && fma && (xcr0 & 0xE0) == 0xE0; /* opmask, ZMM */
+    return 0;
+}
+#endif
+
+int ci_backend_supported(ci_backend b) {
+    switch (b) {
+    case CI_BACKEND_SCALAR:
+    case CI_BACKEND_PORTABLE:
+    case CI_BACKEND_NEON: return 1;
+#if defined(CI_HAVE_X86_BACKENDS)
+    case CI_BACKEND_SSE2:
+    case CI_BACKEND_AVX2:
+    case CI_BACKEND_AVX512: return x86_supports(b);
+#endif
+    default: return 0;
+    }
+}
+
+int ci_backend_native(ci_backend b) {
+    if (!ci_backend_supported(b)) return 0;
+    if (b == CI_BACKEND_NEON) {
+#if defined(__aarch64__) || defined(_M_ARM64)
+        return 1;
+#else
+        return 0;
+#endif
+    }
+    return b != CI_BACKEND_PORTABLE;
+}
+
+const char *ci_backend_name(ci_backend b) {
+    if (b == CI_BACKEND_AUTO) return "auto";
+    if ((int)b < 0 || b >= CI_BACKEND_COUNT) return NULL;
+    return backend_names[b];
+}
+
+int ci_backend_from_name(const char *name) {
+    if (!name) return -2;
+    if (strcmp(name, "auto") == 0) return CI_BACKEND_AUTO;
+    for (int b = 0; b < CI_BACKEND_COUNT; b++)
+        if (strcmp(name, backend_names[b]) == 0) return b;
+    return -2;
+}
+
+int ci_backend_lanes(ci_backend b) {
+    if ((int)b < 0 || b >= CI_BACKEND_COUNT) return 0;
+    return backend_lanes[b];
+}
+
+static ci_backend best_backend(void) {
+    static const ci_backend preference[] = {
+        CI_BACKEND_AVX512, CI_BACKEND_AVX2, CI_BACKEND_SSE2,
+    };
+#if defined(__aarch64__) || defined(_M_ARM64)
+    return CI_BACKEND_NEON;
+#endif
+    for (size_t i = 0; i < sizeof preference / sizeof preference[0]; i++)
+        if (ci_backend_supported(preference[i])) return preference[i];
+    return CI_BACKEND_PORTABLE;
+}
+
+/* The only global mutable state: the automatic choice, -1 until first resolved. */
+static int active_backend = -1;
+
+static ci_backend detect_backend(void) {
+    const char *forced = getenv("CINTERP_BACKEND");
+    if (forced) {
+        int b = ci_backend_from_name(forced);
+        if (b >= 0 && ci_backend_supported((ci_backend)b)) return (ci_backend)b;
+    }
+    return best_backend();
+}
+
+ci_backend ci_active_backend(void) {
+    int b = __atomic_load_n(&active_backend, __ATOMIC_ACQUIRE);
+    if (b < 0) {
+        b = detect_backend();
+        __atomic_store_n(&active_backend, b, __ATOMIC_RELEASE);
+    }
+    return (ci_backend)b;
+}
+
+ci_status ci_set_backend(ci_backend b) {
+    if (b == CI_BACKEND_AUTO) {
+        __atomic_store_n(&active_backend, (int)detect_backend(), __ATOMIC_RELEASE);
+        return CI_OK;
+    }
+    if (!ci_backend_supported(b)) return CI_ERR_UNSUPPORTED_BACKEND;
+    __atomic_store_n(&active_backend, (int)b, __ATOMIC_RELEASE);
+    return CI_OK;
+}
+
+static const ci_kernel_table *resolve(ci_backend b) {
+    if (b == CI_BACKEND_AUTO) b = ci_active_backend();
+    if (!ci_backend_supported(b)) return NULL;
+    return table_for(b);
+}
+
+/* ---- curves ----------------------------------------------------------------------- */
+
+static int finite(double x) { return isfinite(x); }
+
+ci_status ci_curve_validate(const ci_curve *c) {
+    if (!c) return CI_ERR_NULL_POINTER;
+    for (int i = 0; i < 4; i++)
+        if (!finite(c->params[i])) return CI_ERR_INVALID_CURVE;
+    switch (c->kind) {
+    case CI_CURVE_LINEAR: return CI_OK;
+    case CI_CURVE_CUBIC_BEZIER: {
+        float x1 = c->params[0], x2 = c->params[2];
+        return (x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1) ? CI_OK : CI_ERR_INVALID_CURVE;
+    }
+    case CI_CURVE_STEPS: {
+        int minimum = c->step_position == CI_JUMP_NONE ? 2 : 1;
+        if (c->step_position < CI_JUMP_START || c->step_position > CI_JUMP_BOTH)
+            return CI_ERR_INVALID_CURVE;
+        return (c->steps >= minimum && (uint32_t)c->steps <= CI_MAX_STEPS)
+                   ? CI_OK : CI_ERR_INVALID_CURVE;
+    }
+    case CI_CURVE_SPRING:
+        return (c->params[0] > 0 && c->params[1] >= 0) ? CI_OK : CI_ERR_INVALID_CURVE;
+    default:
+        if (c->kind < CI_CURVE_SINE || c->kind > CI_CURVE_BOUNCE) return CI_ERR_INVALID_CURVE;
+        return (c->direction >= CI_EASE_IN && c->direction <= CI_EASE_IN_OUT)
+                   ? CI_OK : CI_ERR_INVALID_CURVE;
+    }
+}
+
+/* Spring constants in double: the float kernel then rounds each once. */
+static void prepare_spring(ci_prepared *P, double omega0, double zeta, double delta,
+                           double v0) {
+    double lambda = zeta * omega0, b = lambda * delta - v0, omega = 0, k = lambda * b;
+    if (zeta < 1) {
+        P->spring_regime = CI_SPRING_UNDER;
+        omega = omega0 * sqrt((1 - zeta) * (1 + zeta));
+        k += omega * omega * delta;
+    } else if (zeta > 1) {
+        P->spring_regime = CI_SPRING_OVER;
+        double root = sqrt((zeta - 1) * (zeta + 1));
+        omega = omega0 * root;
+        k -= omega * omega * delta;
+        /* -lambda + omega without cancellation. */
+        P->rate_slow = (float)(-omega0 / (zeta + root));
+        P->rate_fast = (float)(-lambda - omega);
+    } else {
+        P->spring_regime = CI_SPRING_CRITICAL;
+    }
+    P->delta = (float)delta;
+    P->v0 = (float)v0;
+    P->lambda = (float)lambda;
+    P->omega = (float)omega;
+    P->inv_omega = omega > 0 ? (float)(1 / omega) : 0;
+    P->half_inv_omega = omega > 0 ? (float)(0.5 / omega) : 0;
+    P->b = (float)b;
+    P->k = (float)k;
+}
+
+static void prepare(ci_prepared *P, const ci_curve *c) {
+    memset(P, 0, sizeof *P);
+    P->kind = c->kind;
+    P->direction = c->direction;
+    switch (c->direction) {
+    case CI_EASE_IN:
+        P->split = 2; P->a_lo = 1; P->b_lo = 0; P->scale = 1;
+        break;
+    case CI_EASE_OUT:
+        P->split = -1; P->a_hi = -1; P->b_hi = 1; P->scale = 1;
+        break;
+    default:
+        P->split = 0.5f; P->a_lo = 2; P->b_lo = 0; P->a_hi = -2; P->b_hi = 2;
+        P->scale = 0.5f;
+        break;
+    }
+    if (c->kind == CI_CURVE_CUBIC_BEZIER) {
+        double x1 = c->params[0], y1 = c->params[1], x2 = c->params[2], y2 = c->params[3];
+        double cx = 3 * x1, bx = 3 * (x2 - x1) - cx, cy = 3 * y1, by = 3 * (y2 - y1) - cy;
+        P->cx = (float)cx; P->bx = (float)bx; P->ax = (float)(1 - cx - bx);
+        P->cy = (float)cy; P->by = (float)by; P->ay = (float)(1 - cy - by);
+    } else if (c->kind == CI_CURVE_STEPS) {
+        int n = c->steps;
+        P->steps_n = (float)n;
+        P->steps_offset = (c->step_position == CI_JUMP_START ||
+                           c->step_position == CI_JUMP_BOTH) ? 1.0f : 0.0f;
+        P->steps_jumps = (float)(c->step_position == CI_JUMP_NONE   ? n - 1
+                                 : c->step_position == CI_JUMP_BOTH ? n + 1
+                                                                    : n);
+    } else if (c->kind == CI_CURVE_SPRING) {
+        prepare_spring(P, c->params[0], c->params[1], c->params[2], c->params[3]);
+    }
+}
+
+/* ---- entry points ----------------------------------------------------------------- */
+
+static ci_status finish(int saw_nonfinite) {
+    return saw_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
+}
+
+ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress,
+                  float *value, size_t count) {
+    const ci_kernel_table *table = resolve(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!curve) return CI_ERR_NULL_POINTER;
+    ci_status status = ci_curve_validate(curve);
+    if (status != CI_OK) return status;
+    if (count == 0) return CI_OK;
+    if (!progress || !value) return CI_ERR_NULL_POINTER;
+    ci_prepared P;
+    prepare(&P, curve);
+    if (curve->kind == CI_CURVE_SPRING)
+        return finish(table->spring(&P, progress, value, NULL, count));
+    return finish(table->ease(&P, progress, value, count));
+}
+
+ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
+                    float *value, float *velocity, size_t count) {
+    const ci_kernel_table *table = resolve(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!curve) return CI_ERR_NULL_POINTER;
+    ci_status status = ci_curve_validate(curve);
+    if (status != CI_OK) return status;
+    if (curve->kind != CI_CURVE_SPRING) return CI_ERR_INVALID_CURVE;
+    if (count == 0) return CI_OK;
+    if (!time || (!value && !velocity)) return CI_ERR_NULL_POINTER;
+    ci_prepared P;
+    prepare(&P, curve);
+    return finish(table->spring(&P, time, value, velocity, count));
+}
+
+ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
+                              const ci_stagger *stagger, const float *delays,
+                              float *value, size_t count) {
+    const ci_kernel_table *table = resolve(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!curve || !stagger) return CI_ERR_NULL_POINTER;
+    ci_status status = ci_curve_validate(curve);
+    if (status != CI_OK) return status;
+    if (!finite(stagger->time) || !finite(stagger->base_delay) ||
+        !finite(stagger->increment) || !finite(stagger->duration) ||
+        !(stagger->duration > 0))
+        return CI_ERR_INVALID_PARAMETER;
+    if (!delays && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!value) return CI_ERR_NULL_POINTER;
+
+    ci_curve unit = *curve;
+    if (unit.kind == CI_CURVE_SPRING) unit.params[2] = 1; /* progress runs 0 -> 1 */
+    ci_prepared P;
+    prepare(&P, &unit);
+    ci_stagger_prepared S;
+    S.time = (float)stagger->time;
+    S.time_after_base = (float)(stagger->time - stagger->base_delay);
+    S.increment = (float)stagger->increment;
+    S.duration = (float)stagger->duration;
+    return finish(table->stagger(&P, &S, delays, value, count));
+}

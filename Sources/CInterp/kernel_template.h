@@ -1,0 +1,474 @@
+/*
+ * kernel_template.h: every algorithm of the kernel, written once.
+ *
+ * A backend file includes SIMDe for its instruction set, then one vec_*.h that maps the
+ * small vector vocabulary below onto it, defines CI_PREFIX, and includes this file. The
+ * result is a ci_kernel_table named CI_TABLE. The vocabulary:
+ *
+ *   VF float lanes, VI int32 lanes, VM comparison mask, W lane count, CI_HAS_FMA
+ *   vf_set1 vf_loadu vf_storeu vf_add vf_sub vf_mul vf_div vf_min vf_max vf_sqrt
+ *   vf_fma(a,b,c) = a*b+c (fused only when CI_HAS_FMA), vf_fms(a,b,c) = a*b-c (fused;
+ *   only when CI_HAS_FMA), vi_set1 vi_add vi_sub vi_and vi_or vi_xor
+ *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
+ *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false).
+ *
+ * Nothing here branches per lane: piecewise curves compute every piece and select, so
+ * a lane's result does not depend on its neighbours and every backend agrees with the
+ * scalar one up to floating-point contraction.
+ */
+
+/* Contraction would make results depend on the compiler; fused operations are asked
+ * for explicitly (vf_fma) where the algorithm wants them. */
+#pragma STDC FP_CONTRACT OFF
+
+#define CI_CAT2(a, b) a##b
+#define CI_CAT(a, b) CI_CAT2(a, b)
+#define CI_FN(name) CI_CAT(CI_PREFIX, name)
+
+/* ---- elementary helpers ------------------------------------------------------- */
+
+static inline VF CI_FN(clamp01)(VF x) {
+    return vf_min(vf_max(x, vf_set1(0.0f)), vf_set1(1.0f));
+}
+
+static inline VF CI_FN(bitselect)(VI mask, VF if_set, VF if_clear) {
+    return vi_as_vf(vi_or(vi_and(mask, vf_as_vi(if_set)),
+                          vi_andnot(mask, vf_as_vi(if_clear))));
+}
+
+/* Round to nearest by the 1.5 * 2^23 trick (valid for |x| < 2^22); also gives the
+ * integer, read from the low mantissa bits, with no float-to-int conversion (AVX-512F
+ * in SIMDe 0.7.4 lacks some of those). */
+#define CI_ROUND_MAGIC 12582912.0f
+#define CI_ROUND_MAGIC_BITS 0x4B400000
+static inline VF CI_FN(round)(VF x, VI *as_int) {
+    VF t = vf_add(x, vf_set1(CI_ROUND_MAGIC));
+    *as_int = vi_sub(vf_as_vi(t), vi_set1(CI_ROUND_MAGIC_BITS));
+    return vf_sub(t, vf_set1(CI_ROUND_MAGIC));
+}
+
+/* a*b - product, exactly (product = fl(a*b)): FMA where the ISA has it, else Dekker's
+ * split product. Used where a float rounding would move a step edge or a delay. */
+static inline VF CI_FN(product_error)(VF a, VF b, VF product) {
+#if CI_HAS_FMA
+    return vf_fms(a, b, product);
+#else
+    const VF split = vf_set1(4097.0f); /* 2^12 + 1 */
+    VF ca = vf_mul(a, split), cb = vf_mul(b, split);
+    VF ah = vf_sub(ca, vf_sub(ca, a)), al = vf_sub(a, ah);
+    VF bh = vf_sub(cb, vf_sub(cb, b)), bl = vf_sub(b, bh);
+    VF e = vf_sub(vf_mul(ah, bh), product);
+    e = vf_add(e, vf_mul(ah, bl));
+    e = vf_add(e, vf_mul(al, bh));
+    return vf_add(e, vf_mul(al, bl));
+#endif
+}
+
+/* 2^x. Range-reduced to f in [-1/2, 1/2], degree-7 Taylor polynomial of 2^f
+ * (truncation < 6e-9 relative), scaled by 2^n built in the exponent bits. Inputs are
+ * clamped to [-126, 126]: below, the result is at most 2^-126 instead of 0, which is
+ * below every absolute tolerance we promise. Max error about 2 ulp. */
+static inline VF CI_FN(exp2)(VF x) {
+    x = vf_min(vf_max(x, vf_set1(-126.0f)), vf_set1(126.0f));
+    VI n;
+    VF r = CI_FN(round)(x, &n);
+    VF f = vf_sub(x, r);
+    VF p = vf_set1(1.5252733804059841e-05f);
+    p = vf_fma(p, f, vf_set1(1.5403530393381608e-04f));
+    p = vf_fma(p, f, vf_set1(1.3333558146428443e-03f));
+    p = vf_fma(p, f, vf_set1(9.6181291076284772e-03f));
+    p = vf_fma(p, f, vf_set1(5.5504108664821580e-02f));
+    p = vf_fma(p, f, vf_set1(2.4022650695910071e-01f));
+    p = vf_fma(p, f, vf_set1(6.9314718055994531e-01f));
+    p = vf_fma(p, f, vf_set1(1.0f));
+    VF scale = vi_as_vf(vi_shl(vi_add(n, vi_set1(127)), 23));
+    return vf_mul(p, scale);
+}
+
+/* e^x = 2^(x log2 e). The product adds |x| * 2^-24 of absolute error to the exponent,
+ * i.e. a relative error of |x| e^x 2^-24 <= 2.2e-8 for x <= 0, the range we use. */
+static inline VF CI_FN(exp)(VF x) {
+    return CI_FN(exp2)(vf_mul(x, vf_set1(1.4426950408889634f)));
+}
+
+/* sin and cos together. Quadrant reduction with pi/2 split in three parts whose
+ * leading part has 8 significant bits (q * part exact for |q| < 2^16, without FMA
+ * too); arguments are clamped to |x| <= 65000 so that holds. Taylor polynomials on
+ * [-pi/4, pi/4] (degree 9 for sin, 10 for cos; truncation < 3e-9). Max error about
+ * 2 ulp of 1 for |x| < 1e4 rad. */
+static inline void CI_FN(sincos)(VF x, VF *sin_out, VF *cos_out) {
+    x = vf_min(vf_max(x, vf_set1(-65000.0f)), vf_set1(65000.0f));
+    VI q;
+    VF qf = CI_FN(round)(vf_mul(x, vf_set1(0.63661977236758134f)), &q);
+    VF r = vf_fma(qf, vf_set1(-1.5703125f), x);
+    r = vf_fma(qf, vf_set1(-4.837512969970703125e-4f), r);
+    r = vf_fma(qf, vf_set1(-7.54978995489188216e-8f), r);
+    VF r2 = vf_mul(r, r);
+
+    VF s = vf_set1(2.7557319223985893e-06f);
+    s = vf_fma(s, r2, vf_set1(-1.9841269841269841e-04f));
+    s = vf_fma(s, r2, vf_set1(8.3333333333333333e-03f));
+    s = vf_fma(s, r2, vf_set1(-1.6666666666666667e-01f));
+    s = vf_fma(vf_mul(s, r2), r, r);
+
+    VF c = vf_set1(-2.7557319223985888e-07f);
+    c = vf_fma(c, r2, vf_set1(2.4801587301587302e-05f));
+    c = vf_fma(c, r2, vf_set1(-1.3888888888888889e-03f));
+    c = vf_fma(c, r2, vf_set1(4.1666666666666667e-02f));
+    c = vf_fma(c, r2, vf_set1(-0.5f));
+    c = vf_fma(c, r2, vf_set1(1.0f));
+
+    /* Odd quadrants swap sin and cos; bit 1 of q (of q + 1 for cos) flips the sign. */
+    VI swap = vi_sub(vi_set1(0), vi_and(q, vi_set1(1)));
+    VI sin_sign = vi_shl(vi_and(q, vi_set1(2)), 30);
+    VI cos_sign = vi_shl(vi_and(vi_add(q, vi_set1(1)), vi_set1(2)), 30);
+    *sin_out = vi_as_vf(vi_xor(vf_as_vi(CI_FN(bitselect)(swap, c, s)), sin_sign));
+    *cos_out = vi_as_vf(vi_xor(vf_as_vi(CI_FN(bitselect)(swap, s, c)), cos_sign));
+}
+
+/* floor(a * b) of the exact product, for 0 <= a*b < 2^22. */
+static inline VF CI_FN(floor_product)(VF a, VF b) {
+    VF product = vf_mul(a, b);
+    VI ignored;
+    VF k = CI_FN(round)(product, &ignored);
+    (void)ignored;
+    k = vf_select(vm_lt(product, k), vf_sub(k, vf_set1(1.0f)), k);
+    /* product rounded up onto an integer the exact value lies below. */
+    VM below = vm_and(vm_eq(product, k),
+                      vm_lt(CI_FN(product_error)(a, b, product), vf_set1(0.0f)));
+    return vf_select(below, vf_sub(k, vf_set1(1.0f)), k);
+}
+
+/* ---- Penner families: the "in" function f(u), u in [0, 1] --------------------- */
+
+static inline VF CI_FN(sine_in)(VF u) {
+    VF s, c;
+    CI_FN(sincos)(vf_mul(u, vf_set1(1.5707963267948966f)), &s, &c);
+    return vf_sub(vf_set1(1.0f), c);
+}
+
+static inline VF CI_FN(expo_in)(VF u) {
+    VF y = CI_FN(exp2)(vf_fma(u, vf_set1(10.0f), vf_set1(-10.0f)));
+    return vf_select(vm_eq(u, vf_set1(0.0f)), vf_set1(0.0f), y);
+}
+
+static inline VF CI_FN(circ_in)(VF u) {
+    /* 1 - u^2 as (1 - u)(1 + u): exact factors keep the steep end accurate. */
+    VF one = vf_set1(1.0f);
+    return vf_sub(one, vf_sqrt(vf_mul(vf_sub(one, u), vf_add(one, u))));
+}
+
+/* s3 u^3 - s u^2 written as u^3 + s u^2 (u - 1), which is exactly 1 at u = 1. */
+#define CI_BACK_S 1.70158f
+static inline VF CI_FN(back_in)(VF u) {
+    VF u2 = vf_mul(u, u);
+    return vf_fma(vf_mul(vf_set1(CI_BACK_S), u2), vf_sub(u, vf_set1(1.0f)),
+                  vf_mul(u2, u));
+}
+
+#define CI_ELASTIC_C4 2.0943951023931955f /* 2 pi / 3 */
+static inline VF CI_FN(elastic_in)(VF u) {
+    VF e = CI_FN(exp2)(vf_fma(u, vf_set1(10.0f), vf_set1(-10.0f)));
+    VF s, c;
+    CI_FN(sincos)(vf_mul(vf_fma(u, vf_set1(10.0f), vf_set1(-10.75f)),
+                         vf_set1(CI_ELASTIC_C4)), &s, &c);
+    VF y = vf_sub(vf_set1(0.0f), vf_mul(e, s));
+    y = vf_select(vm_eq(u, vf_set1(0.0f)), vf_set1(0.0f), y);
+    return vf_select(vm_eq(u, vf_set1(1.0f)), vf_set1(1.0f), y);
+}
+
+/* Penner's bounce-out: four parabolas n (q - c)^2 + a, chosen per lane. */
+static inline VF CI_FN(bounce_out)(VF q) {
+    VF c = vf_set1(2.625f / 2.75f), a = vf_set1(0.984375f);
+    VM m = vm_lt(q, vf_set1(2.5f / 2.75f));
+    c = vf_select(m, vf_set1(2.25f / 2.75f), c);
+    a = vf_select(m, vf_set1(0.9375f), a);
+    m = vm_lt(q, vf_set1(2.0f / 2.75f));
+    c = vf_select(m, vf_set1(1.5f / 2.75f), c);
+    a = vf_select(m, vf_set1(0.75f), a);
+    m = vm_lt(q, vf_set1(1.0f / 2.75f));
+    c = vf_select(m, vf_set1(0.0f), c);
+    a = vf_select(m, vf_set1(0.0f), a);
+    VF d = vf_sub(q, c);
+    return vf_fma(vf_mul(vf_set1(7.5625f), d), d, a);
+}
+
+static inline VF CI_FN(bounce_in)(VF u) {
+    VF one = vf_set1(1.0f);
+    return vf_sub(one, CI_FN(bounce_out)(vf_sub(one, u)));
+}
+
+static inline VF CI_FN(family_in)(int kind, VF u) {
+    switch (kind) {
+    case CI_CURVE_SINE: return CI_FN(sine_in)(u);
+    case CI_CURVE_QUAD: return vf_mul(u, u);
+    case CI_CURVE_CUBIC: return vf_mul(vf_mul(u, u), u);
+    case CI_CURVE_QUART: { VF u2 = vf_mul(u, u); return vf_mul(u2, u2); }
+    case CI_CURVE_QUINT: { VF u2 = vf_mul(u, u); return vf_mul(vf_mul(u2, u2), u); }
+    case CI_CURVE_EXPO: return CI_FN(expo_in)(u);
+    case CI_CURVE_CIRC: return CI_FN(circ_in)(u);
+    case CI_CURVE_BACK: return CI_FN(back_in)(u);
+    case CI_CURVE_ELASTIC: return CI_FN(elastic_in)(u);
+    default: return CI_FN(bounce_in)(u);
+    }
+}
+
+/* in: f(p); out: 1 - f(1 - p); inOut: p < 1/2 ? f(2p)/2 : 1 - f(2 - 2p)/2, which are
+ * Penner's formulas rearranged around one evaluation of f per lane. */
+static inline VF CI_FN(penner)(const ci_prepared *P, VF p) {
+    VM lo = vm_lt(p, vf_set1(P->split));
+    VF u = vf_fma(vf_select(lo, vf_set1(P->a_lo), vf_set1(P->a_hi)), p,
+                  vf_select(lo, vf_set1(P->b_lo), vf_set1(P->b_hi)));
+    VF r = vf_mul(CI_FN(family_in)(P->kind, u), vf_set1(P->scale));
+    return vf_select(lo, r, vf_sub(vf_set1(1.0f), r));
+}
+
+/* Back inOut uses s * 1.525 instead of s (Penner; GSAP and anime.js drop it). */
+static inline VF CI_FN(back_in_out)(VF p) {
+    const float s2 = CI_BACK_S * 1.525f;
+    VM lo = vm_lt(p, vf_set1(0.5f));
+    VF w = vf_add(p, p);
+    w = vf_select(lo, w, vf_sub(w, vf_set1(2.0f)));
+    VF g = vf_mul(vf_mul(w, w),
+                  vf_fma(vf_set1(s2 + 1.0f), w, vf_select(lo, vf_set1(-s2), vf_set1(s2))));
+    VF half = vf_mul(g, vf_set1(0.5f));
+    return vf_select(lo, half, vf_add(half, vf_set1(1.0f)));
+}
+
+#define CI_ELASTIC_C5 1.3962634015954636f /* 2 pi / 4.5 */
+static inline VF CI_FN(elastic_in_out)(VF p) {
+    VM lo = vm_lt(p, vf_set1(0.5f));
+    VF x = vf_fma(p, vf_set1(20.0f), vf_set1(-10.0f));
+    VF e = CI_FN(exp2)(vf_select(lo, x, vf_sub(vf_set1(0.0f), x)));
+    VF s, c;
+    CI_FN(sincos)(vf_mul(vf_fma(p, vf_set1(20.0f), vf_set1(-11.125f)),
+                         vf_set1(CI_ELASTIC_C5)), &s, &c);
+    VF r = vf_mul(vf_mul(e, s), vf_set1(0.5f));
+    VF y = vf_select(lo, vf_sub(vf_set1(0.0f), r), vf_add(r, vf_set1(1.0f)));
+    y = vf_select(vm_eq(p, vf_set1(0.0f)), vf_set1(0.0f), y);
+    return vf_select(vm_eq(p, vf_set1(1.0f)), vf_set1(1.0f), y);
+}
+
+/* ---- CSS cubic-bezier and steps ----------------------------------------------- */
+
+static inline VF CI_FN(bezier_x)(const ci_prepared *P, VF t) {
+    return vf_mul(vf_fma(vf_fma(vf_set1(P->ax), t, vf_set1(P->bx)), t, vf_set1(P->cx)), t);
+}
+
+/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) by 16 bisection steps, leaving a
+ * bracket of 2^-16, then 2 Newton steps kept inside the bracket; then y(t). A fixed
+ * count keeps every lane in step; the bracket makes a flat x'(t) harmless. */
+static inline VF CI_FN(bezier)(const ci_prepared *P, VF p) {
+    VF lo = vf_set1(0.0f), hi = vf_set1(1.0f), half = vf_set1(0.5f);
+    for (int k = 0; k < 16; k++) {
+        VF mid = vf_mul(vf_add(lo, hi), half);
+        VM below = vm_lt(CI_FN(bezier_x)(P, mid), p);
+        lo = vf_select(below, mid, lo);
+        hi = vf_select(below, hi, mid);
+    }
+    VF t = vf_mul(vf_add(lo, hi), half);
+    const VF ax3 = vf_set1(3.0f * P->ax), bx2 = vf_set1(2.0f * P->bx);
+    for (int k = 0; k < 2; k++) {
+        VF dx = vf_fma(vf_fma(ax3, t, bx2), t, vf_set1(P->cx));
+        dx = vf_max(dx, vf_set1(1e-20f));
+        t = vf_sub(t, vf_div(vf_sub(CI_FN(bezier_x)(P, t), p), dx));
+        t = vf_min(vf_max(t, lo), hi);
+    }
+    VF y = vf_mul(vf_fma(vf_fma(vf_set1(P->ay), t, vf_set1(P->by)), t, vf_set1(P->cy)), t);
+    y = vf_select(vm_eq(p, vf_set1(0.0f)), vf_set1(0.0f), y);
+    return vf_select(vm_eq(p, vf_set1(1.0f)), vf_set1(1.0f), y);
+}
+
+/* CSS steps(): clamp(floor(p n) + offset, 0, jumps) / jumps, with the floor of the
+ * exact product so that a step edge never moves by a rounding. */
+static inline VF CI_FN(steps)(const ci_prepared *P, VF p) {
+    VF step = vf_add(CI_FN(floor_product)(p, vf_set1(P->steps_n)), vf_set1(P->steps_offset));
+    step = vf_min(vf_max(step, vf_set1(0.0f)), vf_set1(P->steps_jumps));
+    return vf_div(step, vf_set1(P->steps_jumps));
+}
+
+/* Any easing at clamped progress p. The switch is uniform over a call, so the branch
+ * is predicted; every lane takes the same path. */
+static inline VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
+    switch (P->kind) {
+    case CI_CURVE_LINEAR: return p;
+    case CI_CURVE_CUBIC_BEZIER: return CI_FN(bezier)(P, p);
+    case CI_CURVE_STEPS: return CI_FN(steps)(P, p);
+    case CI_CURVE_BACK:
+        if (P->direction == CI_EASE_IN_OUT) return CI_FN(back_in_out)(p);
+        return CI_FN(penner)(P, p);
+    case CI_CURVE_ELASTIC:
+        if (P->direction == CI_EASE_IN_OUT) return CI_FN(elastic_in_out)(p);
+        return CI_FN(penner)(P, p);
+    default: return CI_FN(penner)(P, p);
+    }
+}
+
+/* ---- springs -------------------------------------------------------------------- */
+
+/* One formulation for all three regimes:
+ *   x(t) = delta - (delta eC + b eS),   x'(t) = v0 eC + k eS,
+ * with eC = e^(-lambda t) C(t), eS = e^(-lambda t) S(t), b = lambda delta - v0,
+ * k = lambda b +- omega^2 delta, and
+ *   under-damped  C = cos(omega t),  S = sin(omega t) / omega
+ *   critical      C = 1,             S = t
+ *   over-damped   C = cosh(omega t), S = sinh(omega t) / omega.
+ * S never divides a small difference by a small omega, so zeta near 1 needs no blend:
+ * sin(omega t)/omega is accurate for tiny omega, and the over-damped form switches per
+ * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2. */
+static inline void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
+    switch (P->spring_regime) {
+    case CI_SPRING_UNDER: {
+        VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
+        VF s, c;
+        CI_FN(sincos)(vf_mul(vf_set1(P->omega), t), &s, &c);
+        *eC = vf_mul(e, c);
+        *eS = vf_mul(vf_mul(e, s), vf_set1(P->inv_omega));
+        return;
+    }
+    case CI_SPRING_CRITICAL: {
+        VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
+        *eC = e;
+        *eS = vf_mul(e, t);
+        return;
+    }
+    default: {
+        VF mu = vf_mul(vf_set1(P->omega), t);
+        VF e1 = CI_FN(exp)(vf_mul(vf_set1(P->rate_slow), t));
+        VF e2 = CI_FN(exp)(vf_mul(vf_set1(P->rate_fast), t));
+        VF big_c = vf_mul(vf_add(e1, e2), vf_set1(0.5f));
+        VF big_s = vf_mul(vf_sub(e1, e2), vf_set1(P->half_inv_omega));
+
+        VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
+        VF m2 = vf_mul(mu, mu);
+        VF ch = vf_set1(2.4801587301587302e-05f);
+        ch = vf_fma(ch, m2, vf_set1(1.3888888888888889e-03f));
+        ch = vf_fma(ch, m2, vf_set1(4.1666666666666667e-02f));
+        ch = vf_fma(ch, m2, vf_set1(0.5f));
+        ch = vf_fma(ch, m2, vf_set1(1.0f));
+        VF sh = vf_set1(2.7557319223985893e-06f);
+        sh = vf_fma(sh, m2, vf_set1(1.9841269841269841e-04f));
+        sh = vf_fma(sh, m2, vf_set1(8.3333333333333333e-03f));
+        sh = vf_fma(sh, m2, vf_set1(1.6666666666666667e-01f));
+        sh = vf_fma(sh, m2, vf_set1(1.0f));
+
+        VM small = vm_lt(mu, vf_set1(0.5f));
+        *eC = vf_select(small, vf_mul(e, ch), big_c);
+        *eS = vf_select(small, vf_mul(vf_mul(e, t), sh), big_s);
+        return;
+    }
+    }
+}
+
+static inline VF CI_FN(spring_time)(VF t) {
+    return vf_max(t, vf_set1(0.0f));
+}
+
+static inline VF CI_FN(spring_value)(const ci_prepared *P, VF eC, VF eS) {
+    VF delta = vf_set1(P->delta);
+    return vf_sub(delta, vf_fma(delta, eC, vf_mul(vf_set1(P->b), eS)));
+}
+
+/* ---- loops ------------------------------------------------------------------------ */
+
+/* Partial vectors at the tail go through a small buffer, so any count and any
+ * alignment work with full-width code. */
+static inline VF CI_FN(load)(const float *p, size_t m) {
+    if (m == W) return vf_loadu(p);
+    float buffer[W] = {0};
+    for (size_t j = 0; j < m; j++) buffer[j] = p[j];
+    return vf_loadu(buffer);
+}
+
+static inline void CI_FN(store)(float *p, VF v, size_t m) {
+    if (m == W) { vf_storeu(p, v); return; }
+    float buffer[W];
+    vf_storeu(buffer, v);
+    for (size_t j = 0; j < m; j++) p[j] = buffer[j];
+}
+
+/* x - x is 0 for finite x and NaN otherwise; NaN sticks in the sum. */
+static inline VF CI_FN(track_finite)(VF sum, VF x) {
+    return vf_add(sum, vf_sub(x, x));
+}
+
+static inline int CI_FN(saw_nonfinite)(VF sum) {
+    float buffer[W];
+    vf_storeu(buffer, sum);
+    int bad = 0;
+    for (int j = 0; j < W; j++) bad |= buffer[j] != buffer[j];
+    return bad;
+}
+
+static int CI_FN(ease_loop)(const ci_prepared *P, const float *in, float *out, size_t n) {
+    VF finite = vf_set1(0.0f);
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF p = CI_FN(load)(in + i, m);
+        finite = CI_FN(track_finite)(finite, p);
+        CI_FN(store)(out + i, CI_FN(ease_one)(P, CI_FN(clamp01)(p)), m);
+    }
+    return CI_FN(saw_nonfinite)(finite);
+}
+
+static int CI_FN(spring_loop)(const ci_prepared *P, const float *time, float *value,
+                              float *velocity, size_t n) {
+    VF finite = vf_set1(0.0f);
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF t = CI_FN(load)(time + i, m);
+        finite = CI_FN(track_finite)(finite, t);
+        VF eC, eS;
+        CI_FN(spring_terms)(P, CI_FN(spring_time)(t), &eC, &eS);
+        if (velocity)
+            CI_FN(store)(velocity + i,
+                         vf_fma(vf_set1(P->v0), eC, vf_mul(vf_set1(P->k), eS)), m);
+        if (value) CI_FN(store)(value + i, CI_FN(spring_value)(P, eC, eS), m);
+    }
+    return CI_FN(saw_nonfinite)(finite);
+}
+
+static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                            8, 9, 10, 11, 12, 13, 14, 15};
+
+static int CI_FN(stagger_loop)(const ci_prepared *P, const ci_stagger_prepared *S,
+                               const float *delays, float *out, size_t n) {
+    VF finite = vf_set1(0.0f);
+    VF index = vf_loadu(CI_FN(lane_index));
+    const VF lanes = vf_set1((float)W);
+    const VF increment = vf_set1(S->increment);
+    const VF after_base = vf_set1(S->time_after_base);
+    const int is_spring = P->kind == CI_CURVE_SPRING;
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF elapsed;
+        if (delays) {
+            VF d = CI_FN(load)(delays + i, m);
+            finite = CI_FN(track_finite)(finite, d);
+            elapsed = vf_sub(vf_set1(S->time), d);
+        } else {
+            /* (time - base) - i * increment with i * increment split exactly, so the
+             * elapsed time is rounded once however far down the list. */
+            VF product = vf_mul(index, increment);
+            VF error = CI_FN(product_error)(index, increment, product);
+            elapsed = vf_sub(vf_sub(after_base, product), error);
+            index = vf_add(index, lanes);
+        }
+        VF y;
+        if (is_spring) {
+            VF eC, eS;
+            CI_FN(spring_terms)(P, CI_FN(spring_time)(elapsed), &eC, &eS);
+            y = CI_FN(spring_value)(P, eC, eS);
+        } else {
+            y = CI_FN(ease_one)(P, CI_FN(clamp01)(vf_div(elapsed, vf_set1(S->duration))));
+        }
+        CI_FN(store)(out + i, y, m);
+    }
+    return CI_FN(saw_nonfinite)(finite);
+}
+
+const ci_kernel_table CI_TABLE = {
+    CI_FN(ease_loop),
+    CI_FN(spring_loop),
+    CI_FN(stagger_loop),
+};

@@ -1,0 +1,44 @@
+/* vec_avx2.h: the kernel's vector vocabulary on 8 lanes of SIMDe's AVX/AVX2 API (see
+ * kernel_template.h). The AVX2 backend compiles it to native AVX2 + FMA; the portable
+ * backend compiles the same text with SIMDE_NO_NATIVE and CI_HAS_FMA 0. */
+#define W 8
+#ifndef CI_HAS_FMA
+#error "define CI_HAS_FMA before including vec_avx2.h"
+#endif
+typedef simde__m256 VF;
+typedef simde__m256i VI;
+typedef simde__m256 VM;
+
+#define vf_set1(x) simde_mm256_set1_ps(x)
+#define vf_loadu(p) simde_mm256_loadu_ps(p)
+#define vf_storeu(p, v) simde_mm256_storeu_ps(p, v)
+#define vf_add(a, b) simde_mm256_add_ps(a, b)
+#define vf_sub(a, b) simde_mm256_sub_ps(a, b)
+#define vf_mul(a, b) simde_mm256_mul_ps(a, b)
+#define vf_div(a, b) simde_mm256_div_ps(a, b)
+#define vf_min(a, b) simde_mm256_min_ps(a, b)
+#define vf_max(a, b) simde_mm256_max_ps(a, b)
+#define vf_sqrt(a) simde_mm256_sqrt_ps(a)
+#if CI_HAS_FMA
+#define vf_fma(a, b, c) simde_mm256_fmadd_ps(a, b, c)
+#define vf_fms(a, b, c) simde_mm256_fmsub_ps(a, b, c)
+#else
+#define vf_fma(a, b, c) simde_mm256_add_ps(simde_mm256_mul_ps(a, b), c)
+#endif
+
+#define vi_set1(x) simde_mm256_set1_epi32(x)
+#define vi_add(a, b) simde_mm256_add_epi32(a, b)
+#define vi_sub(a, b) simde_mm256_sub_epi32(a, b)
+#define vi_and(a, b) simde_mm256_and_si256(a, b)
+#define vi_or(a, b) simde_mm256_or_si256(a, b)
+#define vi_xor(a, b) simde_mm256_xor_si256(a, b)
+#define vi_andnot(a, b) simde_mm256_andnot_si256(a, b)
+#define vi_shl(v, imm) simde_mm256_slli_epi32(v, imm)
+#define vf_as_vi(v) simde_mm256_castps_si256(v)
+#define vi_as_vf(v) simde_mm256_castsi256_ps(v)
+
+#define vm_lt(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)
+#define vm_eq(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)
+#define vm_and(a, b) simde_mm256_and_ps(a, b)
+#define vm_or(a, b) simde_mm256_or_ps(a, b)
+#define vf_select(m, t, f) simde_mm256_blendv_ps(f, t, m)

@@ -1,0 +1,43 @@
+/* vec_scalar.h: the kernel's vector vocabulary on one lane of plain C (see
+ * kernel_template.h): the same algorithms as every SIMD backend, with no intrinsics. */
+#include <string.h>
+#define W 1
+#define CI_HAS_FMA 0
+typedef float VF;
+typedef int32_t VI;
+typedef int VM;
+
+static inline VI ci_scalar_as_int(float f) { VI i; memcpy(&i, &f, sizeof i); return i; }
+static inline float ci_scalar_as_float(VI i) { float f; memcpy(&f, &i, sizeof f); return f; }
+/* x86 minps/maxps semantics (second operand when unordered), as the SIMD paths. */
+static inline float ci_scalar_min(float a, float b) { return a < b ? a : b; }
+static inline float ci_scalar_max(float a, float b) { return a > b ? a : b; }
+
+#define vf_set1(x) ((float)(x))
+#define vf_loadu(p) (*(p))
+#define vf_storeu(p, v) (*(p) = (v))
+#define vf_add(a, b) ((a) + (b))
+#define vf_sub(a, b) ((a) - (b))
+#define vf_mul(a, b) ((a) * (b))
+#define vf_div(a, b) ((a) / (b))
+#define vf_min(a, b) ci_scalar_min(a, b)
+#define vf_max(a, b) ci_scalar_max(a, b)
+#define vf_sqrt(a) __builtin_sqrtf(a)
+#define vf_fma(a, b, c) ((a) * (b) + (c))
+
+#define vi_set1(x) ((VI)(x))
+#define vi_add(a, b) ((VI)((uint32_t)(a) + (uint32_t)(b)))
+#define vi_sub(a, b) ((VI)((uint32_t)(a) - (uint32_t)(b)))
+#define vi_and(a, b) ((a) & (b))
+#define vi_or(a, b) ((a) | (b))
+#define vi_xor(a, b) ((a) ^ (b))
+#define vi_andnot(a, b) (~(a) & (b))
+#define vi_shl(v, imm) ((VI)((uint32_t)(v) << (imm)))
+#define vf_as_vi(v) ci_scalar_as_int(v)
+#define vi_as_vf(v) ci_scalar_as_float(v)
+
+#define vm_lt(a, b) ((a) < (b))
+#define vm_eq(a, b) ((a) == (b))
+#define vm_and(a, b) ((a) & (b))
+#define vm_or(a, b) ((a) | (b))
+#define vf_select(m, t, f) ((m) ? (t) : (f))

@@ -1,0 +1,212 @@
+/*
+ * conformance.c: the kernel's own C test, for every backend this machine can run
+ * (on AArch64 under qemu-user too). Each curve family is swept densely and compared
+ * with the published definitions (../../shared/REFERENCE.md) evaluated here in double
+ * precision, independently of the kernel's formulation. Prints the maximum error per
+ * backend and family and exits non-zero if a bound is exceeded.
+ *
+ *   Benchmarks/run-conformance (builds it with the kernel sources and runs it)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cinterp.h"
+
+#define PI 3.14159265358979323846
+
+/* ---- REFERENCE.md section 2, in double ---------------------------------------- */
+
+static double bounce_out(double p) {
+    const double n = 7.5625, d = 2.75;
+    if (p < 1 / d) return n * p * p;
+    if (p < 2 / d) { p -= 1.5 / d; return n * p * p + 0.75; }
+    if (p < 2.5 / d) { p -= 2.25 / d; return n * p * p + 0.9375; }
+    p -= 2.625 / d;
+    return n * p * p + 0.984375;
+}
+
+static double penner(int kind, int dir, double p) {
+    const double s = 1.70158, s3 = s + 1, s2 = s * 1.525;
+    const double c4 = 2 * PI / 3, c5 = 2 * PI / 4.5;
+    int n = kind - CI_CURVE_QUAD + 2;
+    switch (kind) {
+    case CI_CURVE_SINE:
+        if (dir == CI_EASE_IN) return 1 - cos(p * PI / 2);
+        if (dir == CI_EASE_OUT) return sin(p * PI / 2);
+        return -(cos(PI * p) - 1) / 2;
+    case CI_CURVE_QUAD: case CI_CURVE_CUBIC: case CI_CURVE_QUART: case CI_CURVE_QUINT:
+        if (dir == CI_EASE_IN) return pow(p, n);
+        if (dir == CI_EASE_OUT) return 1 - pow(1 - p, n);
+        return p < 0.5 ? pow(2, n - 1) * pow(p, n) : 1 - pow(-2 * p + 2, n) / 2;
+    case CI_CURVE_EXPO:
+        if (dir == CI_EASE_IN) return p == 0 ? 0 : pow(2, 10 * p - 10);
+        if (dir == CI_EASE_OUT) return p == 1 ? 1 : 1 - pow(2, -10 * p);
+        if (p == 0 || p == 1) return p;
+        return p < 0.5 ? pow(2, 20 * p - 10) / 2 : (2 - pow(2, -20 * p + 10)) / 2;
+    case CI_CURVE_CIRC:
+        if (dir == CI_EASE_IN) return 1 - sqrt(1 - p * p);
+        if (dir == CI_EASE_OUT) return sqrt(1 - (p - 1) * (p - 1));
+        return p < 0.5 ? (1 - sqrt(1 - 4 * p * p)) / 2
+                       : (sqrt(1 - (-2 * p + 2) * (-2 * p + 2)) + 1) / 2;
+    case CI_CURVE_BACK:
+        if (dir == CI_EASE_IN) return s3 * p * p * p - s * p * p;
+        if (dir == CI_EASE_OUT) return 1 + s3 * pow(p - 1, 3) + s * pow(p - 1, 2);
+        return p < 0.5 ? pow(2 * p, 2) * ((s2 + 1) * 2 * p - s2) / 2
+                       : (pow(2 * p - 2, 2) * ((s2 + 1) * (p * 2 - 2) + s2) + 2) / 2;
+    case CI_CURVE_ELASTIC:
+        if (p == 0 || p == 1) return p;
+        if (dir == CI_EASE_IN) return -pow(2, 10 * p - 10) * sin((p * 10 - 10.75) * c4);
+        if (dir == CI_EASE_OUT) return pow(2, -10 * p) * sin((p * 10 - 0.75) * c4) + 1;
+        return p < 0.5 ? -(pow(2, 20 * p - 10) * sin((20 * p - 11.125) * c5)) / 2
+                       : (pow(2, -20 * p + 10) * sin((20 * p - 11.125) * c5)) / 2 + 1;
+    default:
+        if (dir == CI_EASE_IN) return 1 - bounce_out(1 - p);
+        if (dir == CI_EASE_OUT) return bounce_out(p);
+        return p < 0.5 ? (1 - bounce_out(1 - 2 * p)) / 2 : (1 + bounce_out(2 * p - 1)) / 2;
+    }
+}
+
+static double bezier_coord(double a, double b, double t) {
+    double u = 1 - t;
+    return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t;
+}
+
+/* Bisection to the last double: independent of the kernel's Newton steps. */
+static double bezier(const float *c, double p, double *slope) {
+    double lo = 0, hi = 1;
+    for (int k = 0; k < 80; k++) {
+        double mid = (lo + hi) / 2;
+        if (bezier_coord(c[0], c[2], mid) < p) lo = mid; else hi = mid;
+    }
+    double t = (lo + hi) / 2, h = 1e-7;
+    double dx = bezier_coord(c[0], c[2], t + h) - bezier_coord(c[0], c[2], t - h);
+    double dy = bezier_coord(c[1], c[3], t + h) - bezier_coord(c[1], c[3], t - h);
+    *slope = dx > 0 ? fabs(dy / dx) : 1e30;
+    return bezier_coord(c[1], c[3], t);
+}
+
+static double steps(int n, int position, double p) {
+    int step = (int)floor(p * n);
+    if (position == CI_JUMP_START || position == CI_JUMP_BOTH) step += 1;
+    int jumps = position == CI_JUMP_NONE ? n - 1 : position == CI_JUMP_BOTH ? n + 1 : n;
+    if (step < 0) step = 0;
+    if (step > jumps) step = jumps;
+    return (double)step / jumps;
+}
+
+/* REFERENCE.md section 1, the textbook closed forms. */
+static double spring(double omega0, double zeta, double delta, double v0, double t) {
+    double lambda = zeta * omega0; /* defined for t < 0 too: central differences */
+    if (zeta < 1) {
+        double wd = omega0 * sqrt(1 - zeta * zeta);
+        return delta - exp(-lambda * t) *
+                           (delta * cos(wd * t) + (lambda * delta - v0) / wd * sin(wd * t));
+    }
+    if (zeta == 1) return delta - exp(-lambda * t) * (delta + (lambda * delta - v0) * t);
+    double root = sqrt(zeta * zeta - 1);
+    double r1 = -omega0 * (zeta - root), r2 = -omega0 * (zeta + root);
+    /* x = delta + A e^(r1 t) + B e^(r2 t), A + B = -delta, r1 A + r2 B = v0. */
+    double a = (v0 + r2 * delta) / (r1 - r2), b = -delta - a;
+    return delta + a * exp(r1 * t) + b * exp(r2 * t);
+}
+
+/* ---- checks ---------------------------------------------------------------------- */
+
+static int failures = 0;
+
+#define COUNT 20001
+static float input[COUNT + 7], output[COUNT + 7], velocity[COUNT + 7];
+
+static void report(const char *backend, const char *what, double worst, double bound) {
+    int ok = worst <= bound;
+    printf("%-9s %-22s max error %.3g (bound %.3g)%s\n", backend, what, worst, bound,
+           ok ? "" : "  FAIL");
+    if (!ok) failures++;
+}
+
+static void check_easing(ci_backend b, ci_curve c, const char *what) {
+    /* Offset by 3 floats: unaligned on purpose; odd count: a tail on every width. */
+    float *in = input + 3, *out = output + 3;
+    for (int i = 0; i < COUNT; i++) in[i] = (float)i / (COUNT - 1);
+    if (ci_ease(b, &c, in, out, COUNT) != CI_OK) { printf("%s: status\n", what); failures++; return; }
+    double worst = 0;
+    for (int i = 0; i < COUNT; i++) {
+        double p = in[i], slope = 0, ref;
+        if (c.kind == CI_CURVE_LINEAR) ref = p;
+        else if (c.kind == CI_CURVE_CUBIC_BEZIER) ref = bezier(c.params, p, &slope);
+        else if (c.kind == CI_CURVE_STEPS) ref = steps(c.steps, c.step_position, p);
+        else {
+            ref = penner(c.kind, c.direction, p);
+            double h = 1e-6, lo = p - h < 0 ? 0 : p - h, hi = p + h > 1 ? 1 : p + h;
+            slope = fabs(penner(c.kind, c.direction, hi) - penner(c.kind, c.direction, lo)) / (hi - lo);
+        }
+        double err = fabs(out[i] - ref) - slope * 0x1p-23;
+        if (err > worst) worst = err;
+    }
+    report(ci_backend_name(b), what, worst, 2e-6);
+}
+
+static void check_spring(ci_backend b, double omega0, double zeta, double v0, double *worst) {
+    ci_curve c = {CI_CURVE_SPRING, 0, 0, 0, {(float)omega0, (float)zeta, 1, (float)v0}};
+    float *in = input + 1, *out = output + 1, *vel = velocity + 2;
+    for (int i = 0; i < COUNT; i++) in[i] = 10.0f * i / (COUNT - 1);
+    if (ci_spring(b, &c, in, out, vel, COUNT) != CI_OK) { failures++; return; }
+    double scale = fmax(1, fabs(v0) / omega0);
+    for (int i = 0; i < COUNT; i++) {
+        double t = in[i];
+        double ref = spring(c.params[0], c.params[1], 1, c.params[3], t);
+        double h = 1e-6;
+        double dref = (spring(c.params[0], c.params[1], 1, c.params[3], t + h) -
+                       spring(c.params[0], c.params[1], 1, c.params[3], t - h)) / (2 * h);
+        double err = fabs(out[i] - ref) / scale;
+        double verr = fabs(vel[i] - dref) / (scale * omega0);
+        if (err > worst[0]) worst[0] = err;
+        if (verr > worst[1]) worst[1] = verr;
+    }
+}
+
+int main(void) {
+    static const char *family[] = {"", "sine", "quad", "cubic", "quart", "quint",
+                                   "expo", "circ", "back", "elastic", "bounce"};
+    static const char *direction[] = {"in", "out", "inOut"};
+    for (int b = 0; b < CI_BACKEND_COUNT; b++) {
+        if (!ci_backend_supported((ci_backend)b)) continue;
+        char what[64];
+        check_easing((ci_backend)b, (ci_curve){CI_CURVE_LINEAR, 0, 0, 0, {0}}, "linear");
+        for (int k = CI_CURVE_SINE; k <= CI_CURVE_BOUNCE; k++)
+            for (int d = 0; d < 3; d++) {
+                snprintf(what, sizeof what, "%s %s", family[k], direction[d]);
+                check_easing((ci_backend)b, (ci_curve){k, d, 0, 0, {0}}, what);
+            }
+        static const float beziers[][4] = {{0.25f, 0.1f, 0.25f, 1}, {0.42f, 0, 1, 1},
+                                           {0, 0, 0.58f, 1}, {0.42f, 0, 0.58f, 1},
+                                           {0.68f, -0.6f, 0.32f, 1.6f}, {0, 1, 1, 0}};
+        for (size_t i = 0; i < sizeof beziers / sizeof beziers[0]; i++) {
+            ci_curve c = {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0}};
+            memcpy(c.params, beziers[i], sizeof c.params);
+            snprintf(what, sizeof what, "bezier(%g,%g,%g,%g)", beziers[i][0], beziers[i][1],
+                     beziers[i][2], beziers[i][3]);
+            check_easing((ci_backend)b, c, what);
+        }
+        for (int pos = 0; pos < 4; pos++)
+            for (int n = 1; n <= 13; n += 3) {
+                if (pos == CI_JUMP_NONE && n < 2) continue;
+                snprintf(what, sizeof what, "steps(%d, %d)", n, pos);
+                check_easing((ci_backend)b, (ci_curve){CI_CURVE_STEPS, 0, n, pos, {0}}, what);
+            }
+        double worst[2] = {0, 0};
+        static const double zetas[] = {0.05, 0.3, 0.825, 0.999, 0.999999, 1, 1.000001,
+                                       1.001, 1.5, 3};
+        static const double responses[] = {0.05, 0.15, 0.5, 1.7, 5};
+        for (size_t z = 0; z < sizeof zetas / sizeof zetas[0]; z++)
+            for (size_t r = 0; r < sizeof responses / sizeof responses[0]; r++)
+                for (int v = -1; v <= 1; v++)
+                    check_spring((ci_backend)b, 2 * PI / responses[r], zetas[z], 3.0 * v, worst);
+        report(ci_backend_name((ci_backend)b), "spring value", worst[0], 1e-5);
+        report(ci_backend_name((ci_backend)b), "spring velocity", worst[1], 1e-5);
+    }
+    printf("%s\n", failures ? "conformance: FAILED" : "conformance: passed");
+    return failures ? 1 : 0;
+}
