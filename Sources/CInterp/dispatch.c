@@ -156,12 +156,17 @@ static const ci_kernel_table *resolve(ci_backend b) {
 
 /* ---- curves ----------------------------------------------------------------------- */
 
-static int finite(double x) { return isfinite(x); }
+static int ci_is_finite(double x) { return isfinite(x); }
+
+/* A duration the float kernel can divide by: finite and positive after rounding. */
+static int valid_duration(double d) {
+    return ci_is_finite(d) && (float)d > 0 && isfinite((float)d);
+}
 
 ci_status ci_curve_validate(const ci_curve *c) {
     if (!c) return CI_ERR_NULL_POINTER;
     for (int i = 0; i < 4; i++)
-        if (!finite(c->params[i])) return CI_ERR_INVALID_CURVE;
+        if (!ci_is_finite(c->params[i])) return CI_ERR_INVALID_CURVE;
     switch (c->kind) {
     case CI_CURVE_LINEAR: return CI_OK;
     case CI_CURVE_CUBIC_BEZIER: {
@@ -269,6 +274,25 @@ ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progre
     return finish(table->ease(&P, progress, value, count));
 }
 
+ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duration,
+                       const float *time, float *value, size_t count) {
+    const ci_kernel_table *table = resolve(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!curve) return CI_ERR_NULL_POINTER;
+    ci_status status = ci_curve_validate(curve);
+    if (status != CI_OK) return status;
+    if (!valid_duration(duration)) return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!time || !value) return CI_ERR_NULL_POINTER;
+    ci_prepared P;
+    prepare(&P, curve);
+    if (curve->kind == CI_CURVE_SPRING)
+        return finish(table->spring(&P, time, value, NULL, count));
+    P.divide_by_duration = 1;
+    P.duration = (float)duration;
+    return finish(table->ease(&P, time, value, count));
+}
+
 ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
                     float *value, float *velocity, size_t count) {
     const ci_kernel_table *table = resolve(backend);
@@ -292,9 +316,8 @@ ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
     if (!curve || !stagger) return CI_ERR_NULL_POINTER;
     ci_status status = ci_curve_validate(curve);
     if (status != CI_OK) return status;
-    if (!finite(stagger->time) || !finite(stagger->base_delay) ||
-        !finite(stagger->increment) || !finite(stagger->duration) ||
-        !(stagger->duration > 0))
+    if (!ci_is_finite(stagger->time) || !ci_is_finite(stagger->base_delay) ||
+        !ci_is_finite(stagger->increment) || !valid_duration(stagger->duration))
         return CI_ERR_INVALID_PARAMETER;
     if (!delays && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;

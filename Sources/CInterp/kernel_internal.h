@@ -18,6 +18,10 @@ typedef struct ci_prepared {
     int kind;      /* ci_curve_kind */
     int direction; /* ci_direction */
 
+    /* Easing input over time: p = input / duration when divide_by_duration. */
+    int divide_by_duration;
+    float duration;
+
     /* Direction mapping of a Penner "in" function f onto p (see kernel_template.h):
      * u = lo ? a_lo * p + b_lo : a_hi * p + b_hi, lo = p < split; r = f(u) * scale;
      * result = lo ? r : 1 - r. */

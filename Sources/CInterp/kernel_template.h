@@ -406,6 +406,7 @@ static int CI_FN(ease_loop)(const ci_prepared *P, const float *in, float *out, s
         size_t m = n - i < W ? n - i : W;
         VF p = CI_FN(load)(in + i, m);
         finite = CI_FN(track_finite)(finite, p);
+        if (P->divide_by_duration) p = vf_div(p, vf_set1(P->duration));
         CI_FN(store)(out + i, CI_FN(ease_one)(P, CI_FN(clamp01)(p)), m);
     }
     return CI_FN(saw_nonfinite)(finite);

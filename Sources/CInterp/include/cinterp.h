@@ -40,9 +40,9 @@ typedef enum ci_status {
      *  outside [0, 1], steps count out of range, non-finite or out-of-range spring
      *  parameters. Nothing was written. */
     CI_ERR_INVALID_CURVE = 3,
-    /** A stagger parameter is invalid: duration not finite and > 0, non-finite time or
-     *  delay parameters, or more than CI_MAX_INDEXED_ITEMS items for the indexed form.
-     *  Nothing was written. */
+    /** A parameter is invalid: a duration that is not finite and > 0 once rounded to
+     *  float, a non-finite stagger time or delay parameter, or more than
+     *  CI_MAX_INDEXED_ITEMS items for the indexed stagger form. Nothing was written. */
     CI_ERR_INVALID_PARAMETER = 4,
     /** The backend asked for does not exist or cannot run on this machine. */
     CI_ERR_UNSUPPORTED_BACKEND = 5
@@ -124,6 +124,14 @@ ci_status ci_curve_validate(const ci_curve *curve);
  */
 ci_status ci_ease(ci_backend backend, const ci_curve *curve,
                   const float *progress, float *value, size_t count);
+
+/**
+ * A curve over time: writes the value at time[i] seconds to value[i]. Easings map
+ * time / duration, clamped to [0, 1], through the curve (duration finite and > 0);
+ * springs take the time in seconds directly and ignore duration.
+ */
+ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duration,
+                       const float *time, float *value, size_t count);
 
 /**
  * Spring: writes the displacement travelled at time[i] seconds to value[i] and, when

@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Stagger",
+    products: [
+        .library(name: "Stagger", targets: ["Stagger"]),
+        .executable(name: "staggerbench", targets: ["staggerbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // The SIMD kernel. Instruction sets are chosen per function inside its sources
+        // (target attributes) and dispatched at run time: no compiler flags here, so the
+        // package stays usable as a versioned dependency.
+        .target(name: "CInterp"),
+        .target(
+            name: "Stagger",
+            dependencies: [
+                "CInterp",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+        .executableTarget(
+            name: "staggerbench",
+            dependencies: [
+                "Stagger",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "StaggerTests",
+            dependencies: [
+                "Stagger",
+                "CInterp",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,140 @@
+import CInterp
+
+extension Curve {
+    /// Evaluates the curve at many times through the SIMD kernel, in float32.
+    ///
+    /// Easing curves map time / duration, clamped to [0, 1], through their easing;
+    /// springs take seconds (moving 0 → 1 with their initial velocity).
+    ///
+    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
+    ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
+    ///   NaN or infinite time; ``CurveError/invalidDuration(_:)`` when the duration
+    ///   underflows float32; ``CurveError/unsupportedBackend(_:)``.
+    ///
+    /// Accuracy as ``Easing/evaluate(_:into:backend:)``
+    /// and ``Spring/evaluate(target:initialVelocity:times:values:velocities:backend:)``.
+    /// O(n), no allocation.
+    public func evaluate(
+        times: UnsafeBufferPointer<Float>,
+        into values: UnsafeMutableBufferPointer<Float>,
+        backend: Backend? = nil
+    ) throws(CurveError) {
+        try checkLengths(input: times.count, output: values.count)
+        var (curve, duration) = try kernelDescriptor()
+        try Curve.checkKernelDuration(duration)
+        let status = ci_over_time(
+            backend?.cValue ?? CI_BACKEND_AUTO, &curve, duration, times.baseAddress,
+            values.baseAddress, times.count)
+        try checkKernelStatus(status, backend: backend, input: times)
+    }
+
+    /// Evaluates the curve at many times into `values` (same count); see
+    /// ``evaluate(times:into:backend:)``.
+    public func evaluate(
+        times: [Float], into values: inout [Float], backend: Backend? = nil
+    ) throws(CurveError) {
+        try times.withUnsafeBufferPointer { (input) throws(CurveError) in
+            try values.withUnsafeMutableBufferPointer { (output) throws(CurveError) in
+                try evaluate(times: input, into: output, backend: backend)
+            }
+        }
+    }
+
+    /// The staggered pass: item i starts at `baseDelay + i · delayIncrement` seconds and
+    /// `values[i]` receives the curve's value at `time` for that item (0 before it
+    /// starts; easings hold 1 after their duration; springs keep settling).
+    ///
+    /// The delay is never stored: the kernel computes it from the index, rounding each
+    /// item's elapsed time once however long the list.
+    ///
+    /// - Parameters:
+    ///   - time: seconds since the stagger began.
+    ///   - baseDelay: delay of item 0, in seconds (may be negative).
+    ///   - delayIncrement: extra delay per item, in seconds (may be negative).
+    ///   - values: one value per item; at most 2²⁴ items.
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
+    ///   `delayIncrement` is NaN or infinite; ``CurveError/bufferLengthMismatch(expected:actual:)``
+    ///   when there are more than 2²⁴ items; ``CurveError/invalidDuration(_:)`` when the
+    ///   duration underflows float32; ``CurveError/unsupportedBackend(_:)``.
+    public func sampleStaggered(
+        at time: Double,
+        baseDelay: Double,
+        delayIncrement: Double,
+        into values: UnsafeMutableBufferPointer<Float>,
+        backend: Backend? = nil
+    ) throws(CurveError) {
+        for input in [time, baseDelay, delayIncrement] where !input.isFinite {
+            throw .nonFiniteInput(input)
+        }
+        let limit = Int(CI_MAX_INDEXED_ITEMS)
+        if values.count > limit { throw .bufferLengthMismatch(expected: limit, actual: values.count) }
+        try runStagger(
+            ci_stagger(time: time, duration: 0, base_delay: baseDelay, increment: delayIncrement),
+            delays: nil, into: values, backend: backend)
+    }
+
+    /// The staggered pass with explicit delays: `values[i]` receives the curve's value
+    /// at `time` for an item that starts at `delays[i]` seconds.
+    ///
+    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
+    ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` for a NaN or
+    ///   infinite `time` (nothing written) or delay (named; other values written);
+    ///   ``CurveError/invalidDuration(_:)``; ``CurveError/unsupportedBackend(_:)``.
+    public func sampleStaggered(
+        at time: Double,
+        delays: UnsafeBufferPointer<Float>,
+        into values: UnsafeMutableBufferPointer<Float>,
+        backend: Backend? = nil
+    ) throws(CurveError) {
+        if !time.isFinite { throw .nonFiniteInput(time) }
+        try checkLengths(input: delays.count, output: values.count)
+        try runStagger(
+            ci_stagger(time: time, duration: 0, base_delay: 0, increment: 0),
+            delays: delays, into: values, backend: backend)
+    }
+
+    /// Array form of ``sampleStaggered(at:baseDelay:delayIncrement:into:backend:)``.
+    public func sampleStaggered(
+        at time: Double, baseDelay: Double, delayIncrement: Double,
+        into values: inout [Float], backend: Backend? = nil
+    ) throws(CurveError) {
+        try values.withUnsafeMutableBufferPointer { (output) throws(CurveError) in
+            try sampleStaggered(
+                at: time, baseDelay: baseDelay, delayIncrement: delayIncrement,
+                into: output, backend: backend)
+        }
+    }
+
+    /// Array form of ``sampleStaggered(at:delays:into:backend:)``.
+    public func sampleStaggered(
+        at time: Double, delays: [Float], into values: inout [Float], backend: Backend? = nil
+    ) throws(CurveError) {
+        try delays.withUnsafeBufferPointer { (input) throws(CurveError) in
+            try values.withUnsafeMutableBufferPointer { (output) throws(CurveError) in
+                try sampleStaggered(at: time, delays: input, into: output, backend: backend)
+            }
+        }
+    }
+
+    private func runStagger(
+        _ parameters: ci_stagger,
+        delays: UnsafeBufferPointer<Float>?,
+        into values: UnsafeMutableBufferPointer<Float>,
+        backend: Backend?
+    ) throws(CurveError) {
+        var (curve, duration) = try kernelDescriptor()
+        try Curve.checkKernelDuration(duration)
+        var stagger = parameters
+        stagger.duration = duration
+        let status = ci_stagger_progress(
+            backend?.cValue ?? CI_BACKEND_AUTO, &curve, &stagger, delays?.baseAddress,
+            values.baseAddress, values.count)
+        try checkKernelStatus(status, backend: backend, input: delays)
+    }
+
+    /// The kernel divides in float32: a duration valid in Double may round to 0 or ∞.
+    private static func checkKernelDuration(_ duration: Double) throws(CurveError) {
+        let rounded = Float(duration)
+        if !(rounded > 0) || !rounded.isFinite { throw .invalidDuration(duration) }
+    }
+}

@@ -1,0 +1,217 @@
+extension Curve {
+    /// Reads a curve from its text form, the grammar `staggerbench` and configuration
+    /// files use.
+    ///
+    /// Accepted forms (spaces are free):
+    /// - `linear`, `ease`, `easeIn`, `easeOut`, `easeInOut`, and the 30 easings.net names
+    ///   `easeInSine` … `easeInOutBounce`;
+    /// - `cubicBezier(x1, y1, x2, y2)` (x1, x2 in [0, 1]);
+    /// - `steps(n)` and `steps(n, jump-start|jump-end|jump-none|jump-both)` (also the CSS
+    ///   aliases `start` and `end`);
+    /// - `spring` (response 0.5 s, damping fraction 0.825), `smooth`, `snappy`, `bouncy`,
+    ///   `interactiveSpring`; the presets also as `smooth(duration: d, extraBounce: b)`;
+    /// - `spring(response: r, dampingFraction: z)`, `spring(duration: d, bounce: b)`,
+    ///   `spring(mass: m, stiffness: k, damping: c)`;
+    /// every spring form optionally followed by `, initialVelocity: v` (units per second,
+    /// for a move of 0 → 1). The `description` of every ``Curve`` parses back to it.
+    ///
+    /// - Parameters:
+    ///   - text: the curve's text form.
+    ///   - duration: seconds an easing takes; springs ignore it.
+    /// - Throws: ``CurveError/malformedDescription(_:)`` naming what is wrong (an unknown
+    ///   name, a missing or unknown argument, a stray character); the parameter errors
+    ///   of the curve's initialisers for values out of range; ``CurveError/invalidDuration(_:)``.
+    public init(parsing text: String, duration: Double = 1) throws(CurveError) {
+        var parser = CurveTextParser(text)
+        let (name, arguments) = try parser.call()
+        self = try CurveTextParser.curve(named: name, arguments: arguments, duration: duration)
+    }
+}
+
+/// A tiny recursive-descent reader for `name` or `name(arguments)`, where each argument
+/// is a number, a word, or `label: number`.
+struct CurveTextParser {
+    enum Argument: Equatable {
+        case number(Double)
+        case word(String)
+        case labelled(String, Double)
+    }
+
+    private let characters: [Character]
+    private let text: String
+    private var position = 0
+
+    init(_ text: String) {
+        self.text = text
+        self.characters = Array(text)
+    }
+
+    private func fail(_ message: String) -> CurveError {
+        .malformedDescription("\(message) in \"\(text)\"")
+    }
+
+    private mutating func skipSpaces() {
+        while position < characters.count, characters[position].isWhitespace { position += 1 }
+    }
+
+    private mutating func consume(_ character: Character) -> Bool {
+        skipSpaces()
+        guard position < characters.count, characters[position] == character else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func word() -> String? {
+        skipSpaces()
+        let start = position
+        while position < characters.count,
+            characters[position].isLetter || characters[position] == "-"
+                || (position > start && characters[position].isNumber)
+        {
+            position += 1
+        }
+        return position > start ? String(characters[start..<position]) : nil
+    }
+
+    private mutating func number() -> Double? {
+        skipSpaces()
+        let start = position
+        while position < characters.count,
+            characters[position].isNumber || "+-.eE".contains(characters[position])
+        {
+            position += 1
+        }
+        guard position > start, let value = Double(String(characters[start..<position])) else {
+            position = start
+            return nil
+        }
+        return value
+    }
+
+    mutating func call() throws(CurveError) -> (String, [Argument]) {
+        guard let name = word() else { throw fail("expected a curve name") }
+        var arguments: [Argument] = []
+        if consume("(") {
+            if !consume(")") {
+                repeat {
+                    arguments.append(try argument())
+                } while consume(",")
+                guard consume(")") else { throw fail("expected ',' or ')'") }
+            }
+        }
+        skipSpaces()
+        guard position == characters.count else {
+            throw fail("unexpected '\(characters[position])'")
+        }
+        return (name, arguments)
+    }
+
+    private mutating func argument() throws(CurveError) -> Argument {
+        if let value = number() { return .number(value) }
+        guard let label = word() else { throw fail("expected an argument") }
+        guard consume(":") else { return .word(label) }
+        guard let value = number() else { throw fail("expected a number after '\(label):'") }
+        return .labelled(label, value)
+    }
+
+    /// Builds the curve a parsed call names.
+    static func curve(
+        named name: String, arguments: [Argument], duration: Double
+    ) throws(CurveError) -> Curve {
+        if let easing = Easing(name: name) {
+            guard arguments.isEmpty else {
+                throw .malformedDescription("\(name) takes no arguments")
+            }
+            return try .easing(easing, duration: duration)
+        }
+        switch name {
+        case "cubicBezier":
+            let values = try numbers(arguments, count: 4, of: name)
+            return try .easing(
+                .cubicBezier(values[0], values[1], values[2], values[3]), duration: duration)
+        case "steps":
+            return try .easing(steps(arguments), duration: duration)
+        case "spring", "smooth", "snappy", "bouncy", "interactiveSpring":
+            return try spring(named: name, arguments: arguments)
+        default:
+            throw .malformedDescription("unknown curve '\(name)'")
+        }
+    }
+
+    private static func numbers(
+        _ arguments: [Argument], count: Int, of name: String
+    ) throws(CurveError) -> [Double] {
+        let values = arguments.compactMap { argument -> Double? in
+            if case .number(let value) = argument { return value }
+            return nil
+        }
+        guard values.count == count, arguments.count == count else {
+            throw .malformedDescription("\(name) takes \(count) numbers")
+        }
+        return values
+    }
+
+    private static func steps(_ arguments: [Argument]) throws(CurveError) -> Easing {
+        guard case .number(let count)? = arguments.first, count == count.rounded(),
+            abs(count) < 1e9, arguments.count <= 2
+        else {
+            throw .malformedDescription("steps takes a whole count and an optional position")
+        }
+        var position = StepPosition.jumpEnd
+        if arguments.count == 2 {
+            guard case .word(let word) = arguments[1],
+                let parsed = StepPosition(rawValue: word)
+                    ?? ["start": .jumpStart, "end": .jumpEnd][word]
+            else {
+                throw .malformedDescription(
+                    "steps position must be jump-start, jump-end, jump-none or jump-both")
+            }
+            position = parsed
+        }
+        return try .steps(Int(count), position)
+    }
+
+    private static func spring(
+        named name: String, arguments: [Argument]
+    ) throws(CurveError) -> Curve {
+        var labelled: [String: Double] = [:]
+        for argument in arguments {
+            guard case .labelled(let label, let value) = argument else {
+                throw .malformedDescription("\(name) takes labelled arguments (label: value)")
+            }
+            guard labelled.updateValue(value, forKey: label) == nil else {
+                throw .malformedDescription("\(name) repeats '\(label)'")
+            }
+        }
+        let velocity = labelled.removeValue(forKey: "initialVelocity") ?? 0
+        let keys = Set(labelled.keys)
+        let spring: Spring
+        switch (name, keys) {
+        case ("spring", []): spring = Spring()
+        case ("interactiveSpring", []): spring = .interactive
+        case ("spring", ["response", "dampingFraction"]):
+            spring = try Spring(response: labelled["response"]!, dampingFraction: labelled["dampingFraction"]!)
+        case ("spring", ["duration", "bounce"]), ("spring", ["duration"]):
+            spring = try Spring(duration: labelled["duration"]!, bounce: labelled["bounce"] ?? 0)
+        case ("spring", ["mass", "stiffness", "damping"]), ("spring", ["stiffness", "damping"]):
+            spring = try Spring(
+                mass: labelled["mass"] ?? 1, stiffness: labelled["stiffness"]!,
+                damping: labelled["damping"]!)
+        case ("smooth", _), ("snappy", _), ("bouncy", _):
+            guard keys.isSubset(of: ["duration", "extraBounce"]) else {
+                throw .malformedDescription("\(name) takes duration: and extraBounce:")
+            }
+            let duration = labelled["duration"] ?? 0.5, extra = labelled["extraBounce"] ?? 0
+            switch name {
+            case "smooth": spring = try .smooth(duration: duration, extraBounce: extra)
+            case "snappy": spring = try .snappy(duration: duration, extraBounce: extra)
+            default: spring = try .bouncy(duration: duration, extraBounce: extra)
+            }
+        default:
+            throw .malformedDescription(
+                "\(name) takes (response:, dampingFraction:), (duration:, bounce:) or "
+                    + "(mass:, stiffness:, damping:), each with an optional initialVelocity:")
+        }
+        return try .spring(spring, initialVelocity: velocity)
+    }
+}

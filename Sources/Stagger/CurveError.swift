@@ -1,0 +1,117 @@
+/// An error raised when a curve, easing or spring is built or evaluated with input it cannot use.
+///
+/// Every case carries the offending value so a caller can report it. Two errors are equal
+/// when their cases and payloads are equal, with a NaN payload equal to a NaN payload
+/// (the synthesised comparison would make `nonFiniteInput(.nan)` unequal to itself).
+public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A time (seconds) or progress value was NaN or infinite; the payload is that value.
+    case nonFiniteInput(Double)
+
+    /// A duration (seconds) was not finite or not greater than 0; the payload is that duration.
+    case invalidDuration(Double)
+
+    /// A caller-provided output buffer does not have as many elements as the input.
+    ///
+    /// - Parameters:
+    ///   - expected: The element count the operation needs.
+    ///   - actual: The element count the buffer has.
+    case bufferLengthMismatch(expected: Int, actual: Int)
+
+    /// A cubic-bezier control point is unusable: `x1` or `x2` outside [0, 1], or any of
+    /// `x1`, `y1`, `x2`, `y2` not finite.
+    ///
+    /// - Parameters:
+    ///   - name: `"x1"`, `"y1"`, `"x2"` or `"y2"`.
+    ///   - value: The rejected coordinate.
+    case controlPointOutOfRange(name: String, value: Double)
+
+    /// A step count is too small for its position: below 1, or below 2 for `jump-none`
+    /// (which needs two flat segments to reach both 0 and 1).
+    ///
+    /// - Parameters:
+    ///   - count: The rejected step count.
+    ///   - position: The jump position it was given with.
+    case invalidStepCount(count: Int, position: StepPosition)
+
+    /// A spring parameter is unusable: a non-positive or non-finite mass, stiffness,
+    /// response or duration; a negative or non-finite damping or dampingFraction; a bounce
+    /// outside the open interval (-1, 1); or a non-finite target or initial velocity.
+    ///
+    /// - Parameters:
+    ///   - name: The parameter's label, for example `"stiffness"` or `"bounce"`.
+    ///   - value: The rejected value.
+    case invalidSpringParameter(name: String, value: Double)
+
+    /// The requested compute backend is not available; the payload names it.
+    case unsupportedBackend(String)
+
+    /// A curve's text form could not be read; the payload says what is wrong and where.
+    case malformedDescription(String)
+
+    /// One sentence naming the problem and the offending value.
+    public var description: String {
+        switch self {
+        case .nonFiniteInput(let value):
+            return "Expected a finite time or progress, but got \(value)."
+        case .invalidDuration(let value):
+            return "A duration must be finite and greater than 0 seconds, but got \(value)."
+        case .bufferLengthMismatch(let expected, let actual):
+            return "The output buffer must hold \(expected) elements, but it holds \(actual)."
+        case .controlPointOutOfRange(let name, let value):
+            return "Cubic-bezier control point \(name) = \(value) is out of range: "
+                + "x1 and x2 must lie in [0, 1] and every control point must be finite."
+        case .invalidStepCount(let count, let position):
+            let minimum = position == .jumpNone ? 2 : 1
+            return "steps(\(count), \(position.rawValue)) is invalid: "
+                + "\(position.rawValue) needs at least \(minimum) step\(minimum == 1 ? "" : "s")."
+        case .invalidSpringParameter(let name, let value):
+            return "Spring parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
+        case .unsupportedBackend(let name):
+            return "The compute backend \"\(name)\" is not supported here."
+        case .malformedDescription(let message):
+            return "Malformed curve: \(message)."
+        }
+    }
+
+    /// The validity rule for a named spring parameter, phrased to follow "it".
+    private static func rule(forSpringParameter name: String) -> String {
+        switch name {
+        case "mass", "stiffness", "response", "duration":
+            return "must be finite and greater than 0"
+        case "damping", "dampingFraction":
+            return "must be finite and not negative"
+        case "bounce":
+            return "must lie strictly between -1 and 1"
+        case "target", "initialVelocity":
+            return "must be finite"
+        default:
+            return "is outside the range a spring accepts"
+        }
+    }
+
+    /// Compares two errors case by case, treating two NaN payloads as equal so that
+    /// equality stays reflexive.
+    public static func == (lhs: CurveError, rhs: CurveError) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+        switch (lhs, rhs) {
+        case let (.nonFiniteInput(a), .nonFiniteInput(b)):
+            return same(a, b)
+        case let (.invalidDuration(a), .invalidDuration(b)):
+            return same(a, b)
+        case let (.bufferLengthMismatch(e1, a1), .bufferLengthMismatch(e2, a2)):
+            return e1 == e2 && a1 == a2
+        case let (.controlPointOutOfRange(n1, v1), .controlPointOutOfRange(n2, v2)):
+            return n1 == n2 && same(v1, v2)
+        case let (.invalidStepCount(c1, p1), .invalidStepCount(c2, p2)):
+            return c1 == c2 && p1 == p2
+        case let (.invalidSpringParameter(n1, v1), .invalidSpringParameter(n2, v2)):
+            return n1 == n2 && same(v1, v2)
+        case let (.unsupportedBackend(a), .unsupportedBackend(b)):
+            return a == b
+        case let (.malformedDescription(a), .malformedDescription(b)):
+            return a == b
+        default:
+            return false
+        }
+    }
+}

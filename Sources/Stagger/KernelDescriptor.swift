@@ -1,0 +1,121 @@
+import CInterp
+
+// The bridge from Stagger's value types to the kernel's plain C descriptors, and from
+// its status codes back to CurveError. Every batch entry point goes through here.
+
+extension Easing {
+    /// The kernel descriptor; easings are validated when built, so it is always valid.
+    var kernelDescriptor: ci_curve {
+        var curve = ci_curve()
+        switch kind {
+        case .linear:
+            curve.kind = Int32(CI_CURVE_LINEAR.rawValue)
+        case .penner(let family, let direction):
+            curve.kind = Int32(family.kernelKind.rawValue)
+            curve.direction = Int32(direction.kernelDirection.rawValue)
+        case .cubicBezier(let bezier):
+            curve.kind = Int32(CI_CURVE_CUBIC_BEZIER.rawValue)
+            curve.params = (Float(bezier.x1), Float(bezier.y1), Float(bezier.x2), Float(bezier.y2))
+        case .steps(let count, let position):
+            curve.kind = Int32(CI_CURVE_STEPS.rawValue)
+            curve.steps = Int32(clamping: count)
+            curve.step_position = Int32(position.kernelPosition.rawValue)
+        }
+        return curve
+    }
+}
+
+extension EasingFamily {
+    var kernelKind: ci_curve_kind {
+        switch self {
+        case .sine: CI_CURVE_SINE
+        case .quad: CI_CURVE_QUAD
+        case .cubic: CI_CURVE_CUBIC
+        case .quart: CI_CURVE_QUART
+        case .quint: CI_CURVE_QUINT
+        case .expo: CI_CURVE_EXPO
+        case .circ: CI_CURVE_CIRC
+        case .back: CI_CURVE_BACK
+        case .elastic: CI_CURVE_ELASTIC
+        case .bounce: CI_CURVE_BOUNCE
+        }
+    }
+}
+
+extension EasingDirection {
+    var kernelDirection: ci_direction {
+        switch self {
+        case .in: CI_EASE_IN
+        case .out: CI_EASE_OUT
+        case .inOut: CI_EASE_IN_OUT
+        }
+    }
+}
+
+extension StepPosition {
+    var kernelPosition: ci_step_position {
+        switch self {
+        case .jumpStart: CI_JUMP_START
+        case .jumpEnd: CI_JUMP_END
+        case .jumpNone: CI_JUMP_NONE
+        case .jumpBoth: CI_JUMP_BOTH
+        }
+    }
+}
+
+extension Spring {
+    /// The kernel descriptor for a move of `target` from 0 with `initialVelocity`.
+    /// Throws when a parameter does not fit float32 (the kernel's precision).
+    func kernelDescriptor(target: Double, initialVelocity: Double) throws(CurveError) -> ci_curve {
+        let omega = Float(angularFrequency)
+        guard omega.isFinite, omega > 0 else {
+            throw .invalidSpringParameter(name: "angularFrequency", value: angularFrequency)
+        }
+        guard Float(target).isFinite else {
+            throw .invalidSpringParameter(name: "target", value: target)
+        }
+        guard Float(initialVelocity).isFinite else {
+            throw .invalidSpringParameter(name: "initialVelocity", value: initialVelocity)
+        }
+        var curve = ci_curve()
+        curve.kind = Int32(CI_CURVE_SPRING.rawValue)
+        curve.params = (omega, Float(dampingFraction), Float(target), Float(initialVelocity))
+        return curve
+    }
+}
+
+extension Curve {
+    /// The kernel descriptor and the easing duration (1 for springs, which ignore it).
+    func kernelDescriptor() throws(CurveError) -> (curve: ci_curve, duration: Double) {
+        switch kind {
+        case .easing(let easing, let duration):
+            return (easing.kernelDescriptor, duration)
+        case .spring(let spring, let initialVelocity):
+            return (try spring.kernelDescriptor(target: 1, initialVelocity: initialVelocity), 1)
+        }
+    }
+}
+
+/// Runs a kernel call and turns its status into a CurveError. `input` is scanned only
+/// when the kernel reports a non-finite value, to name it.
+func checkKernelStatus(
+    _ status: ci_status, backend: Backend?, input: UnsafeBufferPointer<Float>? = nil
+) throws(CurveError) {
+    switch status {
+    case CI_OK:
+        return
+    case CI_ERR_NONFINITE_INPUT:
+        let bad = input?.first(where: { !$0.isFinite }).map(Double.init) ?? .nan
+        throw .nonFiniteInput(bad)
+    case CI_ERR_UNSUPPORTED_BACKEND:
+        throw .unsupportedBackend(backend?.rawValue ?? "auto")
+    default:
+        // Swift validates every value before the call; reaching here is a bug.
+        preconditionFailure("CInterp rejected arguments Stagger validated: status \(status.rawValue)")
+    }
+}
+
+/// Throws unless `output` has exactly as many elements as `input`.
+func checkLengths(input: Int, output: Int) throws(CurveError) {
+    if input != output { throw .bufferLengthMismatch(expected: input, actual: output) }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Stagger
+import Testing
+
+/// staggerbench as a user runs it: output format, and a one-line error with a non-zero
+/// exit for every malformed call.
+@Suite struct CommandLineTests {
+    static var tool: String {
+        BuildArtifactTests.buildFolder.appendingPathComponent("staggerbench").path
+    }
+
+    @Test func evalPrintsCSVFromTheKernel() throws {
+        let result = try BuildArtifactTests.run(Self.tool, ["eval", "easeInQuad", "--at", "0,0.5,2", "--duration", "2"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "time,value")
+        // easeInQuad is p^2 (REFERENCE.md 2); over 2 s, t = 0.5 is p = 0.25.
+        let values = lines.dropFirst().map { Double($0.split(separator: ",")[1])! }
+        #expect(values.count == 3)
+        #expect(abs(values[0]) < 1e-7 && abs(values[1] - 0.0625) < 1e-6 && abs(values[2] - 1) < 1e-7)
+    }
+
+    @Test func evalSpringVelocityAndSamples() throws {
+        let result = try BuildArtifactTests.run(
+            Self.tool, ["eval", "spring(duration: 0.5, bounce: 0.3, initialVelocity: 2)", "--samples", "5", "--velocity"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first == "time,value,velocity")
+        #expect(lines.count == 6)
+        // At t = 0 the spring is at 0 with its initial velocity.
+        let first = lines[1].split(separator: ",").map { Double($0)! }
+        #expect(first == [0, 0, 2])
+    }
+
+    @Test func forcedBackendAnswersTheSame() throws {
+        for backend in Backend.supported {
+            let result = try BuildArtifactTests.run(
+                Self.tool, ["eval", "easeOutBounce", "--samples", "3", "--backend", backend.rawValue])
+            #expect(result.status == 0, "\(backend): \(result.error)")
+            let lastValue = result.output.split(separator: "\n").last?.split(separator: ",").last
+            #expect(lastValue == "1.0", "\(backend)")
+        }
+    }
+
+    @Test(arguments: [
+        (["eval", "easeInOutWobble"], "unknown curve 'easeInOutWobble'"),
+        (["eval", "cubicBezier(1.5, 0, 0.5, 1)"], "x1"),
+        (["eval", "cubicBezier(0.5, 0)"], "cubicBezier takes 4 numbers"),
+        (["eval", "steps(0)"], "steps(0"),
+        (["eval", "spring(response: 0.5)"], "spring takes"),
+        (["eval", "spring(response: -1, dampingFraction: 0.5)"], "response"),
+        (["eval", "linear", "--backend", "mmx"], "mmx"),
+        (["eval", "linear", "--duration", "-1"], "--duration"),
+        (["eval", "linear", "--at", "0,nan"], "nan"),
+        (["eval", "linear", "--samples", "0"], "--samples"),
+        (["benchmark", "--items", "0"], "--items"),
+    ])
+    func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
+        let result = try BuildArtifactTests.run(Self.tool, arguments)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        let firstLine = result.error.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.contains("Error:") && firstLine.contains(mentions), "\(arguments): \(result.error)")
+    }
+
+    @Test func environmentVariableForcesTheBackend() throws {
+        let result = try BuildArtifactTests.run(
+            Self.tool, ["benchmark", "--items", "64", "--repetitions", "1"],
+            environment: ["CINTERP_BACKEND": "scalar"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("backend: scalar"))
+    }
+}

@@ -1,0 +1,161 @@
+import CInterp
+import Stagger
+import Testing
+
+/// Bad input at the batch entry points: a thrown CurveError (Swift) or a defined status
+/// (C), never a crash or a silent NaN.
+@Suite struct KernelInputTests {
+    @Test func mismatchedLengthsThrowAndWriteNothing() throws {
+        var short = [Float](repeating: 42, count: 3)
+        #expect(throws: CurveError.bufferLengthMismatch(expected: 4, actual: 3)) {
+            try Easing.easeInQuad.evaluate([0, 0.1, 0.2, 0.3], into: &short)
+        }
+        #expect(short == [42, 42, 42])
+        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 3)) {
+            try Curve.snappy.evaluate(times: [0, 1], into: &short)
+        }
+        var velocities = [Float](repeating: 0, count: 2)
+        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 3)) {
+            try Spring.bouncy.evaluate(times: [0, 1], values: &short, velocities: &velocities)
+        }
+        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 3)) {
+            try Curve.easeIn.sampleStaggered(at: 1, delays: [0, 0.1], into: &short)
+        }
+    }
+
+    @Test(arguments: testedBackends)
+    func nonFiniteInputsAreNamedAndTheRestWritten(backend: Backend) throws {
+        for bad in [Float.nan, .infinity, -.infinity] {
+            let input: [Float] = [0.25, bad, 0.75] + [Float](repeating: 0.5, count: 20)
+            var output = [Float](repeating: 0, count: input.count)
+            #expect(throws: CurveError.nonFiniteInput(Double(bad))) {
+                try Easing.easeOutCubic.evaluate(input, into: &output, backend: backend)
+            }
+            #expect(abs(Double(output[0]) - (try Easing.easeOutCubic.value(at: 0.25))) < 1e-6)
+            #expect(abs(Double(output[2]) - (try Easing.easeOutCubic.value(at: 0.75))) < 1e-6)
+
+            #expect(throws: CurveError.nonFiniteInput(Double(bad))) {
+                try Curve.bouncy.evaluate(times: input, into: &output, backend: backend)
+            }
+            #expect(throws: CurveError.nonFiniteInput(Double(bad))) {
+                try Curve.easeOut.sampleStaggered(at: 1, delays: input, into: &output, backend: backend)
+            }
+        }
+    }
+
+    @Test func nonFiniteStaggerParametersThrow() {
+        var values = [Float](repeating: 0, count: 4)
+        for bad in [Double.nan, .infinity] {
+            #expect(throws: CurveError.nonFiniteInput(bad)) {
+                try Curve.snappy.sampleStaggered(at: bad, baseDelay: 0, delayIncrement: 0.05, into: &values)
+            }
+            #expect(throws: CurveError.nonFiniteInput(bad)) {
+                try Curve.snappy.sampleStaggered(at: 1, baseDelay: bad, delayIncrement: 0.05, into: &values)
+            }
+            #expect(throws: CurveError.nonFiniteInput(bad)) {
+                try Curve.snappy.sampleStaggered(at: 1, baseDelay: 0, delayIncrement: bad, into: &values)
+            }
+        }
+    }
+
+    /// A duration valid in Double that float32 cannot divide by is refused, not turned
+    /// into NaN inside the kernel.
+    @Test func durationsThatUnderflowFloatAreRefused() throws {
+        let curve = try Curve.easing(.easeInSine, duration: 1e-50)
+        var values = [Float](repeating: 0, count: 2)
+        #expect(throws: CurveError.invalidDuration(1e-50)) {
+            try curve.evaluate(times: [0, 1], into: &values)
+        }
+    }
+
+    @Test func emptyBuffersAreFine() throws {
+        var empty: [Float] = []
+        try Easing.ease.evaluate([], into: &empty)
+        try Curve.spring.evaluate(times: [], into: &empty)
+        try Curve.spring.sampleStaggered(at: 0, baseDelay: 0, delayIncrement: 0.1, into: &empty)
+    }
+
+    // MARK: the C interface
+
+    private func pennerCurve(_ kind: ci_curve_kind) -> ci_curve {
+        var curve = ci_curve()
+        curve.kind = Int32(kind.rawValue)
+        return curve
+    }
+
+    @Test func cRejectsInvalidCurves() {
+        var input: [Float] = [0.5], output: [Float] = [0]
+        func status(_ curve: ci_curve) -> ci_status {
+            var curve = curve
+            return ci_ease(CI_BACKEND_SCALAR, &curve, &input, &output, 1)
+        }
+        var curve = pennerCurve(CI_CURVE_SINE)
+        curve.direction = 7
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve = ci_curve()
+        curve.kind = 99
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve = pennerCurve(CI_CURVE_CUBIC_BEZIER)
+        curve.params = (1.5, 0, 0.5, 1)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve.params = (0.5, .nan, 0.5, 1)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve = pennerCurve(CI_CURVE_STEPS)
+        curve.steps = 0
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve.steps = 1
+        curve.step_position = Int32(CI_JUMP_NONE.rawValue)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve.steps = Int32(CI_MAX_STEPS) + 1
+        curve.step_position = Int32(CI_JUMP_END.rawValue)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve = pennerCurve(CI_CURVE_SPRING)
+        curve.params = (0, 0.5, 1, 0)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve.params = (10, -0.1, 1, 0)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        curve.params = (10, 0.5, .infinity, 0)
+        #expect(status(curve) == CI_ERR_INVALID_CURVE)
+        #expect(output == [0])
+    }
+
+    @Test func cRejectsNullPointersAndBadParameters() {
+        var curve = pennerCurve(CI_CURVE_LINEAR)
+        var input: [Float] = [0.5, 0.5]
+        var buffer: [Float] = [0.5, 0.5]
+        #expect(ci_ease(CI_BACKEND_AUTO, &curve, nil, &buffer, 2) == CI_ERR_NULL_POINTER)
+        #expect(ci_ease(CI_BACKEND_AUTO, &curve, &input, nil, 2) == CI_ERR_NULL_POINTER)
+        #expect(ci_ease(CI_BACKEND_AUTO, nil, &input, &buffer, 2) == CI_ERR_NULL_POINTER)
+        #expect(ci_ease(CI_BACKEND_AUTO, &curve, nil, nil, 0) == CI_OK)
+        #expect(ci_over_time(CI_BACKEND_AUTO, &curve, 0, &input, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
+        #expect(ci_over_time(CI_BACKEND_AUTO, &curve, .nan, &input, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
+        #expect(ci_spring(CI_BACKEND_AUTO, &curve, &input, &buffer, nil, 2) == CI_ERR_INVALID_CURVE)
+
+        var stagger = ci_stagger(time: 1, duration: 0.3, base_delay: 0, increment: 0.1)
+        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_OK)
+        // Validated before any memory is touched: the count is never dereferenced.
+        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer,
+                                    Int(CI_MAX_INDEXED_ITEMS) + 1) == CI_ERR_INVALID_PARAMETER)
+        stagger.duration = -1
+        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
+        stagger.duration = 0.3
+        stagger.time = .nan
+        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
+    }
+
+    @Test func cBackendQueries() {
+        #expect(ci_ease(ci_backend(rawValue: 42), nil, nil, nil, 0) == CI_ERR_UNSUPPORTED_BACKEND)
+        #expect(ci_set_backend(ci_backend(rawValue: 42)) == CI_ERR_UNSUPPORTED_BACKEND)
+        #expect(ci_backend_from_name("bogus") == -2)
+        #expect(ci_backend_from_name("auto") == -1)
+        for backend in Backend.allCases {
+            #expect(String(cString: ci_backend_name(ci_backend(rawValue: Int32(ci_backend_from_name(backend.rawValue))))) == backend.rawValue)
+        }
+        #expect(ci_backend_name(CI_BACKEND_COUNT) == nil)
+        // Scalar and portable run everywhere; the automatic choice is always runnable.
+        #expect(Backend.scalar.isSupported && Backend.portable.isSupported)
+        #expect(Backend.active.isSupported)
+        #expect(!Backend.portable.isNative)
+        #expect(Backend.avx512.lanes == 16 && Backend.scalar.lanes == 1)
+    }
+}
