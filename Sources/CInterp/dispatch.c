@@ -10,6 +10,9 @@
 
 #if defined(CI_HAVE_X86_BACKENDS)
 #include <cpuid.h>
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
+#endif
 #endif
 
 /* ---- backends --------------------------------------------------------------------- */
@@ -54,13 +57,23 @@ static int x86_supports(ci_backend b) {
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
     int avx2 = (ebx >> 5) & 1, avx512f = (ebx >> 16) & 1;
     if (b == CI_BACKEND_AVX2) return avx2 && fma;
-    if (b == CI_BACKEND_AVX512)
+    if (b == CI_BACKEND_AVX512) {
+#if defined(__APPLE__)
+        /* macOS enables the AVX-512 state on first use, so XCR0 does not show it
+         * yet; the kernel reports support through sysctl instead. */
+        int has = 0;
+        size_t size = sizeof has;
+        if (sysctlbyname("hw.optional.avx512f", &has, &size, NULL, 0) != 0) has = 0;
+        return avx512f && avx2 && fma && has;
+#else
         return avx512f && avx2 && fma && (xcr0 & 0xE0) == 0xE0; /* opmask, ZMM */
+#endif
+    }
     return 0;
 }
 #endif
 
-int ci_backend_supported(ci_backend b) {
+static int detect_support(ci_backend b) {
     switch (b) {
     case CI_BACKEND_SCALAR:
     case CI_BACKEND_PORTABLE:
@@ -72,6 +85,22 @@ int ci_backend_supported(ci_backend b) {
 #endif
     default: return 0;
     }
+}
+
+/* Bit b + 1 set when backend b runs here; bit 0 marks the set as computed. CPUID and
+ * XGETBV are slow under a hypervisor, so they run once, not per call. */
+static int supported_set = 0;
+
+int ci_backend_supported(ci_backend b) {
+    if ((int)b < 0 || b >= CI_BACKEND_COUNT) return 0;
+    int set = __atomic_load_n(&supported_set, __ATOMIC_ACQUIRE);
+    if (!set) {
+        set = 1;
+        for (int i = 0; i < CI_BACKEND_COUNT; i++)
+            if (detect_support((ci_backend)i)) set |= 2 << i;
+        __atomic_store_n(&supported_set, set, __ATOMIC_RELEASE);
+    }
+    return (set >> (b + 1)) & 1;
 }
 
 int ci_backend_native(ci_backend b) {
@@ -218,6 +247,18 @@ static void prepare_spring(ci_prepared *P, double omega0, double zeta, double de
     P->k = (float)k;
 }
 
+/* Finite inputs can still overflow float once combined (a stiffness of 1e80, a
+ * control point of 2e38): every constant the loops use must be finite. */
+static int prepared_is_finite(const ci_prepared *P) {
+    const float values[] = {3.0f * P->y1, 3.0f * P->y2, 3.0f * (1.0f - P->y1),
+                            3.0f * (1.0f - P->y2), P->delta, P->v0,
+                            P->lambda, P->omega, P->inv_omega, P->half_inv_omega, P->b,
+                            P->k, P->rate_slow, P->rate_fast};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (!isfinite(values[i])) return 0;
+    return 1;
+}
+
 static void prepare(ci_prepared *P, const ci_curve *c) {
     memset(P, 0, sizeof *P);
     P->kind = c->kind;
@@ -235,10 +276,8 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
         break;
     }
     if (c->kind == CI_CURVE_CUBIC_BEZIER) {
-        double x1 = c->params[0], y1 = c->params[1], x2 = c->params[2], y2 = c->params[3];
-        double cx = 3 * x1, bx = 3 * (x2 - x1) - cx, cy = 3 * y1, by = 3 * (y2 - y1) - cy;
-        P->cx = (float)cx; P->bx = (float)bx; P->ax = (float)(1 - cx - bx);
-        P->cy = (float)cy; P->by = (float)by; P->ay = (float)(1 - cy - by);
+        P->x1 = c->params[0]; P->y1 = c->params[1];
+        P->x2 = c->params[2]; P->y2 = c->params[3];
     } else if (c->kind == CI_CURVE_STEPS) {
         int n = c->steps;
         P->steps_n = (float)n;
@@ -258,17 +297,26 @@ static ci_status finish(int saw_nonfinite) {
     return saw_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
 }
 
-ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress,
-                  float *value, size_t count) {
-    const ci_kernel_table *table = resolve(backend);
-    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+/* What every entry point does first: a runnable backend, a valid curve, constants
+ * that fit float. */
+static ci_status begin(ci_backend backend, const ci_curve *curve,
+                       const ci_kernel_table **table, ci_prepared *P) {
+    *table = resolve(backend);
+    if (!*table) return CI_ERR_UNSUPPORTED_BACKEND;
     if (!curve) return CI_ERR_NULL_POINTER;
     ci_status status = ci_curve_validate(curve);
     if (status != CI_OK) return status;
-    if (count == 0) return CI_OK;
-    if (!progress || !value) return CI_ERR_NULL_POINTER;
+    prepare(P, curve);
+    return prepared_is_finite(P) ? CI_OK : CI_ERR_INVALID_CURVE;
+}
+
+ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress,
+                  float *value, size_t count) {
+    const ci_kernel_table *table;
     ci_prepared P;
-    prepare(&P, curve);
+    ci_status status = begin(backend, curve, &table, &P);
+    if (status != CI_OK || count == 0) return status;
+    if (!progress || !value) return CI_ERR_NULL_POINTER;
     if (curve->kind == CI_CURVE_SPRING)
         return finish(table->spring(&P, progress, value, NULL, count));
     return finish(table->ease(&P, progress, value, count));
@@ -276,18 +324,15 @@ ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progre
 
 ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duration,
                        const float *time, float *value, size_t count) {
-    const ci_kernel_table *table = resolve(backend);
-    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
-    if (!curve) return CI_ERR_NULL_POINTER;
-    ci_status status = ci_curve_validate(curve);
+    const ci_kernel_table *table;
+    ci_prepared P;
+    ci_status status = begin(backend, curve, &table, &P);
     if (status != CI_OK) return status;
-    if (!valid_duration(duration)) return CI_ERR_INVALID_PARAMETER;
+    int is_spring = curve->kind == CI_CURVE_SPRING;
+    if (!is_spring && !valid_duration(duration)) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (!time || !value) return CI_ERR_NULL_POINTER;
-    ci_prepared P;
-    prepare(&P, curve);
-    if (curve->kind == CI_CURVE_SPRING)
-        return finish(table->spring(&P, time, value, NULL, count));
+    if (is_spring) return finish(table->spring(&P, time, value, NULL, count));
     P.divide_by_duration = 1;
     P.duration = (float)duration;
     return finish(table->ease(&P, time, value, count));
@@ -295,42 +340,43 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
 
 ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
                     float *value, float *velocity, size_t count) {
-    const ci_kernel_table *table = resolve(backend);
-    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
-    if (!curve) return CI_ERR_NULL_POINTER;
-    ci_status status = ci_curve_validate(curve);
+    const ci_kernel_table *table;
+    ci_prepared P;
+    ci_status status = begin(backend, curve, &table, &P);
     if (status != CI_OK) return status;
     if (curve->kind != CI_CURVE_SPRING) return CI_ERR_INVALID_CURVE;
     if (count == 0) return CI_OK;
     if (!time || (!value && !velocity)) return CI_ERR_NULL_POINTER;
-    ci_prepared P;
-    prepare(&P, curve);
     return finish(table->spring(&P, time, value, velocity, count));
 }
+
+/* A seconds value the float kernel can hold. */
+static int fits_float(double x) { return ci_is_finite(x) && isfinite((float)x); }
 
 ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
                               const ci_stagger *stagger, const float *delays,
                               float *value, size_t count) {
-    const ci_kernel_table *table = resolve(backend);
-    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
-    if (!curve || !stagger) return CI_ERR_NULL_POINTER;
-    ci_status status = ci_curve_validate(curve);
+    if (!curve || !stagger) return resolve(backend) ? CI_ERR_NULL_POINTER
+                                                     : CI_ERR_UNSUPPORTED_BACKEND;
+    ci_curve unit = *curve;
+    if (unit.kind == CI_CURVE_SPRING) unit.params[2] = 1; /* progress runs 0 -> 1 */
+    const ci_kernel_table *table;
+    ci_prepared P;
+    ci_status status = begin(backend, &unit, &table, &P);
     if (status != CI_OK) return status;
-    if (!ci_is_finite(stagger->time) || !ci_is_finite(stagger->base_delay) ||
-        !ci_is_finite(stagger->increment) || !valid_duration(stagger->duration))
+    if (!fits_float(stagger->time) || !fits_float(stagger->base_delay) ||
+        !fits_float(stagger->increment) || !fits_float(stagger->time - stagger->base_delay))
+        return CI_ERR_INVALID_PARAMETER;
+    if (unit.kind != CI_CURVE_SPRING && !valid_duration(stagger->duration))
         return CI_ERR_INVALID_PARAMETER;
     if (!delays && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (!value) return CI_ERR_NULL_POINTER;
 
-    ci_curve unit = *curve;
-    if (unit.kind == CI_CURVE_SPRING) unit.params[2] = 1; /* progress runs 0 -> 1 */
-    ci_prepared P;
-    prepare(&P, &unit);
     ci_stagger_prepared S;
     S.time = (float)stagger->time;
     S.time_after_base = (float)(stagger->time - stagger->base_delay);
     S.increment = (float)stagger->increment;
-    S.duration = (float)stagger->duration;
+    S.duration = unit.kind == CI_CURVE_SPRING ? 1.0f : (float)stagger->duration;
     return finish(table->stagger(&P, &S, delays, value, count));
 }

@@ -27,8 +27,8 @@ typedef struct ci_prepared {
      * result = lo ? r : 1 - r. */
     float split, a_lo, b_lo, a_hi, b_hi, scale;
 
-    /* Cubic-bezier polynomial coefficients: x(t) = ((ax t + bx) t + cx) t. */
-    float ax, bx, cx, ay, by, cy;
+    /* Cubic-bezier control points (P0 = 0, P3 = 1). */
+    float x1, y1, x2, y2;
 
     /* Steps: value = clamp(floor(p n) + offset, 0, jumps) / jumps. */
     float steps_n, steps_offset, steps_jumps;

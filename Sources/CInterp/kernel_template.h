@@ -13,13 +13,18 @@
  *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false).
  *
  * Nothing here branches per lane: piecewise curves compute every piece and select, so
- * a lane's result does not depend on its neighbours and every backend agrees with the
- * scalar one up to floating-point contraction.
+ * a lane's result does not depend on its neighbours or its position in the buffer.
+ * Backends differ only where the ISA fuses a*b+c (within the documented bounds) and in
+ * the unspecified lanes of non-finite inputs (min/max treat NaN differently per ISA).
  */
 
 /* Contraction would make results depend on the compiler; fused operations are asked
  * for explicitly (vf_fma) where the algorithm wants them. */
 #pragma STDC FP_CONTRACT OFF
+
+/* Per-lane helpers must inline into the loops: a call would pass vectors through the
+ * stack and cost more than most curves. */
+#define CI_INLINE static inline __attribute__((always_inline))
 
 #define CI_CAT2(a, b) a##b
 #define CI_CAT(a, b) CI_CAT2(a, b)
@@ -27,11 +32,11 @@
 
 /* ---- elementary helpers ------------------------------------------------------- */
 
-static inline VF CI_FN(clamp01)(VF x) {
+CI_INLINE VF CI_FN(clamp01)(VF x) {
     return vf_min(vf_max(x, vf_set1(0.0f)), vf_set1(1.0f));
 }
 
-static inline VF CI_FN(bitselect)(VI mask, VF if_set, VF if_clear) {
+CI_INLINE VF CI_FN(bitselect)(VI mask, VF if_set, VF if_clear) {
     return vi_as_vf(vi_or(vi_and(mask, vf_as_vi(if_set)),
                           vi_andnot(mask, vf_as_vi(if_clear))));
 }
@@ -41,7 +46,7 @@ static inline VF CI_FN(bitselect)(VI mask, VF if_set, VF if_clear) {
  * in SIMDe 0.7.4 lacks some of those). */
 #define CI_ROUND_MAGIC 12582912.0f
 #define CI_ROUND_MAGIC_BITS 0x4B400000
-static inline VF CI_FN(round)(VF x, VI *as_int) {
+CI_INLINE VF CI_FN(round)(VF x, VI *as_int) {
     VF t = vf_add(x, vf_set1(CI_ROUND_MAGIC));
     *as_int = vi_sub(vf_as_vi(t), vi_set1(CI_ROUND_MAGIC_BITS));
     return vf_sub(t, vf_set1(CI_ROUND_MAGIC));
@@ -49,7 +54,7 @@ static inline VF CI_FN(round)(VF x, VI *as_int) {
 
 /* a*b - product, exactly (product = fl(a*b)): FMA where the ISA has it, else Dekker's
  * split product. Used where a float rounding would move a step edge or a delay. */
-static inline VF CI_FN(product_error)(VF a, VF b, VF product) {
+CI_INLINE VF CI_FN(product_error)(VF a, VF b, VF product) {
 #if CI_HAS_FMA
     return vf_fms(a, b, product);
 #else
@@ -65,10 +70,12 @@ static inline VF CI_FN(product_error)(VF a, VF b, VF product) {
 }
 
 /* 2^x. Range-reduced to f in [-1/2, 1/2], degree-7 Taylor polynomial of 2^f
- * (truncation < 6e-9 relative), scaled by 2^n built in the exponent bits. Inputs are
- * clamped to [-126, 126]: below, the result is at most 2^-126 instead of 0, which is
- * below every absolute tolerance we promise. Max error about 2 ulp. */
-static inline VF CI_FN(exp2)(VF x) {
+ * (truncation < 6e-9 relative), scaled by 2^n built in the exponent bits. Below -126
+ * the result is 0 (no denormals: a decayed spring term must vanish, not linger at
+ * 2^-126 and be multiplied by a huge time); above 126 it saturates at 2^126, which no
+ * curve reaches. Max error about 2 ulp. */
+CI_INLINE VF CI_FN(exp2)(VF x) {
+    VM underflow = vm_lt(x, vf_set1(-126.0f));
     x = vf_min(vf_max(x, vf_set1(-126.0f)), vf_set1(126.0f));
     VI n;
     VF r = CI_FN(round)(x, &n);
@@ -82,21 +89,22 @@ static inline VF CI_FN(exp2)(VF x) {
     p = vf_fma(p, f, vf_set1(6.9314718055994531e-01f));
     p = vf_fma(p, f, vf_set1(1.0f));
     VF scale = vi_as_vf(vi_shl(vi_add(n, vi_set1(127)), 23));
-    return vf_mul(p, scale);
+    return vf_select(underflow, vf_set1(0.0f), vf_mul(p, scale));
 }
 
 /* e^x = 2^(x log2 e). The product adds |x| * 2^-24 of absolute error to the exponent,
  * i.e. a relative error of |x| e^x 2^-24 <= 2.2e-8 for x <= 0, the range we use. */
-static inline VF CI_FN(exp)(VF x) {
+CI_INLINE VF CI_FN(exp)(VF x) {
     return CI_FN(exp2)(vf_mul(x, vf_set1(1.4426950408889634f)));
 }
 
 /* sin and cos together. Quadrant reduction with pi/2 split in three parts whose
  * leading part has 8 significant bits (q * part exact for |q| < 2^16, without FMA
- * too); arguments are clamped to |x| <= 65000 so that holds. Taylor polynomials on
- * [-pi/4, pi/4] (degree 9 for sin, 10 for cos; truncation < 3e-9). Max error about
- * 2 ulp of 1 for |x| < 1e4 rad. */
-static inline void CI_FN(sincos)(VF x, VF *sin_out, VF *cos_out) {
+ * too); arguments are clamped to |x| <= 65000 so that holds and the result stays
+ * bounded. Taylor polynomials on [-pi/4, pi/4] (degree 9 for sin, 10 for cos;
+ * truncation < 3e-9). Max error about 2 ulp of 1 for |x| < 1e4 rad. (A float argument
+ * x carries its own rounding of |x| 2^-24: phase is only as good as its input.) */
+CI_INLINE void CI_FN(sincos)(VF x, VF *sin_out, VF *cos_out) {
     x = vf_min(vf_max(x, vf_set1(-65000.0f)), vf_set1(65000.0f));
     VI q;
     VF qf = CI_FN(round)(vf_mul(x, vf_set1(0.63661977236758134f)), &q);
@@ -127,7 +135,7 @@ static inline void CI_FN(sincos)(VF x, VF *sin_out, VF *cos_out) {
 }
 
 /* floor(a * b) of the exact product, for 0 <= a*b < 2^22. */
-static inline VF CI_FN(floor_product)(VF a, VF b) {
+CI_INLINE VF CI_FN(floor_product)(VF a, VF b) {
     VF product = vf_mul(a, b);
     VI ignored;
     VF k = CI_FN(round)(product, &ignored);
@@ -141,18 +149,18 @@ static inline VF CI_FN(floor_product)(VF a, VF b) {
 
 /* ---- Penner families: the "in" function f(u), u in [0, 1] --------------------- */
 
-static inline VF CI_FN(sine_in)(VF u) {
+CI_INLINE VF CI_FN(sine_in)(VF u) {
     VF s, c;
     CI_FN(sincos)(vf_mul(u, vf_set1(1.5707963267948966f)), &s, &c);
     return vf_sub(vf_set1(1.0f), c);
 }
 
-static inline VF CI_FN(expo_in)(VF u) {
+CI_INLINE VF CI_FN(expo_in)(VF u) {
     VF y = CI_FN(exp2)(vf_fma(u, vf_set1(10.0f), vf_set1(-10.0f)));
     return vf_select(vm_eq(u, vf_set1(0.0f)), vf_set1(0.0f), y);
 }
 
-static inline VF CI_FN(circ_in)(VF u) {
+CI_INLINE VF CI_FN(circ_in)(VF u) {
     /* 1 - u^2 as (1 - u)(1 + u): exact factors keep the steep end accurate. */
     VF one = vf_set1(1.0f);
     return vf_sub(one, vf_sqrt(vf_mul(vf_sub(one, u), vf_add(one, u))));
@@ -160,14 +168,14 @@ static inline VF CI_FN(circ_in)(VF u) {
 
 /* s3 u^3 - s u^2 written as u^3 + s u^2 (u - 1), which is exactly 1 at u = 1. */
 #define CI_BACK_S 1.70158f
-static inline VF CI_FN(back_in)(VF u) {
+CI_INLINE VF CI_FN(back_in)(VF u) {
     VF u2 = vf_mul(u, u);
     return vf_fma(vf_mul(vf_set1(CI_BACK_S), u2), vf_sub(u, vf_set1(1.0f)),
                   vf_mul(u2, u));
 }
 
 #define CI_ELASTIC_C4 2.0943951023931955f /* 2 pi / 3 */
-static inline VF CI_FN(elastic_in)(VF u) {
+CI_INLINE VF CI_FN(elastic_in)(VF u) {
     VF e = CI_FN(exp2)(vf_fma(u, vf_set1(10.0f), vf_set1(-10.0f)));
     VF s, c;
     CI_FN(sincos)(vf_mul(vf_fma(u, vf_set1(10.0f), vf_set1(-10.75f)),
@@ -178,7 +186,7 @@ static inline VF CI_FN(elastic_in)(VF u) {
 }
 
 /* Penner's bounce-out: four parabolas n (q - c)^2 + a, chosen per lane. */
-static inline VF CI_FN(bounce_out)(VF q) {
+CI_INLINE VF CI_FN(bounce_out)(VF q) {
     VF c = vf_set1(2.625f / 2.75f), a = vf_set1(0.984375f);
     VM m = vm_lt(q, vf_set1(2.5f / 2.75f));
     c = vf_select(m, vf_set1(2.25f / 2.75f), c);
@@ -193,12 +201,12 @@ static inline VF CI_FN(bounce_out)(VF q) {
     return vf_fma(vf_mul(vf_set1(7.5625f), d), d, a);
 }
 
-static inline VF CI_FN(bounce_in)(VF u) {
+CI_INLINE VF CI_FN(bounce_in)(VF u) {
     VF one = vf_set1(1.0f);
     return vf_sub(one, CI_FN(bounce_out)(vf_sub(one, u)));
 }
 
-static inline VF CI_FN(family_in)(int kind, VF u) {
+CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
     switch (kind) {
     case CI_CURVE_SINE: return CI_FN(sine_in)(u);
     case CI_CURVE_QUAD: return vf_mul(u, u);
@@ -215,7 +223,7 @@ static inline VF CI_FN(family_in)(int kind, VF u) {
 
 /* in: f(p); out: 1 - f(1 - p); inOut: p < 1/2 ? f(2p)/2 : 1 - f(2 - 2p)/2, which are
  * Penner's formulas rearranged around one evaluation of f per lane. */
-static inline VF CI_FN(penner)(const ci_prepared *P, VF p) {
+CI_INLINE VF CI_FN(penner)(const ci_prepared *P, VF p) {
     VM lo = vm_lt(p, vf_set1(P->split));
     VF u = vf_fma(vf_select(lo, vf_set1(P->a_lo), vf_set1(P->a_hi)), p,
                   vf_select(lo, vf_set1(P->b_lo), vf_set1(P->b_hi)));
@@ -224,7 +232,7 @@ static inline VF CI_FN(penner)(const ci_prepared *P, VF p) {
 }
 
 /* Back inOut uses s * 1.525 instead of s (Penner; GSAP and anime.js drop it). */
-static inline VF CI_FN(back_in_out)(VF p) {
+CI_INLINE VF CI_FN(back_in_out)(VF p) {
     const float s2 = CI_BACK_S * 1.525f;
     VM lo = vm_lt(p, vf_set1(0.5f));
     VF w = vf_add(p, p);
@@ -236,7 +244,7 @@ static inline VF CI_FN(back_in_out)(VF p) {
 }
 
 #define CI_ELASTIC_C5 1.3962634015954636f /* 2 pi / 4.5 */
-static inline VF CI_FN(elastic_in_out)(VF p) {
+CI_INLINE VF CI_FN(elastic_in_out)(VF p) {
     VM lo = vm_lt(p, vf_set1(0.5f));
     VF x = vf_fma(p, vf_set1(20.0f), vf_set1(-10.0f));
     VF e = CI_FN(exp2)(vf_select(lo, x, vf_sub(vf_set1(0.0f), x)));
@@ -251,37 +259,59 @@ static inline VF CI_FN(elastic_in_out)(VF p) {
 
 /* ---- CSS cubic-bezier and steps ----------------------------------------------- */
 
-static inline VF CI_FN(bezier_x)(const ci_prepared *P, VF t) {
-    return vf_mul(vf_fma(vf_fma(vf_set1(P->ax), t, vf_set1(P->bx)), t, vf_set1(P->cx)), t);
+/* A bezier coordinate from P0 = 0, P1 = a, P2 = b, P3 = 1, in Bernstein form
+ * t (3u (u a + t b) + t^2), u = 1 - t. With a, b >= 0 every term is non-negative, so
+ * the rounding error stays relative to the result (the power basis loses it to
+ * cancelling coefficients, which a steep end of the curve then amplifies). */
+CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
+    VF u = vf_sub(vf_set1(1.0f), t);
+    VF inner = vf_fma(u, a, vf_mul(t, b));
+    return vf_mul(t, vf_fma(vf_mul(vf_set1(3.0f), u), inner, vf_mul(t, t)));
 }
 
-/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) by 16 bisection steps, leaving a
- * bracket of 2^-16, then 2 Newton steps kept inside the bracket; then y(t). A fixed
- * count keeps every lane in step; the bracket makes a flat x'(t) harmless. */
-static inline VF CI_FN(bezier)(const ci_prepared *P, VF p) {
-    VF lo = vf_set1(0.0f), hi = vf_set1(1.0f), half = vf_set1(0.5f);
+/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t).
+ * Lanes with p >= 1/2 solve the mirrored curve instead (control points 1 - x2, 1 - x1
+ * for the target 1 - p, result 1 - y~), so every lane solves where its coordinate is
+ * small and relatively accurate: near p = 1 the mirror keeps 1 - x exact enough for a
+ * nearly flat x(t). Then 16 bisection steps (a bracket of 2^-16) and 2 Newton steps
+ * kept inside the bracket. A fixed count keeps every lane in step; the bracket makes a
+ * flat x'(t) harmless. */
+CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
+    const VF one = vf_set1(1.0f), half = vf_set1(0.5f);
+    VM lo_half = vm_lt(p, half);
+    VF q = vf_select(lo_half, p, vf_sub(one, p));
+    VF x1 = vf_select(lo_half, vf_set1(P->x1), vf_set1(1.0f - P->x2));
+    VF x2 = vf_select(lo_half, vf_set1(P->x2), vf_set1(1.0f - P->x1));
+
+    VF lo = vf_set1(0.0f), hi = one;
     for (int k = 0; k < 16; k++) {
         VF mid = vf_mul(vf_add(lo, hi), half);
-        VM below = vm_lt(CI_FN(bezier_x)(P, mid), p);
+        VM below = vm_lt(CI_FN(bezier_coordinate)(mid, x1, x2), q);
         lo = vf_select(below, mid, lo);
         hi = vf_select(below, hi, mid);
     }
     VF t = vf_mul(vf_add(lo, hi), half);
-    const VF ax3 = vf_set1(3.0f * P->ax), bx2 = vf_set1(2.0f * P->bx);
+    /* x'(t) = 3 (u^2 x1 + 2 u t (x2 - x1) + t^2 (1 - x2)) */
+    const VF three = vf_set1(3.0f), x21 = vf_mul(vf_set1(2.0f), vf_sub(x2, x1));
+    const VF x3 = vf_sub(one, x2);
     for (int k = 0; k < 2; k++) {
-        VF dx = vf_fma(vf_fma(ax3, t, bx2), t, vf_set1(P->cx));
+        VF u = vf_sub(one, t);
+        VF dx = vf_mul(three, vf_fma(vf_mul(u, u), x1, vf_mul(t, vf_fma(u, x21, vf_mul(t, x3)))));
         dx = vf_max(dx, vf_set1(1e-20f));
-        t = vf_sub(t, vf_div(vf_sub(CI_FN(bezier_x)(P, t), p), dx));
+        t = vf_sub(t, vf_div(vf_sub(CI_FN(bezier_coordinate)(t, x1, x2), q), dx));
         t = vf_min(vf_max(t, lo), hi);
     }
-    VF y = vf_mul(vf_fma(vf_fma(vf_set1(P->ay), t, vf_set1(P->by)), t, vf_set1(P->cy)), t);
+    VF y1 = vf_select(lo_half, vf_set1(P->y1), vf_set1(1.0f - P->y2));
+    VF y2 = vf_select(lo_half, vf_set1(P->y2), vf_set1(1.0f - P->y1));
+    VF r = CI_FN(bezier_coordinate)(t, y1, y2);
+    VF y = vf_select(lo_half, r, vf_sub(one, r));
     y = vf_select(vm_eq(p, vf_set1(0.0f)), vf_set1(0.0f), y);
-    return vf_select(vm_eq(p, vf_set1(1.0f)), vf_set1(1.0f), y);
+    return vf_select(vm_eq(p, one), one, y);
 }
 
 /* CSS steps(): clamp(floor(p n) + offset, 0, jumps) / jumps, with the floor of the
  * exact product so that a step edge never moves by a rounding. */
-static inline VF CI_FN(steps)(const ci_prepared *P, VF p) {
+CI_INLINE VF CI_FN(steps)(const ci_prepared *P, VF p) {
     VF step = vf_add(CI_FN(floor_product)(p, vf_set1(P->steps_n)), vf_set1(P->steps_offset));
     step = vf_min(vf_max(step, vf_set1(0.0f)), vf_set1(P->steps_jumps));
     return vf_div(step, vf_set1(P->steps_jumps));
@@ -289,7 +319,7 @@ static inline VF CI_FN(steps)(const ci_prepared *P, VF p) {
 
 /* Any easing at clamped progress p. The switch is uniform over a call, so the branch
  * is predicted; every lane takes the same path. */
-static inline VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
+CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
     switch (P->kind) {
     case CI_CURVE_LINEAR: return p;
     case CI_CURVE_CUBIC_BEZIER: return CI_FN(bezier)(P, p);
@@ -316,7 +346,7 @@ static inline VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
  * S never divides a small difference by a small omega, so zeta near 1 needs no blend:
  * sin(omega t)/omega is accurate for tiny omega, and the over-damped form switches per
  * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2. */
-static inline void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
+CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
     switch (P->spring_regime) {
     case CI_SPRING_UNDER: {
         VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
@@ -360,11 +390,11 @@ static inline void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *e
     }
 }
 
-static inline VF CI_FN(spring_time)(VF t) {
+CI_INLINE VF CI_FN(spring_time)(VF t) {
     return vf_max(t, vf_set1(0.0f));
 }
 
-static inline VF CI_FN(spring_value)(const ci_prepared *P, VF eC, VF eS) {
+CI_INLINE VF CI_FN(spring_value)(const ci_prepared *P, VF eC, VF eS) {
     VF delta = vf_set1(P->delta);
     return vf_sub(delta, vf_fma(delta, eC, vf_mul(vf_set1(P->b), eS)));
 }
@@ -373,14 +403,14 @@ static inline VF CI_FN(spring_value)(const ci_prepared *P, VF eC, VF eS) {
 
 /* Partial vectors at the tail go through a small buffer, so any count and any
  * alignment work with full-width code. */
-static inline VF CI_FN(load)(const float *p, size_t m) {
+CI_INLINE VF CI_FN(load)(const float *p, size_t m) {
     if (m == W) return vf_loadu(p);
     float buffer[W] = {0};
     for (size_t j = 0; j < m; j++) buffer[j] = p[j];
     return vf_loadu(buffer);
 }
 
-static inline void CI_FN(store)(float *p, VF v, size_t m) {
+CI_INLINE void CI_FN(store)(float *p, VF v, size_t m) {
     if (m == W) { vf_storeu(p, v); return; }
     float buffer[W];
     vf_storeu(buffer, v);
@@ -388,11 +418,11 @@ static inline void CI_FN(store)(float *p, VF v, size_t m) {
 }
 
 /* x - x is 0 for finite x and NaN otherwise; NaN sticks in the sum. */
-static inline VF CI_FN(track_finite)(VF sum, VF x) {
+CI_INLINE VF CI_FN(track_finite)(VF sum, VF x) {
     return vf_add(sum, vf_sub(x, x));
 }
 
-static inline int CI_FN(saw_nonfinite)(VF sum) {
+CI_INLINE int CI_FN(saw_nonfinite)(VF sum) {
     float buffer[W];
     vf_storeu(buffer, sum);
     int bad = 0;
@@ -448,8 +478,9 @@ static int CI_FN(stagger_loop)(const ci_prepared *P, const ci_stagger_prepared *
             finite = CI_FN(track_finite)(finite, d);
             elapsed = vf_sub(vf_set1(S->time), d);
         } else {
-            /* (time - base) - i * increment with i * increment split exactly, so the
-             * elapsed time is rounded once however far down the list. */
+            /* (time - base) - i * increment with i * increment split exactly: the
+             * error stays relative to time - base and the elapsed time (two roundings),
+             * not to i * increment, however far down the list. */
             VF product = vf_mul(index, increment);
             VF error = CI_FN(product_error)(index, increment, product);
             elapsed = vf_sub(vf_sub(after_base, product), error);

@@ -18,7 +18,18 @@ typedef simde__m256 VM;
 #define vf_div(a, b) simde_mm256_div_ps(a, b)
 #define vf_min(a, b) simde_mm256_min_ps(a, b)
 #define vf_max(a, b) simde_mm256_max_ps(a, b)
+#if defined(SIMDE_NO_NATIVE)
+/* SIMDe's portable sqrt calls libm's sqrtf per lane; the elementwise builtin on the
+ * vector type needs no library. */
+static inline VF ci_portable_sqrt(VF a) {
+    simde__m256_private lanes = simde__m256_to_private(a);
+    for (int j = 0; j < 8; j++) lanes.f32[j] = __builtin_elementwise_sqrt(lanes.f32[j]);
+    return simde__m256_from_private(lanes);
+}
+#define vf_sqrt(a) ci_portable_sqrt(a)
+#else
 #define vf_sqrt(a) simde_mm256_sqrt_ps(a)
+#endif
 #if CI_HAS_FMA
 #define vf_fma(a, b, c) simde_mm256_fmadd_ps(a, b, c)
 #define vf_fms(a, b, c) simde_mm256_fmsub_ps(a, b, c)

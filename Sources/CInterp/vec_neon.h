@@ -38,7 +38,7 @@ static inline VF ci_neon_div(VF a, VF b) {
 static inline VF ci_neon_sqrt(VF a) {
     float x[4];
     simde_vst1q_f32(x, a);
-    for (int j = 0; j < 4; j++) x[j] = __builtin_sqrtf(x[j]);
+    for (int j = 0; j < 4; j++) x[j] = __builtin_elementwise_sqrt(x[j]); /* no errno, no libm */
     return simde_vld1q_f32(x);
 }
 #define vf_div(a, b) ci_neon_div(a, b)

@@ -22,7 +22,8 @@ static inline float ci_scalar_max(float a, float b) { return a > b ? a : b; }
 #define vf_div(a, b) ((a) / (b))
 #define vf_min(a, b) ci_scalar_min(a, b)
 #define vf_max(a, b) ci_scalar_max(a, b)
-#define vf_sqrt(a) __builtin_sqrtf(a)
+/* The elementwise builtin has no errno path, so no call to libm's sqrtf. */
+#define vf_sqrt(a) __builtin_elementwise_sqrt(a)
 #define vf_fma(a, b, c) ((a) * (b) + (c))
 
 #define vi_set1(x) ((VI)(x))

@@ -1,4 +1,4 @@
-import CInterp
+internal import CInterp
 
 /// An instruction-set path of the SIMD kernel.
 ///

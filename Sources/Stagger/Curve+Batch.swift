@@ -1,4 +1,4 @@
-import CInterp
+internal import CInterp
 
 extension Curve {
     /// Evaluates the curve at many times through the SIMD kernel, in float32.
@@ -9,7 +9,8 @@ extension Curve {
     /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
     ///   NaN or infinite time; ``CurveError/invalidDuration(_:)`` when the duration
-    ///   underflows float32; ``CurveError/unsupportedBackend(_:)``.
+    ///   underflows float32; ``CurveError/exceedsKernelRange(name:value:)`` when a curve
+    ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy as ``Easing/evaluate(_:into:backend:)``
     /// and ``Spring/evaluate(target:initialVelocity:times:values:velocities:backend:)``.
@@ -25,7 +26,7 @@ extension Curve {
         let status = ci_over_time(
             backend?.cValue ?? CI_BACKEND_AUTO, &curve, duration, times.baseAddress,
             values.baseAddress, times.count)
-        try checkKernelStatus(status, backend: backend, input: times)
+        try checkKernelStatus(status, backend: backend, input: times, invalidCurve: rangeError)
     }
 
     /// Evaluates the curve at many times into `values` (same count); see
@@ -41,11 +42,13 @@ extension Curve {
     }
 
     /// The staggered pass: item i starts at `baseDelay + i · delayIncrement` seconds and
-    /// `values[i]` receives the curve's value at `time` for that item (0 before it
-    /// starts; easings hold 1 after their duration; springs keep settling).
+    /// `values[i]` receives the curve's value at `time` for that item: as
+    /// ``value(at:)`` at the item's elapsed time (the start value before it starts;
+    /// easings hold 1 after their duration; springs keep settling).
     ///
-    /// The delay is never stored: the kernel computes it from the index, rounding each
-    /// item's elapsed time once however long the list.
+    /// The delay is never stored: the kernel computes it from the index, with
+    /// i · delayIncrement split exactly, so the rounding of an item's elapsed time stays
+    /// relative to `time − baseDelay` and the elapsed time however long the list.
     ///
     /// - Parameters:
     ///   - time: seconds since the stagger began.
@@ -53,9 +56,11 @@ extension Curve {
     ///   - delayIncrement: extra delay per item, in seconds (may be negative).
     ///   - values: one value per item; at most 2²⁴ items.
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
-    ///   `delayIncrement` is NaN or infinite; ``CurveError/bufferLengthMismatch(expected:actual:)``
-    ///   when there are more than 2²⁴ items; ``CurveError/invalidDuration(_:)`` when the
-    ///   duration underflows float32; ``CurveError/unsupportedBackend(_:)``.
+    ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsKernelRange(name:value:)``
+    ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:limit:)``
+    ///   for more than 2²⁴ items; ``CurveError/invalidDuration(_:)`` when the duration
+    ///   underflows float32; ``CurveError/exceedsKernelRange(name:value:)`` when a curve
+    ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     public func sampleStaggered(
         at time: Double,
         baseDelay: Double,
@@ -63,11 +68,15 @@ extension Curve {
         into values: UnsafeMutableBufferPointer<Float>,
         backend: Backend? = nil
     ) throws(CurveError) {
-        for input in [time, baseDelay, delayIncrement] where !input.isFinite {
-            throw .nonFiniteInput(input)
-        }
+        guard time.isFinite else { throw .nonFiniteInput(time) }
+        guard baseDelay.isFinite else { throw .nonFiniteInput(baseDelay) }
+        guard delayIncrement.isFinite else { throw .nonFiniteInput(delayIncrement) }
+        try Curve.checkKernelSeconds(time)
+        try Curve.checkKernelSeconds(baseDelay)
+        try Curve.checkKernelSeconds(delayIncrement)
+        try Curve.checkKernelSeconds(time - baseDelay)
         let limit = Int(CI_MAX_INDEXED_ITEMS)
-        if values.count > limit { throw .bufferLengthMismatch(expected: limit, actual: values.count) }
+        if values.count > limit { throw .tooManyItems(count: values.count, limit: limit) }
         try runStagger(
             ci_stagger(time: time, duration: 0, base_delay: baseDelay, increment: delayIncrement),
             delays: nil, into: values, backend: backend)
@@ -79,14 +88,17 @@ extension Curve {
     /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` for a NaN or
     ///   infinite `time` (nothing written) or delay (named; other values written);
-    ///   ``CurveError/invalidDuration(_:)``; ``CurveError/unsupportedBackend(_:)``.
+    ///   ``CurveError/invalidDuration(_:)``; ``CurveError/exceedsKernelRange(name:value:)``
+    ///   when `time` or a curve parameter does not fit float32;
+    ///   ``CurveError/unsupportedBackend(_:)``.
     public func sampleStaggered(
         at time: Double,
         delays: UnsafeBufferPointer<Float>,
         into values: UnsafeMutableBufferPointer<Float>,
         backend: Backend? = nil
     ) throws(CurveError) {
-        if !time.isFinite { throw .nonFiniteInput(time) }
+        guard time.isFinite else { throw .nonFiniteInput(time) }
+        try Curve.checkKernelSeconds(time)
         try checkLengths(input: delays.count, output: values.count)
         try runStagger(
             ci_stagger(time: time, duration: 0, base_delay: 0, increment: 0),
@@ -129,7 +141,12 @@ extension Curve {
         let status = ci_stagger_progress(
             backend?.cValue ?? CI_BACKEND_AUTO, &curve, &stagger, delays?.baseAddress,
             values.baseAddress, values.count)
-        try checkKernelStatus(status, backend: backend, input: delays)
+        try checkKernelStatus(status, backend: backend, input: delays, invalidCurve: rangeError)
+    }
+
+    /// Seconds the kernel holds in float32.
+    private static func checkKernelSeconds(_ seconds: Double) throws(CurveError) {
+        if !Float(seconds).isFinite { throw .exceedsKernelRange(name: "time", value: seconds) }
     }
 
     /// The kernel divides in float32: a duration valid in Double may round to 0 or ∞.

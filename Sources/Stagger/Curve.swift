@@ -191,7 +191,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// The value at `time` seconds after the start, nominally moving from 0 to 1.
     ///
     /// Easings: progress = time/duration clamped to [0, 1], then the easing, so the value is
-    /// 0 before the start and 1 after the end. Springs: ``Spring/value(target:initialVelocity:time:)``
+    /// the easing's value at 0 before the start (0 for every easing but `steps` with
+    /// jump-start or jump-both) and 1 after the end. Springs: ``Spring/value(target:initialVelocity:time:)``
     /// toward 1, with negative times clamped to 0.
     ///
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite time.

@@ -25,8 +25,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     ///   - value: The rejected coordinate.
     case controlPointOutOfRange(name: String, value: Double)
 
-    /// A step count is too small for its position: below 1, or below 2 for `jump-none`
-    /// (which needs two flat segments to reach both 0 and 1).
+    /// A step count is out of range for its position: below 1 (below 2 for `jump-none`,
+    /// which needs two flat segments to reach both 0 and 1) or above 2²⁰.
     ///
     /// - Parameters:
     ///   - count: The rejected step count.
@@ -48,6 +48,19 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A curve's text form could not be read; the payload says what is wrong and where.
     case malformedDescription(String)
 
+    /// A value valid in Double does not fit the float32 SIMD kernel: it, or a constant
+    /// derived from it, overflows (a stiffness of 1e80, a control point of 2e38, a time
+    /// of 1e300 s). The Double reference (`value(at:)`) still accepts it.
+    ///
+    /// - Parameters:
+    ///   - name: What does not fit, for example `"time"`, `"angularFrequency"` or `"spring"`.
+    ///   - value: The value, or the parameter it was derived from.
+    case exceedsKernelRange(name: String, value: Double)
+
+    /// More items than the indexed stagger pass handles (2²⁴, where float indices stay
+    /// exact).
+    case tooManyItems(count: Int, limit: Int)
+
     /// One sentence naming the problem and the offending value.
     public var description: String {
         switch self {
@@ -61,15 +74,18 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Cubic-bezier control point \(name) = \(value) is out of range: "
                 + "x1 and x2 must lie in [0, 1] and every control point must be finite."
         case .invalidStepCount(let count, let position):
-            let minimum = position == .jumpNone ? 2 : 1
-            return "steps(\(count), \(position.rawValue)) is invalid: "
-                + "\(position.rawValue) needs at least \(minimum) step\(minimum == 1 ? "" : "s")."
+            return "steps(\(count), \(position.rawValue)) is invalid: \(position.rawValue) takes "
+                + "\(position.minimumStepCount) to \(StepPosition.maximumStepCount) steps."
         case .invalidSpringParameter(let name, let value):
             return "Spring parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
         case .unsupportedBackend(let name):
             return "The compute backend \"\(name)\" is not supported here."
         case .malformedDescription(let message):
             return "Malformed curve: \(message)."
+        case .exceedsKernelRange(let name, let value):
+            return "\(name) = \(value) does not fit the float32 kernel (it or a value derived from it overflows)."
+        case .tooManyItems(let count, let limit):
+            return "\(count) items is more than the \(limit) one staggered pass handles."
         }
     }
 
@@ -110,6 +126,10 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return a == b
         case let (.malformedDescription(a), .malformedDescription(b)):
             return a == b
+        case let (.exceedsKernelRange(n1, v1), .exceedsKernelRange(n2, v2)):
+            return n1 == n2 && same(v1, v2)
+        case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)):
+            return c1 == c2 && l1 == l2
         default:
             return false
         }

@@ -1,4 +1,4 @@
-import CInterp
+internal import CInterp
 
 extension Easing {
     /// Eases every progress value through the SIMD kernel, in float32.
@@ -11,7 +11,8 @@ extension Easing {
     /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
     ///   NaN or infinite progress (the other values are written, that lane's is not
-    ///   meaningful); ``CurveError/unsupportedBackend(_:)``.
+    ///   meaningful); ``CurveError/exceedsKernelRange(name:value:)`` when a control
+    ///   point overflows float32 arithmetic; ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy: within 2e-6 of ``value(at:)`` at the same float32 input, plus
     /// |``slope(at:)``| · 2⁻²³ where the curve is steep. O(n), no allocation.
@@ -25,7 +26,7 @@ extension Easing {
         let status = ci_ease(
             backend?.cValue ?? CI_BACKEND_AUTO, &curve, progress.baseAddress,
             values.baseAddress, progress.count)
-        try checkKernelStatus(status, backend: backend, input: progress)
+        try checkKernelStatus(status, backend: backend, input: progress, invalidCurve: rangeError)
     }
 
     /// Eases every progress value through the SIMD kernel into `values` (same count);

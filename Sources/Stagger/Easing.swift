@@ -58,10 +58,12 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - count: The number of flat steps; at least 1, or at least 2 for `jump-none`.
     ///   - position: Where the jumps fall; CSS's default is `jump-end`.
-    /// - Throws: ``CurveError/invalidStepCount(count:position:)`` when count is too small.
+    /// - Throws: ``CurveError/invalidStepCount(count:position:)`` when count is below
+    ///   ``StepPosition/minimumStepCount`` or above ``StepPosition/maximumStepCount``.
     public static func steps(_ count: Int, _ position: StepPosition = .jumpEnd) throws(CurveError) -> Easing {
-        let minimum = position == .jumpNone ? 2 : 1
-        guard count >= minimum else { throw .invalidStepCount(count: count, position: position) }
+        guard (position.minimumStepCount...StepPosition.maximumStepCount).contains(count) else {
+            throw .invalidStepCount(count: count, position: position)
+        }
         return Easing(kind: .steps(count: count, position: position))
     }
 

@@ -1,4 +1,4 @@
-import CInterp
+internal import CInterp
 
 // The bridge from Stagger's value types to the kernel's plain C descriptors, and from
 // its status codes back to CurveError. Every batch entry point goes through here.
@@ -65,26 +65,49 @@ extension StepPosition {
 
 extension Spring {
     /// The kernel descriptor for a move of `target` from 0 with `initialVelocity`.
-    /// Throws when a parameter does not fit float32 (the kernel's precision).
+    /// Throws ``CurveError/exceedsKernelRange(name:value:)`` when a parameter does not
+    /// fit float32, the kernel's precision (the kernel itself refuses constants derived
+    /// from them that overflow, reported the same way by the batch calls).
     func kernelDescriptor(target: Double, initialVelocity: Double) throws(CurveError) -> ci_curve {
-        let omega = Float(angularFrequency)
-        guard omega.isFinite, omega > 0 else {
-            throw .invalidSpringParameter(name: "angularFrequency", value: angularFrequency)
-        }
-        guard Float(target).isFinite else {
-            throw .invalidSpringParameter(name: "target", value: target)
-        }
-        guard Float(initialVelocity).isFinite else {
-            throw .invalidSpringParameter(name: "initialVelocity", value: initialVelocity)
+        let parameters = [
+            ("angularFrequency", angularFrequency), ("dampingFraction", dampingFraction),
+            ("target", target), ("initialVelocity", initialVelocity),
+        ]
+        for (name, value) in parameters {
+            let rounded = Float(value)
+            guard rounded.isFinite, value == 0 || rounded != 0 || name == "dampingFraction" else {
+                throw .exceedsKernelRange(name: name, value: value)
+            }
         }
         var curve = ci_curve()
         curve.kind = Int32(CI_CURVE_SPRING.rawValue)
-        curve.params = (omega, Float(dampingFraction), Float(target), Float(initialVelocity))
+        curve.params = (
+            Float(angularFrequency), Float(dampingFraction), Float(target), Float(initialVelocity)
+        )
         return curve
     }
 }
 
+extension Easing {
+    /// How a kernel refusal of this easing is reported: only control points large
+    /// enough to overflow float32 arithmetic get there.
+    var rangeError: CurveError {
+        if case .cubicBezier(let bezier) = kind {
+            return .exceedsKernelRange(name: "cubicBezier", value: max(abs(bezier.y1), abs(bezier.y2)))
+        }
+        return .exceedsKernelRange(name: description, value: 0)
+    }
+}
+
 extension Curve {
+    /// How a kernel refusal of this curve is reported.
+    var rangeError: CurveError {
+        switch kind {
+        case .easing(let easing, _): easing.rangeError
+        case .spring(let spring, _): .exceedsKernelRange(name: "spring", value: spring.stiffness)
+        }
+    }
+
     /// The kernel descriptor and the easing duration (1 for springs, which ignore it).
     func kernelDescriptor() throws(CurveError) -> (curve: ci_curve, duration: Double) {
         switch kind {
@@ -96,10 +119,12 @@ extension Curve {
     }
 }
 
-/// Runs a kernel call and turns its status into a CurveError. `input` is scanned only
-/// when the kernel reports a non-finite value, to name it.
+/// Turns a kernel status into a CurveError. `input` is scanned only when the kernel
+/// reports a non-finite value, to name it; `invalidCurve` is what a curve the kernel
+/// refuses (a constant overflowing float32) is reported as.
 func checkKernelStatus(
-    _ status: ci_status, backend: Backend?, input: UnsafeBufferPointer<Float>? = nil
+    _ status: ci_status, backend: Backend?, input: UnsafeBufferPointer<Float>?,
+    invalidCurve: @autoclosure () -> CurveError
 ) throws(CurveError) {
     switch status {
     case CI_OK:
@@ -109,6 +134,8 @@ func checkKernelStatus(
         throw .nonFiniteInput(bad)
     case CI_ERR_UNSUPPORTED_BACKEND:
         throw .unsupportedBackend(backend?.rawValue ?? "auto")
+    case CI_ERR_INVALID_CURVE:
+        throw invalidCurve()
     default:
         // Swift validates every value before the call; reaching here is a bug.
         preconditionFailure("CInterp rejected arguments Stagger validated: status \(status.rawValue)")

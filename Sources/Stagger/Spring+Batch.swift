@@ -1,4 +1,4 @@
-import CInterp
+internal import CInterp
 
 extension Spring {
     /// Evaluates the spring at many times through the SIMD kernel, in float32.
@@ -13,8 +13,9 @@ extension Spring {
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when an output's
     ///   count differs from `times` (nothing written); ``CurveError/nonFiniteInput(_:)``
-    ///   naming the first NaN or infinite time; ``CurveError/invalidSpringParameter(name:value:)``
-    ///   when a parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
+    ///   naming the first NaN or infinite time; ``CurveError/exceedsKernelRange(name:value:)``
+    ///   when a parameter, or a constant derived from them, does not fit float32;
+    ///   ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy: within 1e-5 · max(1, |target|, |initialVelocity| / ω₀) of
     /// ``value(target:initialVelocity:time:)`` for t ≤ 10 s, damping fraction 0.05…3 and
@@ -34,7 +35,9 @@ extension Spring {
         let status = ci_spring(
             backend?.cValue ?? CI_BACKEND_AUTO, &curve, times.baseAddress,
             values?.baseAddress, velocities?.baseAddress, times.count)
-        try checkKernelStatus(status, backend: backend, input: times)
+        try checkKernelStatus(
+            status, backend: backend, input: times,
+            invalidCurve: .exceedsKernelRange(name: "spring", value: stiffness))
     }
 
     /// Evaluates values and velocities at many times into arrays of the same count; see

@@ -88,6 +88,9 @@ struct Eval: ParsableCommand {
         }
         let count = samples ?? 11
         let span = curve.duration
+        guard span.isFinite else {
+            throw ValidationError("\(curve) never settles (no damping): give times with --at")
+        }
         if count == 1 { return [0] }
         return (0..<count).map { Float(span * Double($0) / Double(count - 1)) }
     }

@@ -68,6 +68,63 @@ import Testing
         }
     }
 
+    /// Finite values that overflow float32 once inside the kernel are refused with a
+    /// named error, never turned into NaN or a trap.
+    @Test func valuesBeyondFloat32AreRefused() throws {
+        var values = [Float](repeating: 0, count: 3), velocities = values
+        // dampingFraction = 1 / (2 sqrt(1e-80)) = 5e39: finite in Double, not in Float.
+        let tiny = try Spring(stiffness: 1e-80, damping: 1)
+        #expect(throws: CurveError.self) { try tiny.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities) }
+        // omega0 = 1e25 fits float; lambda^2 overflows.
+        let stiff = try Spring(stiffness: 1e50, damping: 1e25)
+        #expect(throws: CurveError.exceedsKernelRange(name: "spring", value: 1e50)) {
+            try stiff.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities)
+        }
+        let tall = try Curve.easing(.cubicBezier(0.5, 2e38, 0.5, 1), duration: 1)
+        #expect(throws: CurveError.exceedsKernelRange(name: "cubicBezier", value: 2e38)) {
+            try tall.evaluate(times: [0, 0.5, 1], into: &values)
+        }
+        #expect(throws: CurveError.exceedsKernelRange(name: "time", value: 1e300)) {
+            try Curve.snappy.sampleStaggered(at: 1e300, baseDelay: 0, delayIncrement: 0.1, into: &values)
+        }
+        #expect(throws: CurveError.invalidStepCount(count: (1 << 20) + 1, position: .jumpEnd)) {
+            try Easing.steps((1 << 20) + 1)
+        }
+        #expect(try Easing.steps(1 << 20).value(at: 0.5) == 0.5)
+    }
+
+    /// The indexed stagger pass refuses more items than float indices count exactly;
+    /// the buffer is never touched, so a tiny allocation with a huge count is safe here.
+    @Test func tooManyItemsAreRefused() {
+        let one = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+        defer { one.deallocate() }
+        let huge = UnsafeMutableBufferPointer(start: one, count: (1 << 24) + 1)
+        #expect(throws: CurveError.tooManyItems(count: (1 << 24) + 1, limit: 1 << 24)) {
+            try Curve.snappy.sampleStaggered(at: 1, baseDelay: 0, delayIncrement: 0.01, into: huge)
+        }
+    }
+
+    /// A decayed spring must land exactly on its target, not on 2^-126 times a huge t.
+    @Test(arguments: testedBackends)
+    func springsFarInTheFutureRest(backend: Backend) throws {
+        var values = [Float](repeating: .nan, count: 3), velocities = values
+        for spring in [Spring.smooth, .snappy, try Spring(response: 0.5, dampingFraction: 2)] {
+            try spring.evaluate(
+                times: [1e4, 1e30, 3e38], values: &values, velocities: &velocities, backend: backend)
+            #expect(values == [1, 1, 1], "\(spring) \(backend)")
+            #expect(velocities == [0, 0, 0], "\(spring) \(backend)")
+        }
+    }
+
+    /// The process-wide choice can be forced and restored.
+    @Test func forcingTheActiveBackend() throws {
+        let detected = Backend.active
+        try Backend.force(.scalar)
+        #expect(Backend.active == .scalar)
+        try Backend.force(nil)
+        #expect(Backend.active == detected)
+    }
+
     @Test func emptyBuffersAreFine() throws {
         var empty: [Float] = []
         try Easing.ease.evaluate([], into: &empty)

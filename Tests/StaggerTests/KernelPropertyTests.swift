@@ -158,7 +158,9 @@ import Testing
     @Test(arguments: testedBackends)
     func springsNearCriticalDamping(backend: Backend) throws {
         let times = (0...2000).map { Float($0) / 200 }
-        for zeta in [1 - 1e-3, 1 - 1e-6, 1 - 1e-9, 1, 1 + 1e-9, 1 + 1e-6, 1 + 1e-3] {
+        // 2^-23 and 2^-20 survive the rounding to float32 (1 ± 1e-9 would not).
+        let offsets = [1e-3, 1e-6, 0x1p-20, 0x1p-23]
+        for zeta in [1] + offsets.map({ 1 - $0 }) + offsets.map({ 1 + $0 }) {
             for response in [0.05, 0.5, 5] {
                 let spring = try Spring(response: response, dampingFraction: zeta)
                 var values = [Float](repeating: 0, count: times.count)
@@ -166,11 +168,16 @@ import Testing
                 try spring.evaluate(
                     initialVelocity: 2, times: times, values: &values, velocities: &velocities,
                     backend: backend)
-                let scale = max(1, 2 / spring.angularFrequency)
+                let omega = spring.angularFrequency
+                let scale = max(1, 2 / omega)
                 for i in times.indices {
-                    let reference = try spring.value(initialVelocity: 2, time: Double(times[i]))
+                    let t = Double(times[i])
+                    let reference = try spring.value(initialVelocity: 2, time: t)
+                    let rate = try spring.velocity(initialVelocity: 2, time: t)
                     #expect(abs(Double(values[i]) - reference) <= 1e-5 * scale,
-                            "zeta \(zeta) response \(response) t \(times[i])")
+                            "zeta \(zeta) response \(response) t \(t)")
+                    #expect(abs(Double(velocities[i]) - rate) <= 1e-5 * scale * omega,
+                            "velocity: zeta \(zeta) response \(response) t \(t)")
                 }
             }
         }

@@ -38,11 +38,13 @@ typedef enum ci_status {
     CI_ERR_NULL_POINTER = 2,
     /** The curve descriptor is invalid: unknown kind or direction, cubic-bezier x
      *  outside [0, 1], steps count out of range, non-finite or out-of-range spring
-     *  parameters. Nothing was written. */
+     *  parameters, or parameters whose derived constants overflow float (a stiffness
+     *  of 1e80, a control point of 2e38). Nothing was written. */
     CI_ERR_INVALID_CURVE = 3,
-    /** A parameter is invalid: a duration that is not finite and > 0 once rounded to
-     *  float, a non-finite stagger time or delay parameter, or more than
-     *  CI_MAX_INDEXED_ITEMS items for the indexed stagger form. Nothing was written. */
+    /** A parameter is invalid: an easing duration that is not finite and > 0 once
+     *  rounded to float (springs ignore the duration), a stagger time or delay
+     *  parameter that does not fit float, or more than CI_MAX_INDEXED_ITEMS items for
+     *  the indexed stagger form. Nothing was written. */
     CI_ERR_INVALID_PARAMETER = 4,
     /** The backend asked for does not exist or cannot run on this machine. */
     CI_ERR_UNSUPPORTED_BACKEND = 5
@@ -61,7 +63,7 @@ typedef enum ci_backend {
     CI_BACKEND_COUNT = 6
 } ci_backend;
 
-/** Curve kinds. Penner families take a direction. */
+/** Curve kinds. Penner families (sine ... bounce) take a direction. */
 typedef enum ci_curve_kind {
     CI_CURVE_LINEAR = 0,
     CI_CURVE_SINE = 1,
@@ -79,6 +81,7 @@ typedef enum ci_curve_kind {
     CI_CURVE_SPRING = 13        /**< params: omega0 (rad/s), zeta, delta, v0 */
 } ci_curve_kind;
 
+/** Direction of a Penner family: in, out, or in then out. */
 typedef enum ci_direction {
     CI_EASE_IN = 0,
     CI_EASE_OUT = 1,
@@ -146,8 +149,9 @@ ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time
  * The staggered pass: item i starts at its delay d_i and runs for `duration` seconds.
  * Easing curves write curve(clamp((time - d_i) / duration, 0, 1)); springs write the
  * displacement (delta 1) at max(time - d_i, 0) seconds and ignore duration.
- * Delays come from `delays` when it is not NULL, else d_i = base_delay + i * increment
- * (computed exactly enough that the elapsed time of item i is rounded once).
+ * Delays come from `delays` when it is not NULL, else d_i = base_delay + i * increment,
+ * with i * increment split exactly so that the elapsed time's rounding error stays
+ * relative to time - base_delay and the elapsed time, not to i * increment.
  */
 typedef struct ci_stagger {
     double time;       /**< seconds, finite */
@@ -156,6 +160,8 @@ typedef struct ci_stagger {
     double increment;  /**< seconds per item, finite; used when delays is NULL */
 } ci_stagger;
 
+/** Runs the staggered pass described above over `count` items (delays, when given,
+ *  holds `count` values). Writes value[i] for every item. */
 ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
                               const ci_stagger *stagger, const float *delays,
                               float *value, size_t count);

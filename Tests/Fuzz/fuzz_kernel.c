@@ -1,0 +1,748 @@
+/*
+ * fuzz_kernel.c: libFuzzer target over the whole C API of the kernel (cinterp.h).
+ *
+ * Each input is decoded into one call: a curve descriptor of any kind (invalid ones
+ * included), parameters that may be NaN, infinite, denormal, huge or tiny, a backend
+ * number in and out of range, a count up to 4096, input and output arrays at
+ * misaligned offsets, possibly in place. The target checks what the header promises
+ * and abort()s when a promise is broken:
+ *   - the status is a ci_status, and the one the documented rules call for;
+ *   - a call that fails (other than CI_ERR_NONFINITE_INPUT) writes nothing;
+ *   - every lane whose inputs are finite gets a finite output (no silent NaN or
+ *     infinity), whatever the curve parameters the validator let through;
+ *   - curves that stay inside [0, 1] do so, and backends agree with the scalar one
+ *     where the header's accuracy bounds say they must;
+ *   - no byte outside the output ranges is touched: the arrays are heap blocks of
+ *     exactly the element count (ASan sees an overrun) whose leading padding, used to
+ *     misalign them, is poisoned and filled with a canary (an underrun).
+ *
+ *   scripts/fuzz [seconds]   builds it with clang's libFuzzer, ASan and UBSan and runs it
+ *
+ * Input layout (bytes past the end read as 0, so every input decodes): see decode().
+ */
+#define _POSIX_C_SOURCE 200112L
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cinterp.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FUZZ_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define FUZZ_ASAN 1
+#endif
+#if defined(FUZZ_ASAN)
+#include <sanitizer/asan_interface.h>
+#else
+#define ASAN_POISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
+#define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
+#endif
+
+#define MAX_COUNT 4096
+#define MAX_OFFSET 16 /* floats: every residue modulo the widest vector (64 bytes) */
+
+/* ---- reading the fuzz bytes ----------------------------------------------------- */
+
+typedef struct reader {
+    const uint8_t *data;
+    size_t size, pos;
+} reader;
+
+static uint8_t take_u8(reader *r) { return r->pos < r->size ? r->data[r->pos++] : 0; }
+
+static uint16_t take_u16(reader *r) {
+    uint16_t lo = take_u8(r);
+    return (uint16_t)(lo | (uint16_t)take_u8(r) << 8);
+}
+
+static uint32_t take_u32(reader *r) {
+    uint32_t lo = take_u16(r);
+    return lo | (uint32_t)take_u16(r) << 16;
+}
+
+static uint64_t take_u64(reader *r) {
+    uint64_t lo = take_u32(r);
+    return lo | (uint64_t)take_u32(r) << 32;
+}
+
+static float float_from_bits(uint32_t u) {
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static uint32_t bits_of_float(float f) {
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* Values that matter to curves and springs, reached in one byte. */
+static const float interesting_floats[16] = {
+    0.0f, 1.0f, 0.5f, 0.05f, 3.0f, 0.999999f, 1.000001f, 6.2831853f,
+    125.66371f, 1.2566371f, 10.0f, 1e-3f, 1e3f, 0.25f, 0.42f, 1.6f,
+};
+
+/* A float from a selector byte: its bit 7 is the sign, its low nibble the class, so
+ * that mutations move between classes (special, tiny, huge, ordinary) easily. */
+static float take_float(reader *r) {
+    uint8_t s = take_u8(r);
+    uint32_t sign = (s & 0x80) ? 0x80000000u : 0;
+    float f;
+    switch (s & 15) {
+    case 0: return float_from_bits(take_u32(r)); /* anything at all */
+    case 1: return float_from_bits(sign | 0x7FC00000u | (take_u32(r) & 0x3FFFFFu)); /* NaN */
+    case 2: f = INFINITY; break;
+    case 3: return float_from_bits(sign | ((take_u32(r) & 0x7FFFFFu) | 1u)); /* denormal */
+    case 4: f = 0.0f; break;
+    case 5: f = FLT_MAX; break;
+    case 6: f = FLT_MIN; break;
+    case 7: f = ldexpf(1.0f + take_u8(r) / 256.0f, -(20 + take_u8(r) % 107)); break;
+    case 8: f = ldexpf(1.0f + take_u8(r) / 256.0f, 20 + take_u8(r) % 108); break;
+    case 9: f = interesting_floats[take_u8(r) % 16]; break;
+    case 10: case 11: case 12: f = (int16_t)take_u16(r) / 1024.0f; break;
+    case 13: case 14: f = (int16_t)take_u16(r) / 64.0f; break;
+    default: f = take_u16(r) / 65535.0f; break; /* a progress in [0, 1] */
+    }
+    return float_from_bits(bits_of_float(f) ^ sign);
+}
+
+/* A double for the double-typed parameters (durations, stagger times): includes values
+ * that are finite as doubles but round to 0, to a denormal or to infinity as floats. */
+static double take_double(reader *r) {
+    uint8_t s = take_u8(r);
+    double sign = (s & 0x80) ? -1.0 : 1.0;
+    switch (s & 15) {
+    case 0: {
+        uint64_t u = take_u64(r);
+        double d;
+        memcpy(&d, &u, sizeof d);
+        return d;
+    }
+    case 1: return sign * NAN;
+    case 2: return sign * INFINITY;
+    case 3: return sign * DBL_MAX;
+    case 4: return sign * ldexp(1.0 + take_u8(r) / 256.0, 128 + take_u8(r) % 896);
+    case 5: return sign * ldexp(1.0 + take_u8(r) / 256.0, -150 - take_u8(r) % 900);
+    case 6: return sign * ldexp(1.0 + take_u8(r) / 256.0, -150); /* around half the
+                                                                  * least float */
+    case 7: return sign * FLT_MAX * (1.0 + (take_u8(r) % 4) * 0x1p-25); /* rounds to
+                                                                           * FLT_MAX or inf */
+    default: return (double)take_float(r);
+    }
+}
+
+/* A small integer in [lo, hi], or (selector 0xFF) any int32. */
+static int32_t take_small(reader *r, int lo, int hi) {
+    uint8_t b = take_u8(r);
+    if (b == 0xFF) return (int32_t)take_u32(r);
+    return lo + b % (hi - lo + 1);
+}
+
+/* ---- the decoded case --------------------------------------------------------------- */
+
+enum {
+    OP_EASE,
+    OP_OVER_TIME,
+    OP_SPRING_VALUE,
+    OP_SPRING_VELOCITY,
+    OP_SPRING_BOTH,
+    OP_STAGGER_DELAYS,
+    OP_STAGGER_INDEXED,
+    OP_BACKEND_API,
+    OP_COUNT
+};
+
+static const char *const op_names[OP_COUNT] = {
+    "ci_ease", "ci_over_time", "ci_spring(value)", "ci_spring(velocity)",
+    "ci_spring(both)", "ci_stagger_progress(delays)", "ci_stagger_progress(indexed)",
+    "backend api",
+};
+
+/* In-place modes: which output shares the input array. */
+enum { ALIAS_NONE, ALIAS_VALUE, ALIAS_VELOCITY };
+
+typedef struct fuzz_case {
+    int op;
+    int backend;
+    int alias;
+    int null_curve, null_input, null_value, null_velocity, null_stagger;
+    int huge_count; /* indexed stagger past CI_MAX_INDEXED_ITEMS: must be refused */
+    ci_curve curve;
+    size_t count;
+    size_t input_offset, value_offset, velocity_offset;
+    ci_stagger stagger; /* stagger.duration doubles as ci_over_time's duration */
+    int fill;
+    float fill_a, fill_b;
+    const uint8_t *tail; /* what is left: input values, a backend name */
+    size_t tail_size;
+} fuzz_case;
+
+/*
+ * Layout: op, backend, flags, kind, direction, steps, step_position, 4 params, count,
+ * 3 offsets, fill mode, 2 fill floats, 4 stagger doubles, then the tail. Most fields
+ * are one selector byte followed by what that selector needs.
+ */
+static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
+    reader r = {data, size, 0};
+    memset(c, 0, sizeof *c);
+    c->op = take_u8(&r) % OP_COUNT;
+
+    uint8_t b = take_u8(&r);
+    c->backend = b < 0xF0 ? -2 + b % 10 : (int32_t)take_u32(&r); /* -2 ... 7, or any */
+
+    uint8_t flags = take_u8(&r);
+    c->alias = (flags & 3) == 3 ? ALIAS_NONE : flags & 3;
+    if ((flags & 0xC0) == 0xC0) { /* NULL pointers, on a quarter of inputs */
+        c->null_curve = (flags >> 2) & 1;
+        c->null_input = (flags >> 3) & 1;
+        c->null_value = (flags >> 4) & 1;
+        c->null_velocity = (flags >> 5) & 1;
+        c->null_stagger = c->null_curve ^ c->null_value; /* no bit left: any mix will do */
+    }
+    c->huge_count = (flags & 0xE0) == 0xA0;
+    /* NULL delays are not an error but the indexed form. */
+    if (c->op == OP_STAGGER_DELAYS && c->null_input) {
+        c->op = OP_STAGGER_INDEXED;
+        c->null_input = 0;
+    }
+
+    c->curve.kind = take_small(&r, -2, 15);
+    c->curve.direction = take_small(&r, -1, 3);
+    uint8_t s = take_u8(&r);
+    switch (s % 8) {
+    case 5: c->curve.steps = (int32_t)(CI_MAX_STEPS - 1 + take_u8(&r) % 3); break;
+    case 6: c->curve.steps = (int32_t)take_u32(&r); break;
+    case 7: c->curve.steps = take_u16(&r); break;
+    default: c->curve.steps = (s / 8) % 20; break;
+    }
+    c->curve.step_position = take_small(&r, -1, 4);
+    for (int i = 0; i < 4; i++) c->curve.params[i] = take_float(&r);
+    /* The spring entry points only take springs: mostly give them one. */
+    if (c->op >= OP_SPRING_VALUE && c->op <= OP_SPRING_BOTH && !(flags & 0x20))
+        c->curve.kind = CI_CURVE_SPRING;
+
+    uint8_t n = take_u8(&r);
+    c->count = (n & 0x80) ? take_u16(&r) % (MAX_COUNT + 1) : n % 48u; /* tails matter */
+    c->input_offset = take_u8(&r) % MAX_OFFSET;
+    c->value_offset = take_u8(&r) % MAX_OFFSET;
+    c->velocity_offset = take_u8(&r) % MAX_OFFSET;
+
+    c->fill = take_u8(&r) % 4;
+    c->fill_a = take_float(&r);
+    c->fill_b = take_float(&r);
+
+    c->stagger.time = take_double(&r);
+    c->stagger.duration = take_double(&r);
+    c->stagger.base_delay = take_double(&r);
+    c->stagger.increment = take_double(&r);
+
+    c->tail = data + r.pos;
+    c->tail_size = size - r.pos;
+}
+
+/* ---- failure reporting ---------------------------------------------------------------- */
+
+static const fuzz_case *current;
+
+static void describe(FILE *out, const fuzz_case *c) {
+    const char *name = ci_backend_name((ci_backend)c->backend);
+    fprintf(out,
+            "  %s backend %d (%s) kind %d direction %d steps %d position %d\n"
+            "  params %a %a %a %a (%g %g %g %g)\n"
+            "  count %zu offsets %zu/%zu/%zu alias %d nulls %d%d%d%d%d huge %d fill %d (%g, %g)\n"
+            "  stagger time %a duration %a base %a increment %a\n",
+            op_names[c->op], c->backend, name ? name : "?", c->curve.kind,
+            c->curve.direction, c->curve.steps, c->curve.step_position,
+            c->curve.params[0], c->curve.params[1], c->curve.params[2], c->curve.params[3],
+            c->curve.params[0], c->curve.params[1], c->curve.params[2], c->curve.params[3],
+            c->count, c->input_offset, c->value_offset, c->velocity_offset, c->alias,
+            c->null_curve, c->null_input, c->null_value, c->null_velocity, c->null_stagger,
+            c->huge_count, c->fill, c->fill_a, c->fill_b, c->stagger.time,
+            c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
+}
+
+static void fail(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "\nfuzz_kernel: INVARIANT BROKEN: ");
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fprintf(stderr, "\n");
+    if (current) describe(stderr, current);
+    abort();
+}
+
+/* ---- guarded arrays ------------------------------------------------------------------ */
+
+/* Written into outputs before a call: a NaN no arithmetic here produces from finite
+ * inputs, so an output left unwritten shows as this pattern (and as non-finite). */
+#define SENTINEL_BITS 0x7FC5A5A5u
+
+/*
+ * An array of n floats starting `offset` floats into a 64-byte aligned heap block of
+ * exactly offset + n floats: its end is the block's end, so ASan reports any access
+ * past it; the padding before it is poisoned (ASan's 8-byte granules leave the last
+ * float of an odd padding open) and holds the sentinel, checked after the call.
+ */
+typedef struct guarded {
+    float *block, *p;
+    size_t offset, n;
+} guarded;
+
+static void guarded_make(guarded *g, size_t offset, size_t n) {
+    void *mem = NULL;
+    size_t bytes = (offset + n) * sizeof(float);
+    /* A zero-byte block is still a distinct pointer that ASan guards whole. */
+    if (posix_memalign(&mem, 64, bytes) != 0 || !mem) {
+        fprintf(stderr, "fuzz_kernel: out of memory\n");
+        abort();
+    }
+    g->block = mem;
+    g->p = g->block + offset;
+    g->offset = offset;
+    g->n = n;
+    for (size_t i = 0; i < offset + n; i++) g->block[i] = float_from_bits(SENTINEL_BITS);
+    ASAN_POISON_MEMORY_REGION(g->block, offset * sizeof(float));
+}
+
+static void guarded_check_padding(const guarded *g, const char *what) {
+    ASAN_UNPOISON_MEMORY_REGION(g->block, g->offset * sizeof(float));
+    for (size_t i = 0; i < g->offset; i++)
+        if (bits_of_float(g->block[i]) != SENTINEL_BITS)
+            fail("%s: written %zu floats before its start", what, g->offset - i);
+    ASAN_POISON_MEMORY_REGION(g->block, g->offset * sizeof(float));
+}
+
+static void guarded_free(guarded *g) {
+    if (!g->block) return;
+    ASAN_UNPOISON_MEMORY_REGION(g->block, g->offset * sizeof(float));
+    free(g->block);
+    g->block = g->p = NULL;
+}
+
+/* ---- input values ------------------------------------------------------------------- */
+
+/* Fills n floats: a ramp from a to b, the tail bytes as raw floats, a ramp with special
+ * values dropped in at positions the tail names, or a constant. */
+static void fill_inputs(const fuzz_case *c, float *x, size_t n) {
+    const uint8_t *t = c->tail;
+    size_t m = c->tail_size;
+    switch (c->fill) {
+    case 1:
+        for (size_t i = 0; i < n; i++) {
+            uint32_t u = 0;
+            if (m >= 4) {
+                size_t at = (4 * i) % (m - m % 4);
+                u = (uint32_t)t[at] | (uint32_t)t[at + 1] << 8 | (uint32_t)t[at + 2] << 16 |
+                    (uint32_t)t[at + 3] << 24;
+            }
+            x[i] = float_from_bits(u);
+        }
+        return;
+    case 3:
+        for (size_t i = 0; i < n; i++) x[i] = c->fill_a;
+        return;
+    default:
+        for (size_t i = 0; i < n; i++) {
+            /* In double so that the ramp itself cannot overflow between finite ends. */
+            double w = n > 1 ? (double)i / (double)(n - 1) : 0;
+            x[i] = (float)((1 - w) * c->fill_a + w * c->fill_b);
+        }
+        if (c->fill == 2 && n > 0) {
+            reader r = {t, m, 0};
+            for (int k = 0; k < 64 && r.pos + 3 <= m; k++) {
+                size_t at = take_u16(&r) % n;
+                x[at] = take_float(&r);
+            }
+        }
+        return;
+    }
+}
+
+/* ---- what the header promises ----------------------------------------------------------- */
+
+static int is_penner(int kind) { return kind >= CI_CURVE_SINE && kind <= CI_CURVE_BOUNCE; }
+
+/* The validity rules as cinterp.h states them. The validator may be stricter (bounds
+ * the header does not list), never more lenient. */
+static int documented_valid(const ci_curve *c) {
+    for (int i = 0; i < 4; i++)
+        if (c->kind == CI_CURVE_SPRING && !isfinite(c->params[i])) return 0;
+    switch (c->kind) {
+    case CI_CURVE_LINEAR: return 1;
+    case CI_CURVE_CUBIC_BEZIER:
+        return isfinite(c->params[1]) && isfinite(c->params[3]) && c->params[0] >= 0 &&
+               c->params[0] <= 1 && c->params[2] >= 0 && c->params[2] <= 1;
+    case CI_CURVE_STEPS:
+        return c->step_position >= CI_JUMP_START && c->step_position <= CI_JUMP_BOTH &&
+               c->steps >= (c->step_position == CI_JUMP_NONE ? 2 : 1) &&
+               c->steps <= (int32_t)CI_MAX_STEPS;
+    case CI_CURVE_SPRING: return c->params[0] > 0 && c->params[1] >= 0;
+    default:
+        return is_penner(c->kind) && c->direction >= CI_EASE_IN &&
+               c->direction <= CI_EASE_IN_OUT;
+    }
+}
+
+/* "finite and > 0 once rounded to float" */
+static int documented_duration(double d) {
+    return isfinite(d) && (float)d > 0 && isfinite((float)d);
+}
+
+/* "a stagger time or delay parameter that does not fit float" */
+static int fits_float(double x) { return isfinite(x) && isfinite((float)x); }
+
+/* The header lets the kernel refuse a curve whose derived constants overflow float (a
+ * stiffness of 1e80, a control point of 2e38). Curves well inside float's range must
+ * never be refused that way: control points within 1e6, springs with omega0 in
+ * [1e-3, 1e4] rad/s, zeta <= 1e3, |delta| <= 1e6, |v0| <= 1e9. */
+static int ordinary_magnitudes(const ci_curve *c) {
+    const float *q = c->params;
+    if (c->kind == CI_CURVE_CUBIC_BEZIER) return fabsf(q[1]) <= 1e6f && fabsf(q[3]) <= 1e6f;
+    if (c->kind == CI_CURVE_SPRING)
+        return q[0] >= 1e-3f && q[0] <= 1e4f && q[1] <= 1e3f && fabsf(q[2]) <= 1e6f &&
+               fabsf(q[3]) <= 1e9f;
+    return 1;
+}
+
+/* Curves whose values never leave [0, 1] on clamped progress. */
+static int stays_in_unit_range(const ci_curve *c) {
+    switch (c->kind) {
+    case CI_CURVE_LINEAR: case CI_CURVE_SINE: case CI_CURVE_QUAD: case CI_CURVE_CUBIC:
+    case CI_CURVE_QUART: case CI_CURVE_QUINT: case CI_CURVE_EXPO: case CI_CURVE_CIRC:
+    case CI_CURVE_BOUNCE: case CI_CURVE_STEPS:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Springs inside the header's accuracy statement (damping fraction [0.05, 3], response
+ * 2 pi / omega0 in [0.05, 5] s), where every backend is within 1e-5 * scale of the
+ * exact value and so within twice that of the scalar backend. Moderate delta and v0
+ * keep float rounding of the constants out of the picture. */
+static int spring_in_accuracy_range(const ci_curve *c) {
+    const double two_pi = 6.283185307179586;
+    double omega0 = c->params[0], zeta = c->params[1];
+    return zeta >= 0.05 && zeta <= 3 && omega0 >= two_pi / 5 && omega0 <= two_pi / 0.05 &&
+           fabs(c->params[2]) <= 1e6 && fabs(c->params[3]) <= 1e6;
+}
+
+/* ---- the checks around one call -------------------------------------------------------- */
+
+static int valid_status(ci_status s) { return s >= CI_OK && s <= CI_ERR_UNSUPPORTED_BACKEND; }
+
+/* The errors the documented rules call for: `errors` must be answered with one of them
+ * (any one: the header sets no order among them); `maybe` may be answered instead of
+ * succeeding (a curve the kernel is allowed, not obliged, to refuse). With neither, the
+ * call must succeed. */
+typedef struct expected {
+    unsigned errors, maybe; /* bit (1 << status) for each */
+} expected;
+
+static void allow(expected *e, ci_status s) { e->errors |= 1u << s; }
+static void allow_maybe(expected *e, ci_status s) { e->maybe |= 1u << s; }
+
+static void check_status(ci_status status, const expected *e, int read_nonfinite,
+                         const char *what) {
+    if (!valid_status(status)) fail("%s: status %d is not a ci_status", what, (int)status);
+    if (e->maybe & (1u << status)) return;
+    if (e->errors) {
+        if (!(e->errors & (1u << status)))
+            fail("%s: status %d, expected one of mask 0x%x", what, (int)status, e->errors);
+        return;
+    }
+    ci_status want = read_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
+    if (status != want) fail("%s: status %d, expected %d", what, (int)status, (int)want);
+}
+
+static void check_untouched(const float *x, size_t n, const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (bits_of_float(x[i]) != SENTINEL_BITS)
+            fail("%s: a failed call wrote element %zu", what, i);
+}
+
+/* No silent NaN: an element whose own inputs were finite is finite. */
+static void check_finite(const float *out, const unsigned char *lane_finite, size_t n,
+                         const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (lane_finite[i] && !isfinite(out[i]))
+            fail("%s: element %zu is %a (%g) from finite inputs", what, i, out[i], out[i]);
+}
+
+static void check_unit_range(const float *out, const unsigned char *lane_finite, size_t n,
+                             const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (lane_finite[i] && !(out[i] >= -2e-6f && out[i] <= 1 + 2e-6f))
+            fail("%s: element %zu is %g, outside [0, 1]", what, i, out[i]);
+}
+
+static void check_close(const float *out, const float *ref, const unsigned char *use,
+                        size_t n, double bound, const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (use[i] && isfinite(ref[i]) && !(fabs((double)out[i] - ref[i]) <= bound))
+            fail("%s: element %zu is %.9g, scalar backend %.9g (bound %g)", what, i,
+                 out[i], ref[i], bound);
+}
+
+/* ---- the backend functions ---------------------------------------------------------- */
+
+static void check_backend_api(const fuzz_case *c) {
+    ci_backend b = (ci_backend)c->backend;
+    int in_range = c->backend >= 0 && c->backend < CI_BACKEND_COUNT;
+    const char *name = ci_backend_name(b);
+    if (c->backend == CI_BACKEND_AUTO) {
+        if (!name || strcmp(name, "auto") != 0) fail("ci_backend_name(AUTO)");
+        if (ci_backend_from_name("auto") != CI_BACKEND_AUTO) fail("ci_backend_from_name(auto)");
+    } else if (in_range) {
+        if (!name) fail("ci_backend_name(%d) is NULL", c->backend);
+        if (ci_backend_from_name(name) != c->backend) fail("name round trip of %d", c->backend);
+        if (ci_backend_lanes(b) < 1 || ci_backend_lanes(b) > 16) fail("lanes of %d", c->backend);
+        if (c->backend == CI_BACKEND_SCALAR && ci_backend_lanes(b) != 1) fail("scalar lanes");
+    } else {
+        if (name) fail("ci_backend_name(%d) is %s", c->backend, name);
+        if (ci_backend_lanes(b) != 0) fail("lanes of out-of-range %d", c->backend);
+    }
+    int supported = ci_backend_supported(b);
+    if (supported != 0 && supported != 1) fail("ci_backend_supported(%d) = %d", c->backend, supported);
+    if (supported && !in_range) fail("out-of-range backend %d supported", c->backend);
+    int native = ci_backend_native(b);
+    if (native != 0 && native != 1) fail("ci_backend_native(%d) = %d", c->backend, native);
+    if (native && !supported) fail("backend %d native but unsupported", c->backend);
+    if (!ci_backend_supported(CI_BACKEND_SCALAR) || !ci_backend_supported(CI_BACKEND_PORTABLE))
+        fail("scalar and portable must run everywhere");
+
+    ci_backend active = ci_active_backend();
+    if ((int)active < 0 || (int)active >= CI_BACKEND_COUNT || !ci_backend_supported(active))
+        fail("ci_active_backend() = %d", (int)active);
+
+    /* A name made of fuzz bytes. */
+    char text[17];
+    size_t len = c->tail_size < 16 ? c->tail_size : 16;
+    memcpy(text, c->tail, len);
+    text[len] = '\0';
+    int from = ci_backend_from_name(text);
+    if (from != -2 && (from < CI_BACKEND_AUTO || from >= CI_BACKEND_COUNT))
+        fail("ci_backend_from_name(\"%s\") = %d", text, from);
+    if (from != -2 && strcmp(ci_backend_name((ci_backend)from), text) != 0)
+        fail("ci_backend_from_name(\"%s\") = %d, whose name differs", text, from);
+    if (ci_backend_from_name(NULL) != -2) fail("ci_backend_from_name(NULL)");
+
+    if (c->op != OP_BACKEND_API) return;
+    /* ci_set_backend changes the only global state: undone before returning, so each
+     * input runs the same whatever ran before it. */
+    ci_status s = ci_set_backend(b);
+    if (!valid_status(s)) fail("ci_set_backend status %d", (int)s);
+    if (c->backend == CI_BACKEND_AUTO || supported) {
+        if (s != CI_OK) fail("ci_set_backend(%d) = %d", c->backend, (int)s);
+        if (supported && ci_active_backend() != b) fail("ci_set_backend(%d) not applied", c->backend);
+    } else {
+        if (s != CI_ERR_UNSUPPORTED_BACKEND) fail("ci_set_backend(%d) = %d", c->backend, (int)s);
+        if (ci_active_backend() != active) fail("refused ci_set_backend changed the choice");
+    }
+    if (ci_set_backend(CI_BACKEND_AUTO) != CI_OK) fail("ci_set_backend(AUTO)");
+    if (ci_active_backend() != active) fail("detection not stable");
+}
+
+/* ---- one input ---------------------------------------------------------------------- */
+
+static void run_case(const fuzz_case *c) {
+    const ci_curve *curve = c->null_curve ? NULL : &c->curve;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+
+    /* Validator against the header, both ways round where the header is complete. */
+    ci_status v = ci_curve_validate(&c->curve);
+    if (v != CI_OK && v != CI_ERR_INVALID_CURVE) fail("ci_curve_validate status %d", (int)v);
+    if (v == CI_OK && !documented_valid(&c->curve))
+        fail("ci_curve_validate accepts a curve the header calls invalid");
+    if (ci_curve_validate(NULL) != CI_ERR_NULL_POINTER) fail("ci_curve_validate(NULL)");
+
+    check_backend_api(c);
+    if (c->op == OP_BACKEND_API) return;
+
+    const int op = c->op;
+    const int spring_op = op >= OP_SPRING_VALUE && op <= OP_SPRING_BOTH;
+    const int stagger_op = op == OP_STAGGER_DELAYS || op == OP_STAGGER_INDEXED;
+    const int reads_input = op != OP_STAGGER_INDEXED;
+    const int wants_value = op != OP_SPRING_VELOCITY;
+    const int wants_velocity = op == OP_SPRING_VELOCITY || op == OP_SPRING_BOTH;
+    const size_t n = c->count;
+
+    /* In place only onto an output this entry point writes. */
+    int alias = c->alias;
+    if ((alias == ALIAS_VALUE && !wants_value) || (alias == ALIAS_VELOCITY && !wants_velocity))
+        alias = ALIAS_NONE;
+
+    guarded in = {0}, value = {0}, velocity = {0};
+    guarded_make(&in, c->input_offset, n);
+    fill_inputs(c, in.p, n);
+    if (wants_value && alias != ALIAS_VALUE) guarded_make(&value, c->value_offset, n);
+    if (wants_velocity && alias != ALIAS_VELOCITY) guarded_make(&velocity, c->velocity_offset, n);
+    float *value_p = !wants_value ? NULL : alias == ALIAS_VALUE ? in.p : value.p;
+    float *velocity_p = !wants_velocity ? NULL : alias == ALIAS_VELOCITY ? in.p : velocity.p;
+
+    /* The inputs before the call (in place overwrites them) and per-lane finiteness. */
+    float *saved = malloc((n ? n : 1) * sizeof(float));
+    unsigned char *lane_finite = malloc(n ? n : 1);
+    if (!saved || !lane_finite) abort();
+    memcpy(saved, in.p, n * sizeof(float));
+    int any_nonfinite = 0;
+    for (size_t i = 0; i < n; i++) {
+        lane_finite[i] = !reads_input || isfinite(in.p[i]);
+        any_nonfinite |= !lane_finite[i];
+    }
+
+    const float *input_arg = c->null_input ? NULL : in.p;
+    if (c->null_value) value_p = NULL;
+    if (c->null_velocity) velocity_p = NULL;
+    const ci_stagger *stagger_arg = c->null_stagger ? NULL : &c->stagger;
+    size_t count_arg = n;
+    if (op == OP_STAGGER_INDEXED && c->huge_count)
+        count_arg = (size_t)CI_MAX_INDEXED_ITEMS + 1 + n; /* must be refused unread */
+
+    /* The errors the header allows here. The stagger pass evaluates a spring with
+     * delta 1 "whatever params[2]", so its curve is judged with that delta. */
+    ci_curve judged = c->curve;
+    const int is_spring = judged.kind == CI_CURVE_SPRING;
+    if (stagger_op && is_spring) judged.params[2] = 1;
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (!curve || (stagger_op && !stagger_arg)) allow(&e, CI_ERR_NULL_POINTER);
+    if (curve && (!documented_valid(&judged) || ci_curve_validate(&judged) != CI_OK))
+        allow(&e, CI_ERR_INVALID_CURVE);
+    if (curve && !ordinary_magnitudes(&judged)) allow_maybe(&e, CI_ERR_INVALID_CURVE);
+    if (curve && spring_op && !is_spring) allow(&e, CI_ERR_INVALID_CURVE);
+    /* Springs ignore the duration. */
+    if (op == OP_OVER_TIME && !is_spring && !documented_duration(c->stagger.duration))
+        allow(&e, CI_ERR_INVALID_PARAMETER);
+    if (stagger_op && stagger_arg &&
+        (!fits_float(c->stagger.time) || !fits_float(c->stagger.base_delay) ||
+         !fits_float(c->stagger.increment) ||
+         !fits_float(c->stagger.time - c->stagger.base_delay) ||
+         (!is_spring && !documented_duration(c->stagger.duration))))
+        allow(&e, CI_ERR_INVALID_PARAMETER);
+    if (op == OP_STAGGER_INDEXED && count_arg > CI_MAX_INDEXED_ITEMS)
+        allow(&e, CI_ERR_INVALID_PARAMETER);
+    /* Delays i * increment far beyond any animation (1e30 s) may be refused too. */
+    if (op == OP_STAGGER_INDEXED &&
+        !(fabs(c->stagger.increment) * (count_arg > 1 ? (double)(count_arg - 1) : 1) <= 1e30))
+        allow_maybe(&e, CI_ERR_INVALID_PARAMETER);
+    if (count_arg > 0) {
+        int null_in = reads_input && !input_arg;
+        int null_out = spring_op ? (!value_p && !velocity_p) : !value_p;
+        if (null_in || null_out) allow(&e, CI_ERR_NULL_POINTER);
+    }
+
+    ci_status status;
+    const float *delays = op == OP_STAGGER_DELAYS ? input_arg : NULL;
+    switch (op) {
+    case OP_EASE: status = ci_ease(backend, curve, input_arg, value_p, count_arg); break;
+    case OP_OVER_TIME:
+        status = ci_over_time(backend, curve, c->stagger.duration, input_arg, value_p, count_arg);
+        break;
+    case OP_SPRING_VALUE: case OP_SPRING_VELOCITY: case OP_SPRING_BOTH:
+        status = ci_spring(backend, curve, input_arg, value_p, velocity_p, count_arg);
+        break;
+    default:
+        status = ci_stagger_progress(backend, curve, stagger_arg, delays, value_p, count_arg);
+        break;
+    }
+
+    const char *what = op_names[op];
+    check_status(status, &e, n > 0 && any_nonfinite, what);
+    guarded_check_padding(&in, "input array");
+    if (value.block) guarded_check_padding(&value, "value array");
+    if (velocity.block) guarded_check_padding(&velocity, "velocity array");
+    /* A const input is left alone unless it is also the output. */
+    if (alias == ALIAS_NONE && memcmp(saved, in.p, n * sizeof(float)) != 0)
+        fail("%s: input array modified", what);
+
+    int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
+    if (!written) {
+        if (value.block) check_untouched(value.p, n, "value array");
+        if (velocity.block) check_untouched(velocity.p, n, "velocity array");
+        if (alias != ALIAS_NONE && memcmp(saved, in.p, n * sizeof(float)) != 0)
+            fail("%s: a failed call wrote the in-place array", what);
+    } else if (n > 0) {
+        if (value_p) check_finite(value_p, lane_finite, n, "value");
+        if (velocity_p) check_finite(velocity_p, lane_finite, n, "velocity");
+
+        int kind = c->curve.kind;
+        if (value_p && !spring_op && !is_spring && stays_in_unit_range(&c->curve))
+            check_unit_range(value_p, lane_finite, n, what);
+
+        /* Backends against the scalar one, where the accuracy bounds pin them together:
+         * easings but cubic-bezier (whose steepness has no bound), springs in range. */
+        int compare_easing = !spring_op && !is_spring && kind != CI_CURVE_CUBIC_BEZIER;
+        int compare_spring = is_spring && !stagger_op &&
+                             spring_in_accuracy_range(&c->curve);
+        if (compare_easing || compare_spring) {
+            float *ref_value = malloc((n ? n : 1) * sizeof(float));
+            float *ref_velocity = malloc((n ? n : 1) * sizeof(float));
+            unsigned char *use = malloc(n);
+            if (!ref_value || !ref_velocity || !use) abort();
+            ci_status rs;
+            switch (op) {
+            case OP_EASE: rs = ci_ease(CI_BACKEND_SCALAR, curve, saved, ref_value, n); break;
+            case OP_OVER_TIME:
+                rs = ci_over_time(CI_BACKEND_SCALAR, curve, c->stagger.duration, saved,
+                                  ref_value, n);
+                break;
+            case OP_SPRING_VALUE: case OP_SPRING_VELOCITY: case OP_SPRING_BOTH:
+                rs = ci_spring(CI_BACKEND_SCALAR, curve, saved, ref_value, ref_velocity, n);
+                break;
+            default:
+                rs = ci_stagger_progress(CI_BACKEND_SCALAR, curve, stagger_arg,
+                                         op == OP_STAGGER_DELAYS ? saved : NULL, ref_value, n);
+                break;
+            }
+            if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+            double bound = 1e-5, velocity_bound = 0;
+            for (size_t i = 0; i < n; i++) use[i] = lane_finite[i];
+            if (compare_spring) {
+                double omega0 = c->curve.params[0];
+                double scale = fmax(1, fmax(fabs(c->curve.params[2]),
+                                            fabs(c->curve.params[3]) / omega0));
+                bound = 2e-5 * scale;
+                velocity_bound = bound * omega0;
+                for (size_t i = 0; i < n; i++) use[i] = lane_finite[i] && saved[i] <= 10;
+            }
+            if (value_p) check_close(value_p, ref_value, use, n, bound, what);
+            if (velocity_p) check_close(velocity_p, ref_velocity, use, n, velocity_bound, what);
+            free(ref_value);
+            free(ref_velocity);
+            free(use);
+        }
+    }
+
+    free(saved);
+    free(lane_finite);
+    guarded_free(&in);
+    guarded_free(&value);
+    guarded_free(&velocity);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fuzz_case c;
+    decode(data, size, &c);
+    /* FUZZ_KERNEL_PRINT=1 shows what each input decodes to (to read a crash input). */
+    static int print = -1;
+    if (print < 0) print = getenv("FUZZ_KERNEL_PRINT") != NULL;
+    if (print) describe(stdout, &c);
+    current = &c;
+    run_case(&c);
+    current = NULL;
+    return 0;
+}
