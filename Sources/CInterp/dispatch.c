@@ -245,6 +245,7 @@ static void prepare_spring(ci_prepared *P, double omega0, double zeta, double de
     P->half_inv_omega = omega > 0 ? (float)(0.5 / omega) : 0;
     P->b = (float)b;
     P->k = (float)k;
+    P->omega0_squared = (float)(omega0 * omega0);
 }
 
 /* Finite inputs can still overflow float once combined (a stiffness of 1e80, a
@@ -253,7 +254,7 @@ static int prepared_is_finite(const ci_prepared *P) {
     const float values[] = {3.0f * P->y1, 3.0f * P->y2, 3.0f * (1.0f - P->y1),
                             3.0f * (1.0f - P->y2), P->delta, P->v0,
                             P->lambda, P->omega, P->inv_omega, P->half_inv_omega, P->b,
-                            P->k, P->rate_slow, P->rate_fast};
+                            P->k, P->rate_slow, P->rate_fast, P->omega0_squared};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
         if (!isfinite(values[i])) return 0;
     return 1;
@@ -353,30 +354,200 @@ ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time
 /* A seconds value the float kernel can hold. */
 static int fits_float(double x) { return ci_is_finite(x) && isfinite((float)x); }
 
+/* The closed-form list delays as the sampling pass reads them, relative to `now`
+ * (time - start), all in double before one rounding each. */
+static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, double now,
+                              size_t index_base, size_t count) {
+    double cap = L->max_delay;
+    if (!ci_is_finite(L->base_delay) || !ci_is_finite(L->offset) || !ci_is_finite(L->slope) ||
+        !ci_is_finite(L->origin) || isnan(cap) || cap < 0 || !ci_is_finite(L->window_start) ||
+        !ci_is_finite(L->window_end) || L->window_end < L->window_start ||
+        (L->outside != CI_OUTSIDE_IMMEDIATE && L->outside != CI_OUTSIDE_WINDOW_EDGE))
+        return CI_ERR_INVALID_PARAMETER;
+    if (index_base + count > CI_MAX_INDEXED_ITEMS || L->window_end > CI_MAX_INDEXED_ITEMS ||
+        L->window_start < 0 || fabs(L->origin) > CI_MAX_INDEXED_ITEMS)
+        return CI_ERR_INVALID_PARAMETER;
+    double start_elapsed = now - L->base_delay;
+    double after_offset = start_elapsed - L->offset;
+    if (!fits_float(start_elapsed) || !fits_float(after_offset) || !fits_float(L->slope))
+        return CI_ERR_INVALID_PARAMETER;
+    S->source = CI_SOURCE_LIST;
+    S->start_elapsed = (float)start_elapsed;
+    S->after_offset = (float)after_offset;
+    S->cap_elapsed = isinf(cap) || !fits_float(start_elapsed - cap) ? -INFINITY
+                                                                    : (float)(start_elapsed - cap);
+    S->slope = (float)L->slope;
+    S->origin = (float)L->origin;
+    /* An empty window has no edge to clamp to: every item is outside. */
+    S->window_start = (float)L->window_start;
+    S->window_last = L->window_end > L->window_start ? (float)(L->window_end - 1)
+                                                     : (float)L->window_start - 1;
+    S->outside_immediate = L->outside == CI_OUTSIDE_IMMEDIATE || L->window_end <= L->window_start;
+    S->index_base = (float)index_base;
+    return CI_OK;
+}
+
+ci_status ci_sample(ci_backend backend, const ci_curve *curve,
+                    const ci_sample_request *request, const ci_track *tracks,
+                    size_t track_count, float *const *outputs, float *appearance,
+                    float *velocity, size_t count) {
+    const ci_kernel_table *table;
+    ci_prepared P;
+    if (!request) return resolve(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
+    ci_curve unit = curve ? *curve : (ci_curve){0};
+    if (curve && unit.kind == CI_CURVE_SPRING) unit.params[2] = 1;
+    ci_status status = begin(backend, curve ? &unit : NULL, &table, &P);
+    if (status != CI_OK) return status;
+
+    const ci_sample_request *R = request;
+    int sources = (R->list != NULL) + (R->delays != NULL) + (R->item_start != NULL);
+    int is_spring = unit.kind == CI_CURVE_SPRING;
+    double now = R->time - R->start;
+    if (sources != 1 || !fits_float(R->time) || !fits_float(R->start) || !fits_float(now) ||
+        !isfinite(R->from) || !isfinite(R->to) || (!is_spring && !valid_duration(R->duration)))
+        return CI_ERR_INVALID_PARAMETER;
+    if (R->item_start && (!R->item_from || !R->item_to || !R->item_velocity))
+        return CI_ERR_NULL_POINTER;
+
+    ci_sample_prepared S;
+    memset(&S, 0, sizeof S);
+    if (R->list) {
+        status = prepare_list(&S, R->list, now, R->index_base, count);
+        if (status != CI_OK) return status;
+    } else {
+        S.source = R->delays ? CI_SOURCE_DELAYS : CI_SOURCE_ITEMS;
+        S.time_after_start = (float)now;
+    }
+    S.from = R->from;
+    S.to = R->to;
+    S.uniform_velocity = is_spring ? (R->to - R->from) * unit.params[3] : 0;
+    S.duration = is_spring ? 1.0f : (float)R->duration;
+    if (!isfinite(S.uniform_velocity)) return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (track_count > 0 && !outputs) return CI_ERR_NULL_POINTER;
+    for (size_t k = 0; k < track_count; k++)
+        if (!outputs[k] || !tracks || !isfinite(tracks[k].from) || !isfinite(tracks[k].to))
+            return outputs[k] && tracks ? CI_ERR_INVALID_PARAMETER : CI_ERR_NULL_POINTER;
+    return finish(table->sample(&P, &S, R, tracks, track_count, outputs, appearance,
+                                velocity, count));
+}
+
 ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
                               const ci_stagger *stagger, const float *delays,
                               float *value, size_t count) {
-    if (!curve || !stagger) return resolve(backend) ? CI_ERR_NULL_POINTER
-                                                     : CI_ERR_UNSUPPORTED_BACKEND;
-    ci_curve unit = *curve;
-    if (unit.kind == CI_CURVE_SPRING) unit.params[2] = 1; /* progress runs 0 -> 1 */
-    const ci_kernel_table *table;
-    ci_prepared P;
-    ci_status status = begin(backend, &unit, &table, &P);
-    if (status != CI_OK) return status;
-    if (!fits_float(stagger->time) || !fits_float(stagger->base_delay) ||
-        !fits_float(stagger->increment) || !fits_float(stagger->time - stagger->base_delay))
-        return CI_ERR_INVALID_PARAMETER;
-    if (unit.kind != CI_CURVE_SPRING && !valid_duration(stagger->duration))
-        return CI_ERR_INVALID_PARAMETER;
-    if (!delays && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
-    if (count == 0) return CI_OK;
-    if (!value) return CI_ERR_NULL_POINTER;
+    if (!stagger) return resolve(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
+    /* base + i * increment; a negative increment is the same line seen from the last
+     * item, which keeps the list form's stagger part non-negative. */
+    double last = count > 0 ? (double)(count - 1) : 0;
+    int falling = stagger->increment < 0;
+    ci_list_delays list = {
+        .base_delay = falling ? stagger->base_delay + last * stagger->increment
+                              : stagger->base_delay,
+        .offset = 0, .slope = fabs(stagger->increment), .origin = falling ? last : 0,
+        .max_delay = INFINITY, .window_start = 0,
+        .window_end = (double)CI_MAX_INDEXED_ITEMS, .outside = CI_OUTSIDE_WINDOW_EDGE,
+    };
+    ci_sample_request request = {
+        .time = stagger->time, .start = 0, .duration = stagger->duration,
+        .list = delays ? NULL : &list, .delays = delays, .from = 0, .to = 1,
+    };
+    if (count > 0 && !value) return CI_ERR_NULL_POINTER;
+    return ci_sample(backend, curve, &request, NULL, 0, NULL, value, NULL, count);
+}
 
-    ci_stagger_prepared S;
-    S.time = (float)stagger->time;
-    S.time_after_base = (float)(stagger->time - stagger->base_delay);
-    S.increment = (float)stagger->increment;
-    S.duration = unit.kind == CI_CURVE_SPRING ? 1.0f : (float)stagger->duration;
-    return finish(table->stagger(&P, &S, delays, value, count));
+/* ---- layouts and waves -------------------------------------------------------------- */
+
+static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
+                                size_t count, int distances_only) {
+    memset(L, 0, sizeof *L);
+    if (D->columns < 1 || D->rows < 1 || (uint64_t)D->columns * (uint64_t)D->rows < count ||
+        count > CI_MAX_GRID_ITEMS || D->metric < CI_METRIC_EUCLIDEAN ||
+        D->metric > CI_METRIC_CHEBYSHEV || D->axis < CI_AXIS_BOTH || D->axis > CI_AXIS_Y ||
+        !fits_float(D->origin_x) || !fits_float(D->origin_y) || !fits_float(D->max_distance) ||
+        D->max_distance < 0)
+        return CI_ERR_INVALID_PARAMETER;
+    L->metric = D->metric;
+    L->axis = D->axis;
+    L->invert = D->invert != 0;
+    L->distances_only = distances_only;
+    L->columns = (float)D->columns;
+    L->origin_x = (float)D->origin_x;
+    L->origin_y = (float)D->origin_y;
+    L->max_distance = (float)D->max_distance;
+    if (distances_only) return CI_OK;
+
+    if (!fits_float(D->base_delay) || !fits_float(D->spread) || D->spread < 0 ||
+        isnan(D->max_delay) || D->max_delay < 0 || !ci_is_finite(D->window_start) ||
+        !ci_is_finite(D->window_end) || D->window_end < D->window_start || D->window_start < 0 ||
+        (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE))
+        return CI_ERR_INVALID_PARAMETER;
+    if (D->distribution.kind == CI_CURVE_SPRING) return CI_ERR_INVALID_CURVE;
+    ci_status status = ci_curve_validate(&D->distribution);
+    if (status != CI_OK) return status;
+    prepare(&L->distribution, &D->distribution);
+    if (!prepared_is_finite(&L->distribution)) return CI_ERR_INVALID_CURVE;
+    L->reversed = D->reversed != 0;
+    L->inverse_max_distance = D->max_distance > 0 ? (float)(1 / D->max_distance) : 0;
+    L->base_delay = (float)D->base_delay;
+    L->spread = (float)D->spread;
+    L->max_delay = isinf(D->max_delay) || D->max_delay > 3e38 ? INFINITY : (float)D->max_delay;
+    double end = D->window_end < (double)CI_MAX_GRID_ITEMS ? D->window_end : (double)CI_MAX_GRID_ITEMS;
+    L->window_start = (float)D->window_start;
+    L->window_last = end > D->window_start ? (float)(end - 1) : (float)D->window_start - 1;
+    L->outside_immediate = D->outside == CI_OUTSIDE_IMMEDIATE || end <= D->window_start;
+    return CI_OK;
+}
+
+static ci_status run_layout(ci_backend backend, const ci_delay_layout *layout, float *out,
+                            size_t count, int distances_only) {
+    const ci_kernel_table *table = resolve(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!layout) return CI_ERR_NULL_POINTER;
+    ci_layout_prepared L;
+    ci_status status = prepare_layout(&L, layout, count, distances_only);
+    if (status != CI_OK || count == 0) return status;
+    if (!out) return CI_ERR_NULL_POINTER;
+    return finish(table->layout(&L, out, count));
+}
+
+ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *delays,
+                    size_t count) {
+    return run_layout(backend, layout, delays, count, 0);
+}
+
+ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout,
+                       float *distances, size_t count) {
+    return run_layout(backend, layout, distances, count, 1);
+}
+
+ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *distances,
+                          float *offsets, size_t count) {
+    const ci_kernel_table *table = resolve(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!wave) return CI_ERR_NULL_POINTER;
+    int uses_decay = wave->envelope != CI_ENVELOPE_NONE;
+    int uses_attack = wave->envelope == CI_ENVELOPE_ATTACK_DECAY;
+    if (!ci_is_finite(wave->phase) || !fits_float(wave->elapsed) ||
+        !fits_float(wave->amplitude) || !fits_float(wave->spatial_frequency) ||
+        !fits_float(wave->front_delay) || wave->envelope < CI_ENVELOPE_NONE ||
+        wave->envelope > CI_ENVELOPE_ATTACK_DECAY ||
+        (uses_decay && !(wave->decay > 0 && fits_float(1 / wave->decay))) ||
+        (uses_attack && !(wave->attack > 0 && fits_float(1 / wave->attack))))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!offsets) return CI_ERR_NULL_POINTER;
+    ci_wave_prepared V;
+    memset(&V, 0, sizeof V);
+    V.envelope = wave->envelope;
+    V.indexed = distances == NULL;
+    V.phase = (float)(wave->phase - floor(wave->phase)); /* cycles, reduced in double */
+    V.elapsed = (float)wave->elapsed;
+    V.amplitude = (float)wave->amplitude;
+    V.spatial_frequency = (float)wave->spatial_frequency;
+    V.front_delay = (float)wave->front_delay;
+    V.inverse_decay = uses_decay ? (float)(1 / wave->decay) : 0;
+    V.inverse_attack = uses_attack ? (float)(1 / wave->attack) : 0;
+    V.index_scale = count > 1 ? (float)(1.0 / (double)(count - 1)) : 0;
+    if (V.indexed && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
+    return finish(table->wave(&V, distances, offsets, count));
 }

@@ -37,22 +37,50 @@ typedef struct ci_prepared {
     int spring_regime;
     float delta, v0, lambda, omega, inv_omega, half_inv_omega, b, k;
     float rate_slow, rate_fast; /* over-damped: -lambda + omega, -lambda - omega */
+    float omega0_squared;       /* lambda^2 +- omega^2, the same in every regime */
 } ci_prepared;
 
-typedef struct ci_stagger_prepared {
-    float time;            /* explicit-delay form: elapsed_i = time - delays[i] */
-    float time_after_base; /* indexed form: elapsed_i = time_after_base - i * increment */
-    float increment;
-    float duration;
-} ci_stagger_prepared;
+/* Sources of elapsed time for the sampling pass. */
+enum { CI_SOURCE_LIST = 0, CI_SOURCE_DELAYS = 1, CI_SOURCE_ITEMS = 2 };
 
-/* A backend: three loops. Each returns 1 when it met a non-finite input, else 0. */
+/* A sampling request reduced to float constants (times made relative in double first,
+ * so the float kernel only sees small differences). */
+typedef struct ci_sample_prepared {
+    int source;
+    int outside_immediate;
+    float time_after_start;  /* delays / items: elapsed_i = this - d_i */
+    /* list: elapsed_i = after_offset - slope |j - origin|, then clamped to
+     * [cap_elapsed, start_elapsed] (the stagger part in [0, max_delay]). */
+    float after_offset, slope, origin, cap_elapsed, start_elapsed;
+    float window_start, window_last, index_base;
+    float from, to, uniform_velocity, duration;
+} ci_sample_prepared;
+
+/* A delay layout reduced to float constants; `distribution` is the prepared easing. */
+typedef struct ci_layout_prepared {
+    int metric, axis, invert, reversed, outside_immediate, distances_only;
+    float columns, origin_x, origin_y, max_distance, inverse_max_distance;
+    float base_delay, spread, max_delay, window_start, window_last;
+    ci_prepared distribution;
+} ci_layout_prepared;
+
+typedef struct ci_wave_prepared {
+    int envelope, indexed;
+    float phase, elapsed, amplitude, spatial_frequency, front_delay;
+    float inverse_attack, inverse_decay, index_scale;
+} ci_wave_prepared;
+
+/* A backend: its loops. Each returns 1 when it met a non-finite input, else 0. */
 typedef struct ci_kernel_table {
     int (*ease)(const ci_prepared *P, const float *in, float *out, size_t n);
     int (*spring)(const ci_prepared *P, const float *t, float *value, float *velocity,
                   size_t n);
-    int (*stagger)(const ci_prepared *P, const ci_stagger_prepared *S,
-                   const float *delays, float *out, size_t n);
+    int (*sample)(const ci_prepared *P, const ci_sample_prepared *S,
+                  const ci_sample_request *request, const ci_track *tracks,
+                  size_t track_count, float *const *outputs, float *appearance,
+                  float *velocity, size_t n);
+    int (*layout)(const ci_layout_prepared *L, float *out, size_t n);
+    int (*wave)(const ci_wave_prepared *V, const float *distances, float *out, size_t n);
 } ci_kernel_table;
 
 /* Defined by the backend_*.c files; a backend not built for this architecture is

@@ -462,37 +462,163 @@ static int CI_FN(spring_loop)(const ci_prepared *P, const float *time, float *va
 static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
                                             8, 9, 10, 11, 12, 13, 14, 15};
 
-static int CI_FN(stagger_loop)(const ci_prepared *P, const ci_stagger_prepared *S,
-                               const float *delays, float *out, size_t n) {
+/* Elapsed time of each lane's item under the closed-form list delays. */
+CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
+    VF j = vf_sub(vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last)),
+                  vf_set1(S->window_start));
+    VF distance = vf_sub(j, vf_set1(S->origin));
+    distance = vf_max(distance, vf_sub(vf_set1(0.0f), distance)); /* exact |j - o| */
+    /* after_offset - slope * distance with the product split exactly: the rounding
+     * stays relative to the elapsed time, not to slope * distance. */
+    VF slope = vf_set1(S->slope);
+    VF product = vf_mul(distance, slope);
+    VF error = CI_FN(product_error)(distance, slope, product);
+    VF elapsed = vf_sub(vf_sub(vf_set1(S->after_offset), product), error);
+    elapsed = vf_min(vf_max(elapsed, vf_set1(S->cap_elapsed)), vf_set1(S->start_elapsed));
+    if (S->outside_immediate) {
+        VM outside = vm_or(vm_lt(index, vf_set1(S->window_start)),
+                           vm_lt(vf_set1(S->window_last), index));
+        elapsed = vf_select(outside, vf_set1(S->start_elapsed), elapsed);
+    }
+    return elapsed;
+}
+
+/* The sampling pass: elapsed time per item from one source, the appearance from the
+ * curve, then every track from the appearance, all while the vector is in registers. */
+static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
+                              const ci_sample_request *R, const ci_track *tracks,
+                              size_t track_count, float *const *outputs,
+                              float *appearance, float *velocity, size_t n) {
     VF finite = vf_set1(0.0f);
-    VF index = vf_loadu(CI_FN(lane_index));
+    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base));
     const VF lanes = vf_set1((float)W);
-    const VF increment = vf_set1(S->increment);
-    const VF after_base = vf_set1(S->time_after_base);
+    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
     const int is_spring = P->kind == CI_CURVE_SPRING;
     for (size_t i = 0; i < n; i += W) {
         size_t m = n - i < W ? n - i : W;
-        VF elapsed;
-        if (delays) {
-            VF d = CI_FN(load)(delays + i, m);
-            finite = CI_FN(track_finite)(finite, d);
-            elapsed = vf_sub(vf_set1(S->time), d);
+        VF elapsed, from = vf_set1(S->from), to = vf_set1(S->to);
+        VF v = vf_set1(S->uniform_velocity);
+        if (S->source == CI_SOURCE_LIST) {
+            elapsed = CI_FN(list_elapsed)(S, index);
         } else {
-            /* (time - base) - i * increment with i * increment split exactly: the
-             * error stays relative to time - base and the elapsed time (two roundings),
-             * not to i * increment, however far down the list. */
-            VF product = vf_mul(index, increment);
-            VF error = CI_FN(product_error)(index, increment, product);
-            elapsed = vf_sub(vf_sub(after_base, product), error);
-            index = vf_add(index, lanes);
+            const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
+            VF d = CI_FN(load)(offsets + i, m);
+            finite = CI_FN(track_finite)(finite, d);
+            elapsed = vf_sub(vf_set1(S->time_after_start), d);
+            if (S->source == CI_SOURCE_ITEMS) {
+                from = CI_FN(load)(R->item_from + i, m);
+                to = CI_FN(load)(R->item_to + i, m);
+                v = CI_FN(load)(R->item_velocity + i, m);
+                finite = CI_FN(track_finite)(finite, vf_add(vf_add(from, to), v));
+            }
         }
-        VF y;
+        index = vf_add(index, lanes);
+
+        VF a, rate = zero;
+        VM started = vm_lt(zero, elapsed);
         if (is_spring) {
             VF eC, eS;
-            CI_FN(spring_terms)(P, CI_FN(spring_time)(elapsed), &eC, &eS);
-            y = CI_FN(spring_value)(P, eC, eS);
+            CI_FN(spring_terms)(P, vf_max(elapsed, zero), &eC, &eS);
+            VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
+            VF span = vf_sub(to, from);
+            VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
+            a = vf_fma(span, x1, vf_fma(v, eS, from));
+            if (velocity) {
+                rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
+                              vf_mul(v, vf_sub(eC, lambda_eS)));
+                rate = vf_select(started, rate, zero);
+            }
         } else {
-            y = CI_FN(ease_one)(P, CI_FN(clamp01)(vf_div(elapsed, vf_set1(S->duration))));
+            VF p = CI_FN(clamp01)(vf_div(elapsed, vf_set1(S->duration)));
+            VF y = CI_FN(ease_one)(P, p);
+            /* (1 - y) from + y to: exactly from at 0 and to at 1. */
+            a = vf_fma(y, to, vf_mul(vf_sub(one, y), from));
+        }
+        if (appearance) CI_FN(store)(appearance + i, a, m);
+        if (velocity) CI_FN(store)(velocity + i, rate, m);
+        for (size_t k = 0; k < track_count; k++) {
+            VF value = vf_fma(a, vf_set1(tracks[k].to),
+                              vf_mul(vf_sub(one, a), vf_set1(tracks[k].from)));
+            CI_FN(store)(outputs[k] + i, value, m);
+        }
+    }
+    return CI_FN(saw_nonfinite)(finite);
+}
+
+/* Delays (or distances) of a grid or list layout. */
+static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n) {
+    VF index = vf_loadu(CI_FN(lane_index));
+    const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), half = vf_set1(0.5f);
+    const VF columns = vf_set1(L->columns);
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF j = index;
+        VM outside = vm_lt(zero, zero); /* no lane */
+        if (!L->distances_only) {
+            outside = vm_or(vm_lt(index, vf_set1(L->window_start)),
+                            vm_lt(vf_set1(L->window_last), index));
+            j = vf_sub(vf_min(vf_max(index, vf_set1(L->window_start)), vf_set1(L->window_last)),
+                       vf_set1(L->window_start));
+        }
+        index = vf_add(index, lanes);
+        /* row = floor(j / columns): (j + 1/2) / columns is never within rounding of an
+         * integer for j < 2^23, so rounding (that - 1/2) to nearest is exact. */
+        VI ignored;
+        VF row = CI_FN(round)(vf_sub(vf_div(vf_add(j, half), columns), half), &ignored);
+        (void)ignored;
+        VF column = vf_sub(j, vf_mul(row, columns));
+        VF dx = vf_sub(column, vf_set1(L->origin_x)), dy = vf_sub(row, vf_set1(L->origin_y));
+        dx = vf_max(dx, vf_sub(zero, dx));
+        dy = vf_max(dy, vf_sub(zero, dy));
+        VF d;
+        if (L->axis == CI_AXIS_X) d = dx;
+        else if (L->axis == CI_AXIS_Y) d = dy;
+        else if (L->metric == CI_METRIC_MANHATTAN) d = vf_add(dx, dy);
+        else if (L->metric == CI_METRIC_CHEBYSHEV) d = vf_max(dx, dy);
+        else d = vf_sqrt(vf_fma(dx, dx, vf_mul(dy, dy)));
+        if (L->invert) d = vf_max(vf_sub(vf_set1(L->max_distance), d), zero);
+        if (L->distances_only) {
+            CI_FN(store)(out + i, d, m);
+            continue;
+        }
+        VF u = CI_FN(clamp01)(vf_mul(d, vf_set1(L->inverse_max_distance)));
+        VF s = CI_FN(ease_one)(&L->distribution, u);
+        if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
+        VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));
+        if (L->outside_immediate) stagger = vf_select(outside, zero, stagger);
+        CI_FN(store)(out + i, vf_add(vf_set1(L->base_delay), stagger), m);
+    }
+    return 0;
+}
+
+/* Wave offsets over a distance field. */
+static int CI_FN(wave_loop)(const ci_wave_prepared *V, const float *distances, float *out,
+                            size_t n) {
+    VF finite = vf_set1(0.0f);
+    VF index = vf_loadu(CI_FN(lane_index));
+    const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), one = vf_set1(1.0f);
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF u;
+        if (V->indexed) {
+            u = vf_mul(index, vf_set1(V->index_scale));
+        } else {
+            u = CI_FN(load)(distances + i, m);
+            finite = CI_FN(track_finite)(finite, u);
+        }
+        index = vf_add(index, lanes);
+        VF cycles = vf_sub(vf_set1(V->phase), vf_mul(vf_set1(V->spatial_frequency), u));
+        VF s, c;
+        CI_FN(sincos)(vf_mul(cycles, vf_set1(6.283185307179586f)), &s, &c);
+        VF y = vf_mul(vf_set1(V->amplitude), s);
+        if (V->envelope != CI_ENVELOPE_NONE) {
+            VF tau = vf_sub(vf_set1(V->elapsed), vf_mul(u, vf_set1(V->front_delay)));
+            VM reached = vm_lt(zero, tau);
+            tau = vf_max(tau, zero);
+            VF envelope = CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_decay)));
+            if (V->envelope == CI_ENVELOPE_ATTACK_DECAY)
+                envelope = vf_mul(envelope, vf_sub(one, CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_attack)))));
+            y = vf_select(reached, vf_mul(y, envelope), zero);
         }
         CI_FN(store)(out + i, y, m);
     }
@@ -502,5 +628,7 @@ static int CI_FN(stagger_loop)(const ci_prepared *P, const ci_stagger_prepared *
 const ci_kernel_table CI_TABLE = {
     CI_FN(ease_loop),
     CI_FN(spring_loop),
-    CI_FN(stagger_loop),
+    CI_FN(sample_loop),
+    CI_FN(layout_loop),
+    CI_FN(wave_loop),
 };

@@ -166,6 +166,167 @@ ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
                               const ci_stagger *stagger, const float *delays,
                               float *value, size_t count);
 
+/* ---- Staggered lists ------------------------------------------------------------ */
+
+/** Where items outside a visible window start. */
+typedef enum ci_outside_policy {
+    CI_OUTSIDE_IMMEDIATE = 0,   /**< at once (no stagger delay) */
+    CI_OUTSIDE_WINDOW_EDGE = 1  /**< with the nearest item of the window */
+} ci_outside_policy;
+
+/**
+ * Closed-form delays of a 1-D list, computed from the index in the kernel (no delay
+ * array). Item i, with j = clamp(i, window_start, window_end - 1) - window_start, waits
+ *   base_delay + min(max(offset + slope * |j - origin|, 0), max_delay)
+ * seconds; an item outside [window_start, window_end) waits base_delay when `outside`
+ * is CI_OUTSIDE_IMMEDIATE. first / last / center / edges / reversed / amount all reduce
+ * to this form. Indices up to CI_MAX_INDEXED_ITEMS; origin a multiple of 1/2.
+ */
+typedef struct ci_list_delays {
+    double base_delay;   /**< seconds */
+    double offset;       /**< seconds */
+    double slope;        /**< seconds per index of distance (may be negative) */
+    double origin;       /**< index the distance is measured from */
+    double max_delay;    /**< cap on the stagger part, seconds (INFINITY: none) */
+    double window_start; /**< first visible index */
+    double window_end;   /**< one past the last visible index */
+    int32_t outside;     /**< ci_outside_policy */
+    int32_t reserved;
+} ci_list_delays;
+
+/** One animated property of every item: value = from + (to - from) * appearance. */
+typedef struct ci_track {
+    float from, to;
+} ci_track;
+
+/**
+ * What to sample: every item's appearance (a value the curve moves between `from` and
+ * `to`) at `time`, from exactly one source of elapsed times:
+ *   list        closed-form delays (ci_list_delays), uniform from/to;
+ *   delays      per-item delays in seconds after `start`, uniform from/to;
+ *   item_start  per-item state: start offsets in seconds after `start`, and per-item
+ *               item_from, item_to, item_velocity (appearance units per second).
+ * A spring moves appearance a from f toward g with initial velocity v as
+ *   a = f + (g - f) X1(e) + v X2(e),  X1 = 1 - eC - lambda eS,  X2 = eS,
+ * (the unit spring's terms; uniform sources use v = (to - from) * the curve's initial
+ * velocity); an easing as a = f + (g - f) * curve(clamp(e / duration, 0, 1)). Before
+ * its start (e < 0) an item holds f with velocity 0.
+ */
+typedef struct ci_sample_request {
+    double time;        /**< seconds on the caller's clock */
+    double start;       /**< seconds: the clock time delays and offsets count from */
+    double duration;    /**< easing duration, seconds (springs ignore it) */
+    const ci_list_delays *list;
+    const float *delays;
+    const float *item_start;
+    const float *item_from;
+    const float *item_to;
+    const float *item_velocity;
+    float from, to;     /**< appearance endpoints of the uniform sources */
+    size_t index_base;  /**< index of this call's first item in the whole list */
+} ci_sample_request;
+
+/**
+ * Samples `count` items in one fused pass: the appearance is computed once per item,
+ * written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
+ * easings), and mapped through every track into outputs[k][i] (outputs holds
+ * track_count pointers, each to count floats). Counts up to CI_MAX_INDEXED_ITEMS for
+ * the list source. Items are independent: splitting a list across calls (with
+ * index_base and offset pointers) gives bit-identical results.
+ * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, times that do not fit
+ * float, a bad duration, a window with end < start; CI_ERR_NONFINITE_INPUT for a
+ * non-finite per-item value (all outputs written).
+ */
+ci_status ci_sample(ci_backend backend, const ci_curve *curve,
+                    const ci_sample_request *request, const ci_track *tracks,
+                    size_t track_count, float *const *outputs, float *appearance,
+                    float *velocity, size_t count);
+
+/** Distance metrics of a grid stagger. */
+typedef enum ci_metric {
+    CI_METRIC_EUCLIDEAN = 0,
+    CI_METRIC_MANHATTAN = 1,
+    CI_METRIC_CHEBYSHEV = 2
+} ci_metric;
+
+/** Which axes a grid distance uses. */
+typedef enum ci_axis {
+    CI_AXIS_BOTH = 0,
+    CI_AXIS_X = 1, /**< columns only */
+    CI_AXIS_Y = 2  /**< rows only */
+} ci_axis;
+
+/**
+ * A general stagger layout: item i sits in cell (i mod columns, i / columns) (a list is
+ * one row of `count` columns). Its distance d from (origin_x, origin_y) uses `metric`
+ * and `axis`; `invert` replaces it with max_distance - d (edges first). Then
+ *   u = d / max_distance (0 when max_distance is 0), s = distribution(u),
+ *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay,
+ *   delay = base_delay + stagger.
+ * The visible window and outside policy act as in ci_list_delays, on the index.
+ * Up to 2^23 items (cell coordinates stay exact).
+ */
+typedef struct ci_delay_layout {
+    int32_t columns, rows;
+    int32_t metric;        /**< ci_metric */
+    int32_t axis;          /**< ci_axis */
+    int32_t invert;
+    int32_t reversed;
+    int32_t outside;       /**< ci_outside_policy */
+    int32_t reserved;
+    double origin_x, origin_y;
+    double max_distance;   /**< > 0 normalises; 0 when every item is at the origin */
+    double base_delay, spread, max_delay;
+    double window_start, window_end;
+    ci_curve distribution; /**< an easing (not a spring); linear for none */
+} ci_delay_layout;
+
+/** Largest item count of ci_delays and ci_distances. */
+#define CI_MAX_GRID_ITEMS (1u << 23)
+
+/** Writes every item's delay (seconds) under `layout`. */
+ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *delays,
+                    size_t count);
+
+/** Writes every item's distance from the origin (cells, after `invert`), the field a
+ *  wave or a custom stagger can use. Ignores the delay fields and the window. */
+ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout,
+                       float *distances, size_t count);
+
+/* ---- Waves ------------------------------------------------------------------------- */
+
+/** Envelopes of a wave over each item's local time. */
+typedef enum ci_envelope {
+    CI_ENVELOPE_NONE = 0,        /**< constant 1 */
+    CI_ENVELOPE_DECAY = 1,       /**< e^(-tau / decay) after the front */
+    CI_ENVELOPE_ATTACK_DECAY = 2 /**< (1 - e^(-tau / attack)) e^(-tau / decay) */
+} ci_envelope;
+
+/**
+ * A wave over a distance field: item i with distance u_i writes
+ *   amplitude * envelope(tau_i) * sin(2 pi (phase - spatial_frequency * u_i))
+ * where `phase` (cycles at distance 0, any size: the kernel reduces it modulo 1 in
+ * double) carries the time dependence, and tau_i = elapsed - u_i * front_delay is the
+ * item's time since the wavefront reached it (envelopes are 0 before it).
+ * Distances come from `distances`, or when NULL u_i = i / (count - 1) (0 for one item).
+ */
+typedef struct ci_wave {
+    double phase;              /**< cycles */
+    double elapsed;            /**< seconds since the wave started (envelopes) */
+    double amplitude;
+    double spatial_frequency;  /**< cycles per unit of distance */
+    double front_delay;        /**< seconds per unit of distance (envelopes) */
+    double attack, decay;      /**< seconds, > 0 where the envelope uses them */
+    int32_t envelope;          /**< ci_envelope */
+    int32_t reserved;
+} ci_wave;
+
+/** Writes every item's wave offset. CI_ERR_INVALID_PARAMETER for non-finite fields or
+ *  a non-positive attack/decay the envelope uses; CI_ERR_NONFINITE_INPUT for a
+ *  non-finite distance. */
+ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *distances,
+                          float *offsets, size_t count);
+
 /* Backends. */
 
 /** The backend CI_BACKEND_AUTO resolves to now. First call decides: the environment
