@@ -515,7 +515,7 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
         index = vf_add(index, lanes);
 
         VF a, rate = zero;
-        VM started = vm_lt(zero, elapsed);
+        VM waiting = vm_lt(elapsed, zero);
         if (is_spring) {
             VF eC, eS;
             CI_FN(spring_terms)(P, vf_max(elapsed, zero), &eC, &eS);
@@ -526,7 +526,7 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
             if (velocity) {
                 rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
                               vf_mul(v, vf_sub(eC, lambda_eS)));
-                rate = vf_select(started, rate, zero);
+                rate = vf_select(waiting, zero, rate);
             }
         } else {
             VF p = CI_FN(clamp01)(vf_div(elapsed, vf_set1(S->duration)));

@@ -1,0 +1,374 @@
+import RealModule
+
+/// How a group of items is staggered: each item's delay, and the curve every item runs.
+///
+/// An item's delay comes from its *distance* to an origin (its index in a list, or its
+/// cell in a grid): `baseDelay + stagger`, where the stagger grows with the distance.
+/// With ``Spread-swift.enum/each(_:)`` neighbours in a list are exactly `each` seconds
+/// apart, whatever the origin (anime.js's convention; GSAP's `each` from the center
+/// differs, use ``Spread-swift.enum/amount(_:)`` for its figures). Every option is a
+/// plain value: the type is a pure description, and ``delay(for:of:)`` is its Double
+/// reference; ``delays(count:into:backend:)`` computes all delays in the SIMD kernel.
+///
+/// ```swift
+/// var config = StaggerConfig.standard          // 0.05 s per row, default spring
+/// config.from = .center
+/// config.maxDelay = 0.6                        // no row waits longer than 0.6 s
+/// let d = try config.delay(for: 3, of: 10)
+/// ```
+public struct StaggerConfig: Sendable, Hashable {
+    /// How far apart items start.
+    public enum Spread: Sendable, Hashable {
+        /// Seconds of delay per unit of distance (per index in a list, per cell in a grid).
+        case each(Double)
+        /// The total spread in seconds, whatever the count: the farthest item waits this
+        /// long (before the cap).
+        case amount(Double)
+    }
+
+    /// Where the stagger starts from.
+    public enum Origin: Sendable, Hashable {
+        /// The first item (index 0, the top-left cell).
+        case first
+        /// The last item.
+        case last
+        /// The middle: index (count − 1) / 2, or the grid's central point.
+        case center
+        /// Both ends (a grid's outer ring) first, the middle last.
+        case edges
+        /// The item at this index (a tapped row or cell).
+        case index(Int)
+        /// A fraction of the way from the first to the last position, 0…1 (per axis in
+        /// a grid).
+        case ratio(Double)
+        /// A random order, the same for the same seed: each item's normalised distance
+        /// is a hash of the seed and its index, uniform in [0, 1).
+        case random(seed: UInt64)
+    }
+
+    /// Which axes a grid distance uses.
+    public enum Axis: String, Sendable, Hashable, CaseIterable {
+        /// Columns only: whole columns start together.
+        case x
+        /// Rows only: whole rows start together.
+        case y
+    }
+
+    /// How a grid measures distance between two cells.
+    public enum DistanceMetric: String, Sendable, Hashable, CaseIterable {
+        /// Straight-line distance, √(dx² + dy²): round ripples.
+        case euclidean
+        /// |dx| + |dy|: diamond-shaped fronts.
+        case manhattan
+        /// max(|dx|, |dy|): square fronts.
+        case chebyshev
+    }
+
+    /// A grid layout: item i sits in column i mod columns, row i / columns.
+    public struct Grid: Sendable, Hashable {
+        /// Cells per row, ≥ 1.
+        public var columns: Int
+        /// Rows, ≥ 1; columns · rows must hold every item.
+        public var rows: Int
+        /// Measure along one axis only, or `nil` for both.
+        public var axis: Axis?
+        /// The distance metric when both axes count.
+        public var metric: DistanceMetric
+
+        /// A grid of `columns` × `rows` cells (named explicitly: GSAP writes
+        /// [rows, columns], anime.js [columns, rows]).
+        public init(columns: Int, rows: Int, axis: Axis? = nil, metric: DistanceMetric = .euclidean) {
+            self.columns = columns
+            self.rows = rows
+            self.axis = axis
+            self.metric = metric
+        }
+    }
+
+    /// Where items outside a ``VisibleWindow`` start.
+    public enum OffscreenStart: String, Sendable, Hashable, CaseIterable {
+        /// At `baseDelay`, with no stagger wait.
+        case immediately
+        /// Together with the nearest visible item.
+        case withWindowEdge
+    }
+
+    /// The range of indices on screen: the stagger runs over these items as if they
+    /// were the whole list, so a list scrolled to row 5,000 never waits on the rows
+    /// above it.
+    public struct VisibleWindow: Sendable, Hashable {
+        /// Visible indices; clipped to the item count.
+        public var range: Range<Int>
+        /// Where the other items start.
+        public var offscreen: OffscreenStart
+
+        /// A window over `range`; items outside start `offscreen`.
+        public init(_ range: Range<Int>, offscreen: OffscreenStart = .immediately) {
+            self.range = range
+            self.offscreen = offscreen
+        }
+    }
+
+    /// Seconds before the first item starts; finite.
+    public var baseDelay: Double
+    /// How far apart items start; values finite and ≥ 0.
+    public var spread: Spread
+    /// The curve every item runs once its delay has passed.
+    public var curve: Curve
+    /// Where the stagger starts from.
+    public var from: Origin = .first
+    /// A grid layout, or `nil` for a list.
+    public var grid: Grid?
+    /// Shapes the distribution of delays over the normalised distance (GSAP's
+    /// `ease`): `.easeInQuad` bunches the near items together, for example.
+    public var distribution: Easing = .linear
+    /// Runs the order backwards: the item that would start last starts first.
+    public var reversed = false
+    /// A cap on the stagger part of any delay, in seconds (≥ 0), or `nil` for none:
+    /// items past it start together, so a 10,000-row list still appears promptly.
+    public var maxDelay: Double?
+    /// The visible items, or `nil` when every item counts.
+    public var visibleWindow: VisibleWindow?
+
+    /// The seed design's spelling: delay = baseDelay + index · delayIncrement.
+    ///
+    /// - Throws: ``StaggerError/invalidSpread(_:)`` for a negative or non-finite
+    ///   increment; ``StaggerError/invalidTime(_:)`` for a non-finite base delay.
+    public init(baseDelay: Double = 0, delayIncrement: Double = 0.05, curve: Curve = .spring) throws(StaggerError) {
+        self.baseDelay = baseDelay
+        self.spread = .each(delayIncrement)
+        self.curve = curve
+        try validate()
+    }
+
+    /// A stagger with every option.
+    ///
+    /// - Throws: ``StaggerError`` for a non-finite base delay, a negative or non-finite
+    ///   spread, a negative cap, an origin ratio outside [0, 1] or a negative origin
+    ///   index; count-dependent checks run where the count is known.
+    public init(
+        baseDelay: Double = 0, spread: Spread, curve: Curve = .spring, from: Origin = .first,
+        grid: Grid? = nil, distribution: Easing = .linear, reversed: Bool = false,
+        maxDelay: Double? = nil, visibleWindow: VisibleWindow? = nil
+    ) throws(StaggerError) {
+        self.baseDelay = baseDelay
+        self.spread = spread
+        self.curve = curve
+        self.from = from
+        self.grid = grid
+        self.distribution = distribution
+        self.reversed = reversed
+        self.maxDelay = maxDelay
+        self.visibleWindow = visibleWindow
+        try validate()
+    }
+
+    private init(unchecked baseDelay: Double, _ increment: Double, _ curve: Curve) {
+        self.baseDelay = baseDelay
+        self.spread = .each(increment)
+        self.curve = curve
+    }
+
+    /// 0.03 s apart, the default spring.
+    public static let fast = StaggerConfig(unchecked: 0, 0.03, .spring)
+    /// 0.05 s apart, the default spring.
+    public static let standard = StaggerConfig(unchecked: 0, 0.05, .spring)
+    /// 0.1 s before the first, 0.08 s apart, easeOut over 0.4 s.
+    public static let relaxed = StaggerConfig(
+        unchecked: 0.1, 0.08, Curve(kind: .easing(.easeOut, duration: 0.4)))
+
+    /// Seconds per unit of distance: the `each` spread (0 for an `amount` spread).
+    /// Setting it makes the spread `each`.
+    public var delayIncrement: Double {
+        get {
+            if case .each(let each) = spread { return each }
+            return 0
+        }
+        set { spread = .each(newValue) }
+    }
+
+    /// Checks what can be checked without a count.
+    func validate() throws(StaggerError) {
+        guard baseDelay.isFinite else { throw .invalidTime(baseDelay) }
+        switch spread {
+        case .each(let value), .amount(let value):
+            guard value.isFinite, value >= 0 else { throw .invalidSpread(value) }
+        }
+        if let maxDelay, maxDelay.isNaN || maxDelay < 0 { throw .invalidMaxDelay(maxDelay) }
+        switch from {
+        case .ratio(let ratio) where !(0...1).contains(ratio): throw .originOutOfRange(ratio)
+        case .index(let index) where index < 0: throw .originOutOfRange(Double(index))
+        default: break
+        }
+        if let grid, grid.columns < 1 || grid.rows < 1 {
+            throw .gridTooSmall(columns: grid.columns, rows: grid.rows, count: 0)
+        }
+    }
+
+    /// Checks everything for `count` items.
+    func validate(count: Int) throws(StaggerError) {
+        try validate()
+        guard count >= 0 else { throw .negativeCount(count) }
+        if case .index(let index) = from, index >= count, count > 0 {
+            throw .originOutOfRange(Double(index))
+        }
+        if let grid {
+            let (cells, overflow) = grid.columns.multipliedReportingOverflow(by: grid.rows)
+            if !overflow && cells < count {
+                throw .gridTooSmall(columns: grid.columns, rows: grid.rows, count: count)
+            }
+        }
+    }
+
+    // MARK: - The Double reference
+
+    /// The delay of item `index` of `count`, in seconds: the reference the kernel is
+    /// tested against.
+    ///
+    /// - Throws: ``StaggerError/negativeCount(_:)``, ``StaggerError/indexOutOfRange(index:count:)``,
+    ///   ``StaggerError/originOutOfRange(_:)`` (an origin index ≥ count),
+    ///   ``StaggerError/gridTooSmall(columns:rows:count:)``, and the checks of
+    ///   ``init(baseDelay:spread:curve:from:grid:distribution:reversed:maxDelay:visibleWindow:)``.
+    /// - Complexity: O(1).
+    public func delay(for index: Int, of count: Int) throws(StaggerError) -> Double {
+        try validate(count: count)
+        guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
+        var position = index
+        var items = count
+        if let window = visibleWindow {
+            let range = window.range.clamped(to: 0..<count)
+            if !range.contains(index) {
+                guard window.offscreen == .withWindowEdge, !range.isEmpty else { return baseDelay }
+                position = min(max(index, range.lowerBound), range.upperBound - 1)
+            }
+            position -= range.lowerBound
+            items = range.count
+        }
+        let (distance, maximum) = try normalisedDistanceParts(of: position, in: items)
+        let u = maximum > 0 ? min(max(distance / maximum, 0), 1) : 0
+        var shaped = (try? distribution.value(at: u)) ?? 0
+        if reversed { shaped = 1 - shaped }
+        var stagger = totalSpread(maximumDistance: maximum) * shaped
+        if let maxDelay { stagger = min(stagger, maxDelay) }
+        return baseDelay + stagger
+    }
+
+    /// The seed design's `delay(for:)`, for configurations whose delays do not depend
+    /// on the count (a list from the first item, with no window or cap on a count).
+    ///
+    /// - Throws: ``StaggerError/countRequired`` for any other configuration;
+    ///   ``StaggerError/indexOutOfRange(index:count:)`` for a negative index.
+    public func delay(for index: Int) throws(StaggerError) -> Double {
+        guard grid == nil, from == .first, visibleWindow == nil, distribution == .linear,
+            !reversed, case .each = spread
+        else { throw .countRequired }
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: 0) }
+        return try delay(for: index, of: index + 1)
+    }
+
+    /// The stagger of the farthest item before the cap: `each` times the largest
+    /// distance, or the `amount`.
+    func totalSpread(maximumDistance: Double) -> Double {
+        switch spread {
+        case .each(let each): each * maximumDistance
+        case .amount(let amount): amount
+        }
+    }
+
+    /// An item's distance from the origin and the largest distance among `count`
+    /// items, in positions (list) or cells (grid), after `edges` inversion; random
+    /// origins give a hash in [0, 1) scaled to the list's length.
+    func normalisedDistanceParts(of index: Int, in count: Int) throws(StaggerError) -> (Double, Double) {
+        if case .random(let seed) = from {
+            let span = Double(max(count - 1, 0))
+            return (StaggerConfig.unitHash(seed: seed, index: index) * span, span)
+        }
+        let layout = LayoutGeometry(config: self, count: count)
+        let distance = layout.distance(of: index)
+        return (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, layout.maximumDistance)
+    }
+
+    /// SplitMix64 of (seed, index), mapped to [0, 1): a deterministic shuffle key.
+    static func unitHash(seed: UInt64, index: Int) -> Double {
+        var z = seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) * 0x1p-53
+    }
+}
+
+/// Positions and distances of a list or grid, shared by the reference and the kernel
+/// descriptors so both measure from the same origin.
+struct LayoutGeometry {
+    let columns: Int
+    let rows: Int
+    let originX: Double
+    let originY: Double
+    let axis: StaggerConfig.Axis?
+    let metric: StaggerConfig.DistanceMetric
+    let inverted: Bool
+    let count: Int
+
+    init(config: StaggerConfig, count: Int) {
+        self.count = count
+        let columns = config.grid?.columns ?? max(count, 1)
+        let rows = config.grid?.rows ?? 1
+        self.columns = columns
+        self.rows = rows
+        axis = config.grid?.axis
+        metric = config.grid?.metric ?? .euclidean
+        let usedRows = count > 0 ? (count - 1) / columns + 1 : 1
+        let last = max(count - 1, 0)
+        func cell(_ index: Int) -> (Double, Double) {
+            (Double(index % columns), Double(index / columns))
+        }
+        let centre = (Double(min(columns, max(count, 1)) - 1) / 2, Double(usedRows - 1) / 2)
+        switch config.from {
+        case .first, .random: (originX, originY) = (0, 0)
+        case .last: (originX, originY) = cell(last)
+        case .center, .edges: (originX, originY) = config.grid == nil ? (Double(last) / 2, 0) : centre
+        case .index(let index): (originX, originY) = cell(min(index, last))
+        case .ratio(let ratio):
+            (originX, originY) = config.grid == nil
+                ? (ratio * Double(last), 0)
+                : (ratio * Double(min(columns, max(count, 1)) - 1), ratio * Double(usedRows - 1))
+        }
+        if case .edges = config.from { inverted = true } else { inverted = false }
+    }
+
+    func distance(ofCellX x: Double, y: Double) -> Double {
+        let dx = abs(x - originX), dy = abs(y - originY)
+        switch axis {
+        case .x: return dx
+        case .y: return dy
+        case nil:
+            switch metric {
+            case .euclidean: return (dx * dx + dy * dy).squareRoot()
+            case .manhattan: return dx + dy
+            case .chebyshev: return max(dx, dy)
+            }
+        }
+    }
+
+    func distance(of index: Int) -> Double {
+        distance(ofCellX: Double(index % columns), y: Double(index / columns))
+    }
+
+    /// The largest distance among the items: at a corner of the full rows or of the
+    /// partial last row, since every metric is convex.
+    var maximumDistance: Double {
+        guard count > 0 else { return 0 }
+        let fullRows = count / columns, rest = count % columns
+        var corners: [(Double, Double)] = []
+        if fullRows > 0 {
+            let right = Double(columns - 1), bottom = Double(fullRows - 1)
+            corners += [(0, 0), (right, 0), (0, bottom), (right, bottom)]
+        }
+        if rest > 0 {
+            let row = Double(fullRows)
+            corners += [(0, row), (Double(rest - 1), row)]
+        }
+        return corners.map { distance(ofCellX: $0.0, y: $0.1) }.max() ?? 0
+    }
+}

@@ -1,0 +1,79 @@
+/// An error from staggering: a stagger, a list or a wave given input it cannot use.
+public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An item count below 0.
+    case negativeCount(Int)
+    /// An index outside 0..<count.
+    case indexOutOfRange(index: Int, count: Int)
+    /// A spread (`each` or `amount`) that is negative or not finite, in seconds.
+    case invalidSpread(Double)
+    /// A cap (`maxDelay`) that is negative or NaN, in seconds.
+    case invalidMaxDelay(Double)
+    /// An origin index outside the items, or a ratio outside [0, 1].
+    case originOutOfRange(Double)
+    /// A grid with a side below 1, or fewer cells than items.
+    case gridTooSmall(columns: Int, rows: Int, count: Int)
+    /// A time or delay that is NaN or infinite, in seconds.
+    case invalidTime(Double)
+    /// `delay(for:)` without a count, for a configuration whose delays depend on it.
+    case countRequired
+    /// Output buffers that do not match the list: one per track, `count` values each.
+    case bufferMismatch(expected: Int, actual: Int)
+    /// A wave parameter that is not finite, or an envelope time that is not > 0.
+    case invalidWaveParameter(name: String, value: Double)
+    /// More items than one pass handles (2²⁴ for lists, 2²³ for grids).
+    case tooManyItems(count: Int, limit: Int)
+    /// The curve could not be evaluated (see the wrapped error).
+    case curve(CurveError)
+
+    /// One sentence naming the problem and the offending value.
+    public var description: String {
+        switch self {
+        case .negativeCount(let count):
+            return "An item count must not be negative, but got \(count)."
+        case .indexOutOfRange(let index, let count):
+            return "Index \(index) is outside the \(count) items."
+        case .invalidSpread(let value):
+            return "A stagger spread must be finite and not negative, but got \(value) s."
+        case .invalidMaxDelay(let value):
+            return "A stagger cap (maxDelay) must not be negative or NaN, but got \(value) s."
+        case .originOutOfRange(let value):
+            return "The stagger origin \(value) is outside the items (indices 0..<count, ratios 0...1)."
+        case .gridTooSmall(let columns, let rows, let count):
+            return "A grid of \(columns) x \(rows) cells cannot hold \(count) items (each side must be at least 1)."
+        case .invalidTime(let value):
+            return "Expected a finite time or delay in seconds, but got \(value)."
+        case .countRequired:
+            return "This stagger's delays depend on the item count: call delay(for:of:)."
+        case .bufferMismatch(let expected, let actual):
+            return "Expected \(expected) output values, but the buffers hold \(actual)."
+        case .invalidWaveParameter(let name, let value):
+            return "Wave parameter \(name) = \(value) is invalid: it must be finite (envelope times > 0)."
+        case .tooManyItems(let count, let limit):
+            return "\(count) items is more than the \(limit) one pass handles."
+        case .curve(let error):
+            return error.description
+        }
+    }
+
+    /// Compares case by case, with NaN payloads equal so that equality stays reflexive.
+    public static func == (lhs: StaggerError, rhs: StaggerError) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+        switch (lhs, rhs) {
+        case let (.negativeCount(a), .negativeCount(b)): return a == b
+        case let (.indexOutOfRange(i1, c1), .indexOutOfRange(i2, c2)): return i1 == i2 && c1 == c2
+        case let (.invalidSpread(a), .invalidSpread(b)): return same(a, b)
+        case let (.invalidMaxDelay(a), .invalidMaxDelay(b)): return same(a, b)
+        case let (.originOutOfRange(a), .originOutOfRange(b)): return same(a, b)
+        case let (.gridTooSmall(c1, r1, n1), .gridTooSmall(c2, r2, n2)):
+            return c1 == c2 && r1 == r2 && n1 == n2
+        case let (.invalidTime(a), .invalidTime(b)): return same(a, b)
+        case (.countRequired, .countRequired): return true
+        case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)): return e1 == e2 && a1 == a2
+        case let (.invalidWaveParameter(n1, v1), .invalidWaveParameter(n2, v2)):
+            return n1 == n2 && same(v1, v2)
+        case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)): return c1 == c2 && l1 == l2
+        case let (.curve(a), .curve(b)): return a == b
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// One animated property of every item in a staggered list: it moves from `from` to
+/// `to` as the item appears (appearance 0 → 1), and back as it hides.
+///
+/// Springs overshoot: an appearance of 1.1 puts the property 10% past `to`.
+public struct StaggerTrack: Sendable, Hashable {
+    /// A name for the caller's bookkeeping (`"opacity"`, `"offsetY"`).
+    public var name: String
+    /// The value while hidden (appearance 0).
+    public var from: Float
+    /// The value while shown (appearance 1).
+    public var to: Float
+
+    /// A track named `name` from `from` to `to`.
+    public init(_ name: String, from: Float, to: Float) {
+        self.name = name
+        self.from = from
+        self.to = to
+    }
+
+    /// Opacity 0 → 1.
+    public static let opacity = StaggerTrack("opacity", from: 0, to: 1)
+    /// Vertical offset 20 → 0 points: items rise into place.
+    public static let offsetY = StaggerTrack("offsetY", from: 20, to: 0)
+    /// Scale 0.95 → 1.
+    public static let scale = StaggerTrack("scale", from: 0.95, to: 1)
+    /// The seed design's appearance: opacity, offset and scale together.
+    public static let appearance: [StaggerTrack] = [.opacity, .offsetY, .scale]
+}

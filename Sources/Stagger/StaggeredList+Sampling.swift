@@ -1,0 +1,201 @@
+import Dispatch
+internal import CInterp
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Caller-owned output of ``StaggeredList/sample(at:into:backend:threads:)``: every
+/// track's values for every item, struct-of-arrays, reused frame after frame.
+public struct StaggerFrame: Sendable {
+    /// Items per track.
+    public let count: Int
+    /// Tracks held.
+    public let trackCount: Int
+    /// Track k's values at `values[k * count ..< (k + 1) * count]`.
+    public var values: [Float]
+    /// Each item's appearance (0 hidden, 1 shown; springs overshoot).
+    public var appearance: [Float]
+    /// Each item's appearance velocity, per second (0 for easing curves).
+    public var velocity: [Float]
+
+    /// A frame for `count` items and `trackCount` tracks, all zero.
+    public init(count: Int, trackCount: Int) {
+        self.count = max(count, 0)
+        self.trackCount = max(trackCount, 0)
+        values = [Float](repeating: 0, count: self.count * self.trackCount)
+        appearance = [Float](repeating: 0, count: self.count)
+        velocity = appearance
+    }
+
+    /// Track `track`'s values, one per item.
+    public func values(ofTrack track: Int) -> ArraySlice<Float> {
+        values[track * count..<(track + 1) * count]
+    }
+}
+
+extension StaggeredList {
+    /// Item counts from which ``sample(at:into:backend:threads:)`` splits the work
+    /// across cores by default.
+    public static let parallelThreshold = 131_072
+
+    /// A frame sized for this list and its tracks.
+    public func makeFrame() -> StaggerFrame { StaggerFrame(count: count, trackCount: tracks.count) }
+
+    /// Writes every track, appearance and velocity of every item at `time` into
+    /// `frame`, in one fused SIMD pass (the appearance is computed once per item).
+    ///
+    /// - Parameters:
+    ///   - time: seconds on the caller's clock.
+    ///   - frame: from ``makeFrame()``, reused across frames (no allocation per call).
+    ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
+    ///   - threads: how many cores to split the items over, or `nil` for one below
+    ///     ``parallelThreshold`` items and every core above. The result is bit-identical
+    ///     whatever the split.
+    /// - Throws: ``StaggerError/invalidTime(_:)`` for a non-finite time (or one float32
+    ///   cannot hold relative to the last transition); ``StaggerError/bufferMismatch(expected:actual:)``
+    ///   when the frame does not match the list; curve range errors as ``StaggerError/curve(_:)``.
+    ///
+    /// Accuracy: as ``Curve/sampleStaggered(at:baseDelay:delayIncrement:into:backend:)-(_,_,_,UnsafeMutableBufferPointer<Float>,_)``
+    /// against ``appearance(of:at:)``. O(count · tracks).
+    public func sample(
+        at time: Double, into frame: inout StaggerFrame, backend: Backend? = nil, threads: Int? = nil
+    ) throws(StaggerError) {
+        guard frame.count == count, frame.trackCount == tracks.count else {
+            throw .bufferMismatch(expected: count * tracks.count, actual: frame.count * frame.trackCount)
+        }
+        let count = self.count
+        try frame.values.withUnsafeMutableBufferPointer { (values) throws(StaggerError) in
+            try frame.appearance.withUnsafeMutableBufferPointer { (appearance) throws(StaggerError) in
+                try frame.velocity.withUnsafeMutableBufferPointer { (velocity) throws(StaggerError) in
+                    try sample(
+                        at: time, values: values.baseAddress, trackStride: count,
+                        appearance: appearance.baseAddress, velocity: velocity.baseAddress,
+                        backend: backend, threads: threads)
+                }
+            }
+        }
+    }
+
+    /// The appearance and velocity of every item (no tracks), for transitions.
+    func sampleState(at time: Double, appearance: inout [Float], velocity: inout [Float]) throws(StaggerError) {
+        try appearance.withUnsafeMutableBufferPointer { (a) throws(StaggerError) in
+            try velocity.withUnsafeMutableBufferPointer { (v) throws(StaggerError) in
+                try sample(
+                    at: time, values: nil, trackStride: 0, appearance: a.baseAddress,
+                    velocity: v.baseAddress, backend: nil, threads: 1, includeTracks: false)
+            }
+        }
+    }
+
+    /// The pass itself: splits [0, count) into chunks of whole vectors and runs one
+    /// kernel call per chunk, on `threads` cores.
+    private func sample(
+        at time: Double, values: UnsafeMutablePointer<Float>?, trackStride: Int,
+        appearance: UnsafeMutablePointer<Float>?, velocity: UnsafeMutablePointer<Float>?,
+        backend: Backend?, threads: Int?, includeTracks: Bool = true
+    ) throws(StaggerError) {
+        guard time.isFinite else { throw .invalidTime(time) }
+        guard count > 0 else { return }
+        var curve: ci_curve
+        do { curve = try config.curve.kernelDescriptor().curve } catch { throw .curve(error) }
+        let duration: Double = {
+            if case .easing(_, let duration) = config.curve.kind { return duration }
+            return 1
+        }()
+        let count = self.count
+        let trackCount = includeTracks ? tracks.count : 0
+        let kernelTracks = tracks.map { ci_track(from: $0.from, to: $0.to) }
+        let chunkCount = Self.chunkCount(items: count, threads: threads)
+        let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
+        let list = { () -> ci_list_delays? in
+            if case .closedForm(_, _, let order) = motion { return order.listDelays(count: count) }
+            return nil
+        }()
+        let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
+        let start = self.start
+
+        // One kernel call over items [lower, upper).
+        let run = { (lower: Int, upper: Int, delays: UnsafePointer<Float>?, states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?, from: Float, to: Float) -> ci_status in
+            var request = ci_sample_request()
+            request.time = time
+            request.start = start
+            request.duration = duration
+            request.from = from
+            request.to = to
+            request.index_base = lower
+            request.delays = delays.map { $0 + lower }
+            if let states {
+                request.item_start = states.0 + lower
+                request.item_from = states.1 + lower
+                request.item_to = states.2 + lower
+                request.item_velocity = states.3 + lower
+            }
+            var listCopy = list ?? ci_list_delays()
+            var curveCopy = curve
+            return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) { outputs in
+                for k in 0..<trackCount { outputs[k] = values.map { $0 + k * trackStride + lower } }
+                return kernelTracks.withUnsafeBufferPointer { trackBuffer in
+                    withUnsafePointer(to: &listCopy) { listPointer in
+                        request.list = list == nil ? nil : listPointer
+                        return ci_sample(
+                            backendValue, &curveCopy, &request, trackBuffer.baseAddress, trackCount,
+                            outputs.baseAddress, appearance.map { $0 + lower },
+                            velocity.map { $0 + lower }, upper - lower)
+                    }
+                }
+            }
+        }
+
+        let statuses = UnsafeMutableBufferPointer<ci_status>.allocate(capacity: chunkCount)
+        defer { statuses.deallocate() }
+        func runChunks(_ delays: UnsafePointer<Float>?, _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?, _ from: Float, _ to: Float) {
+            if chunkCount == 1 {
+                statuses[0] = run(0, count, delays, states, from, to)
+                return
+            }
+            let pass = ChunkedPass { index in
+                let lower = min(index * chunk, count), upper = min(lower + chunk, count)
+                statuses[index] = run(lower, upper, delays, states, from, to)
+            }
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
+        }
+        switch motion {
+        case .closedForm(let from, let to, _):
+            runChunks(nil, nil, from, to)
+        case .delays(let from, let to, let delays):
+            delays.withUnsafeBufferPointer { runChunks($0.baseAddress, nil, from, to) }
+        case .items(let states):
+            states.offsets.withUnsafeBufferPointer { offsets in
+                states.from.withUnsafeBufferPointer { from in
+                    states.to.withUnsafeBufferPointer { to in
+                        states.velocity.withUnsafeBufferPointer { velocity in
+                            runChunks(
+                                nil, (offsets.baseAddress!, from.baseAddress!, to.baseAddress!, velocity.baseAddress!), 0, 0)
+                        }
+                    }
+                }
+            }
+        }
+        for status in statuses where status != CI_OK {
+            if status == CI_ERR_INVALID_PARAMETER { throw .invalidTime(time) }
+            try checkStaggerStatus(status, backend: backend)
+        }
+    }
+
+    /// How many chunks to split `items` into.
+    static func chunkCount(items: Int, threads: Int?) -> Int {
+        let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+        let wanted = threads ?? (items >= parallelThreshold ? cores : 1)
+        return max(1, min(wanted, (items + 63) / 64))
+    }
+}
+
+/// One chunk of a parallel pass. Chunks read shared inputs and write only their own
+/// index range of every output (and their own status slot), so no element is touched by
+/// two threads: the captured pointers are safe to share, which the compiler cannot see.
+private struct ChunkedPass: @unchecked Sendable {
+    let body: (Int) -> Void
+}

@@ -1,0 +1,170 @@
+import PropertyBased
+import Stagger
+import Testing
+
+/// StaggerConfig against the published semantics (REFERENCE.md section 3): peers'
+/// examples where our semantics match theirs, the documented difference where not.
+@Suite struct StaggerConfigTests {
+    func delays(_ config: StaggerConfig, _ count: Int) throws -> [Double] {
+        try (0..<count).map { try config.delay(for: $0, of: count) }
+    }
+
+    func expectClose(_ actual: [Double], _ expected: [Double], tolerance: Double = 1e-12,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(actual.count == expected.count, sourceLocation: sourceLocation)
+        for (a, e) in zip(actual, expected) {
+            #expect(abs(a - e) <= tolerance, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func seedDesignFormulaAndPresets() throws {
+        let config = try StaggerConfig(baseDelay: 0.1, delayIncrement: 0.05)
+        for index in [0, 1, 7, 500] {
+            #expect(abs(try config.delay(for: index) - (0.1 + Double(index) * 0.05)) < 1e-12)
+        }
+        #expect(StaggerConfig.fast.baseDelay == 0 && StaggerConfig.fast.delayIncrement == 0.03)
+        #expect(StaggerConfig.standard.delayIncrement == 0.05 && StaggerConfig.standard.curve == .spring)
+        #expect(StaggerConfig.relaxed.baseDelay == 0.1 && StaggerConfig.relaxed.delayIncrement == 0.08)
+        #expect(StaggerConfig.relaxed.curve == (try Curve.easeOut(duration: 0.4)))
+    }
+
+    /// anime.js from: 'center' uses the fractional index (n - 1) / 2, so neighbours are
+    /// exactly `each` apart: n = 5, 100 ms -> 200 100 0 100 200; n = 6 -> 250 150 50 50
+    /// 150 250. Our `each` is the same.
+    @Test func centerMatchesAnimeJS() throws {
+        var config = try StaggerConfig(spread: .each(0.1), from: .center)
+        expectClose(try delays(config, 5), [0.2, 0.1, 0, 0.1, 0.2])
+        expectClose(try delays(config, 6), [0.25, 0.15, 0.05, 0.05, 0.15, 0.25])
+        // GSAP's each from the center gives 0.4 0.2 0 0.2 0.4 for n = 5; ours needs the
+        // total spread for that: amount 0.4.
+        config.spread = .amount(0.4)
+        expectClose(try delays(config, 5), [0.4, 0.2, 0, 0.2, 0.4])
+    }
+
+    @Test func firstLastEdgesReversed() throws {
+        let each = try StaggerConfig(spread: .each(0.1))
+        expectClose(try delays(each, 4), [0, 0.1, 0.2, 0.3])
+        var config = each
+        config.from = .last
+        expectClose(try delays(config, 4), [0.3, 0.2, 0.1, 0])
+        config.from = .edges   // distance to the nearer end
+        expectClose(try delays(config, 5), [0, 0.1, 0.2, 0.1, 0])
+        config.from = .first
+        config.reversed = true
+        expectClose(try delays(config, 4), [0.3, 0.2, 0.1, 0])
+        config.reversed = false
+        config.from = .index(2)
+        expectClose(try delays(config, 5), [0.2, 0.1, 0, 0.1, 0.2])
+        config.from = .ratio(0.25)  // origin at index 1 of 0...4
+        expectClose(try delays(config, 5), [0.1, 0, 0.1, 0.2, 0.3])
+    }
+
+    @Test func amountSpreadsTheTotalAndDistributionShapesIt() throws {
+        var config = try StaggerConfig(baseDelay: 0.5, spread: .amount(1))
+        expectClose(try delays(config, 5), [0.5, 0.75, 1, 1.25, 1.5])
+        config.distribution = .easeInQuad   // u^2 with u = i / 4
+        expectClose(try delays(config, 5), [0.5, 0.5625, 0.75, 1.0625, 1.5])
+    }
+
+    /// A 3 x 4 grid (3 columns, 4 rows): the centre is (1, 1.5). Distances by hand:
+    /// corner cells sqrt(1 + 2.25), middle-column ends 1.5, side cells of the middle
+    /// rows sqrt(1 + 0.25), centre-column middle cells 0.5.
+    @Test func gridFromCenterAndEdges() throws {
+        let corner = (3.25).squareRoot(), side = (1.25).squareRoot()
+        let distances = [corner, 1.5, corner, side, 0.5, side, side, 0.5, side, corner, 1.5, corner]
+        var config = try StaggerConfig(spread: .each(0.1), from: .center,
+                                       grid: .init(columns: 3, rows: 4))
+        expectClose(try delays(config, 12), distances.map { 0.1 * $0 })
+        config.from = .edges
+        expectClose(try delays(config, 12), distances.map { 0.1 * (corner - $0) })
+        config.from = .center
+        config.grid = .init(columns: 3, rows: 4, axis: .x)
+        expectClose(try delays(config, 12), (0..<12).map { 0.1 * abs(Double($0 % 3) - 1) })
+        config.grid = .init(columns: 3, rows: 4, metric: .manhattan)
+        #expect(abs(try config.delay(for: 0, of: 12) - 0.1 * 2.5) < 1e-12)
+        config.grid = .init(columns: 3, rows: 4, metric: .chebyshev)
+        #expect(abs(try config.delay(for: 0, of: 12) - 0.1 * 1.5) < 1e-12)
+    }
+
+    /// A 10,000-row list at 0.05 s per row would take 8 minutes to appear: a cap and a
+    /// visible window fix that.
+    @Test func capAndVisibleWindow() throws {
+        var config = try StaggerConfig(spread: .each(0.05), maxDelay: 1)
+        #expect(abs(try config.delay(for: 10, of: 10_000) - 0.5) < 1e-12)
+        #expect(try config.delay(for: 100, of: 10_000) == 1)
+        #expect(try config.delay(for: 9_999, of: 10_000) == 1)
+
+        config.maxDelay = nil
+        config.visibleWindow = .init(5_000..<5_020)
+        #expect(try config.delay(for: 5_000, of: 10_000) == 0)
+        #expect(abs(try config.delay(for: 5_005, of: 10_000) - 0.25) < 1e-12)
+        #expect(try config.delay(for: 100, of: 10_000) == 0)
+        #expect(try config.delay(for: 9_000, of: 10_000) == 0)
+        config.visibleWindow = .init(5_000..<5_020, offscreen: .withWindowEdge)
+        #expect(abs(try config.delay(for: 9_000, of: 10_000) - 0.95) < 1e-12)
+        #expect(try config.delay(for: 100, of: 10_000) == 0)
+    }
+
+    @Test func randomOrderIsDeterministic() throws {
+        let config = try StaggerConfig(spread: .each(0.1), from: .random(seed: 42))
+        let first = try delays(config, 50), second = try delays(config, 50)
+        #expect(first == second)
+        #expect(first.allSatisfy { (0..<4.9).contains($0) })
+        #expect(Set(first).count == 50)
+        var other = config
+        other.from = .random(seed: 43)
+        #expect(try delays(other, 50) != first)
+    }
+
+    @Test func badInputIsRefused() throws {
+        #expect(throws: StaggerError.invalidSpread(-0.1)) { try StaggerConfig(delayIncrement: -0.1) }
+        #expect(throws: StaggerError.invalidSpread(.nan)) { try StaggerConfig(spread: .amount(.nan)) }
+        #expect(throws: StaggerError.invalidTime(.infinity)) { try StaggerConfig(baseDelay: .infinity) }
+        #expect(throws: StaggerError.invalidMaxDelay(-1)) { try StaggerConfig(spread: .each(0.1), maxDelay: -1) }
+        #expect(throws: StaggerError.originOutOfRange(1.5)) { try StaggerConfig(spread: .each(0.1), from: .ratio(1.5)) }
+        let config = try StaggerConfig(spread: .each(0.1), from: .index(7))
+        #expect(throws: StaggerError.originOutOfRange(7)) { try config.delay(for: 0, of: 5) }
+        #expect(throws: StaggerError.negativeCount(-3)) { try StaggerConfig.standard.delay(for: 0, of: -3) }
+        #expect(throws: StaggerError.indexOutOfRange(index: 5, count: 5)) { try StaggerConfig.standard.delay(for: 5, of: 5) }
+        let grid = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 3, rows: 3))
+        #expect(throws: StaggerError.gridTooSmall(columns: 3, rows: 3, count: 10)) { try grid.delays(count: 10) }
+        var center = StaggerConfig.standard
+        center.from = .center
+        #expect(throws: StaggerError.countRequired) { try center.delay(for: 2) }
+        #expect(throws: StaggerError.negativeCount(-1)) { try StaggerConfig.standard.delays(count: -1) }
+    }
+
+    /// Random configurations: the kernel's delay pass against the Double reference.
+    @Test(arguments: testedBackends)
+    func kernelDelaysMatchTheReference(backend: Backend) async {
+        let origins: [StaggerConfig.Origin] = [.first, .last, .center, .edges, .index(3), .ratio(0.3), .random(seed: 9)]
+        let generator = zip(
+            Gen.int(in: 0...6), Gen.int(in: 0...3), Gen.int(in: 1...9), Gen.bool, Gen.int(in: 0...4),
+            Gen.int(in: 0...3)
+        ).map { origin, layout, columns, reversed, cap, window -> StaggerConfig in
+            var config = try! StaggerConfig(baseDelay: 0.2, spread: layout == 3 ? .amount(1.3) : .each(0.07))
+            config.from = origins[origin]
+            if layout == 1 || layout == 2 {
+                config.grid = .init(columns: columns, rows: 400 / columns + 1,
+                                    axis: layout == 2 ? .y : nil,
+                                    metric: StaggerConfig.DistanceMetric.allCases[columns % 3])
+            }
+            config.reversed = reversed
+            config.distribution = cap == 4 ? .easeInOutCubic : .linear
+            config.maxDelay = cap == 1 ? 0.4 : nil
+            if window > 0 {
+                config.visibleWindow = .init(10..<(10 + 9 * window),
+                                             offscreen: window == 2 ? .withWindowEdge : .immediately)
+            }
+            return config
+        }
+        await propertyCheck(count: 60, input: generator, Gen.int(in: 4...400)) { config, count in
+            let kernel = try config.delays(count: count, backend: backend)
+            for index in 0..<count {
+                let reference = try config.delay(for: index, of: count)
+                #expect(abs(Double(kernel[index]) - reference) <= 4e-6 * max(1, reference),
+                        "\(config) item \(index) of \(count): \(kernel[index]) vs \(reference)")
+            }
+        }
+    }
+}

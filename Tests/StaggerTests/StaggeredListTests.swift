@@ -1,0 +1,253 @@
+import PropertyBased
+import Stagger
+import Testing
+
+/// The staggered list sampler: kernel against the Double reference, interruptions,
+/// insertions, threads, and bad input.
+@Suite struct StaggeredListTests {
+    static let configGenerator = zip(
+        Gen.int(in: 0...5), Gen.bool, Gen.double(in: 0.005...0.08), Gen.int(in: 0...3)
+    ).map { choice, spring, each, origin -> StaggerConfig in
+        let curve: Curve = spring
+            ? [Curve.snappy, .bouncy, .smooth, try! .spring(response: 0.4, dampingFraction: 1.4)][choice % 4]
+            : try! .easing([Easing.easeOutCubic, .ease, .easeInOutBack, .linear][choice % 4], duration: 0.3)
+        var config = try! StaggerConfig(spread: .each(each), curve: curve)
+        config.from = [StaggerConfig.Origin.first, .center, .edges, .random(seed: 5)][origin]
+        if choice == 5 { config.maxDelay = 0.2 }
+        return config
+    }
+
+    /// Tolerance for an item: the curve's bound plus what float32 times move it.
+    func tolerance(_ list: StaggeredList, _ index: Int, _ time: Double) -> Double {
+        let curve = list.config.curve
+        let slope: Double
+        switch curve.kind {
+        case .spring: slope = 40
+        case .easing(let easing, let duration):
+            slope = 3 * max(1, abs(easing.slope(at: 0.5))) / duration
+        }
+        // Times are rounded to float32 relative to the transition (a few ulp of seconds).
+        return 2e-5 + slope * (abs(time) + 1) * 0x1p-21
+    }
+
+    @Test(arguments: testedBackends)
+    func samplesMatchTheReference(backend: Backend) async {
+        await propertyCheck(
+            count: 25, input: Self.configGenerator, Gen.int(in: 0...1500), Gen.double(in: 0...1.5),
+            Gen.double(in: 0...2)
+        ) { config, count, hideAfter, time in
+            var list = try StaggeredList(count: count, config: config)
+            try list.show(at: 0)
+            if hideAfter < 0.8 { try list.hide(at: hideAfter) }
+            var frame = list.makeFrame()
+            try list.sample(at: time, into: &frame, backend: backend)
+            for i in 0..<count {
+                let reference = try list.appearance(of: i, at: time)
+                #expect(abs(Double(frame.appearance[i]) - reference) <= tolerance(list, i, time),
+                        "\(config.curve) item \(i)/\(count) at \(time) (hide \(hideAfter)): \(frame.appearance[i]) vs \(reference)")
+                // Tracks are the appearance mapped: opacity 0 -> 1, offset 20 -> 0, scale 0.95 -> 1.
+                let a = frame.appearance[i]
+                #expect(abs(frame.values[i] - a) <= 1e-6)
+                #expect(abs(frame.values[count + i] - 20 * (1 - a)) <= 2e-5)
+                #expect(abs(frame.values[2 * count + i] - (0.95 + 0.05 * a)) <= 1e-6)
+            }
+        }
+    }
+
+    /// Hiding mid-flight: every item's value and velocity just after the hide equal
+    /// those just before (no jump, no kink).
+    @Test(arguments: [Curve.bouncy, .snappy, try! Curve.spring(response: 0.3, dampingFraction: 1.3)])
+    func interruptionKeepsValueAndVelocity(curve: Curve) async {
+        await propertyCheck(count: 20, input: Gen.double(in: 0.02...0.6), Gen.int(in: 1...400)) { hideTime, count in
+            let config = try StaggerConfig(spread: .each(0.01), curve: curve)
+            var before = try StaggeredList(count: count, config: config)
+            try before.show(at: 0)
+            var after = before
+            try after.hide(at: hideTime)
+            var frameBefore = before.makeFrame(), frameAfter = after.makeFrame()
+            try before.sample(at: hideTime, into: &frameBefore)
+            try after.sample(at: hideTime, into: &frameAfter)
+            for i in 0..<count {
+                #expect(abs(frameBefore.appearance[i] - frameAfter.appearance[i]) <= 1e-5,
+                        "item \(i) value at \(hideTime)")
+                #expect(abs(frameBefore.velocity[i] - frameAfter.velocity[i]) <= 1e-5 * 40,
+                        "item \(i) velocity at \(hideTime): \(frameBefore.velocity[i]) vs \(frameAfter.velocity[i])")
+            }
+            // And the reference agrees that the values continue.
+            for i in stride(from: 0, to: count, by: 37) {
+                let a = try before.appearance(of: i, at: hideTime), b = try after.appearance(of: i, at: hideTime)
+                #expect(abs(a - b) <= 1e-6)
+            }
+        }
+    }
+
+    /// A hide after a finished show runs in reverse order: the last item leaves first.
+    @Test func hideRunsInReverseOrder() throws {
+        var list = try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.1), curve: .easeOut))
+        try list.show(at: 0)
+        let shownAt = list.totalDuration + 0.01
+        #expect(list.isComplete(at: shownAt))
+        try list.hide(at: shownAt)
+        // 0.05 s into the hide: only the last item (delay 0) has moved.
+        #expect(try list.appearance(of: 9, at: shownAt + 0.05) < 1)
+        #expect(try list.appearance(of: 0, at: shownAt + 0.05) == 1)
+        #expect(try list.appearance(of: 0, at: shownAt + 0.9 + 0.05) < 1)
+        list.hideOrder = .sameAsShow
+        try list.show(at: 10)
+        try list.hide(at: 20)
+        #expect(try list.appearance(of: 0, at: 20.05) < 1)
+        #expect(try list.appearance(of: 9, at: 20.05) == 0 || (try list.appearance(of: 9, at: 20.05)) == 1)
+    }
+
+    /// Inserting items mid-run leaves every other item on its trajectory; the new ones
+    /// stagger from the moment they are inserted.
+    @Test func insertionLeavesOthersUnchanged() async {
+        await propertyCheck(count: 15, input: Gen.int(in: 1...300), Gen.double(in: 0...0.5), Gen.int(in: 1...20)) { count, insertTime, added in
+            let config = try StaggerConfig(spread: .each(0.02), curve: .snappy)
+            var list = try StaggeredList(count: count, config: config)
+            try list.show(at: 0)
+            let original = list
+            let position = count / 2
+            try list.insert(added, at: position, time: insertTime)
+            #expect(list.count == count + added)
+            var old = original.makeFrame(), new = list.makeFrame()
+            for time in [insertTime, insertTime + 0.1, insertTime + 0.7] {
+                try original.sample(at: time, into: &old)
+                try list.sample(at: time, into: &new)
+                for i in 0..<count {
+                    let j = i < position ? i : i + added
+                    #expect(abs(old.appearance[i] - new.appearance[j]) <= 1e-5, "item \(i) at \(time)")
+                }
+                for r in 0..<added {
+                    let expected = try Curve.snappy.value(at: time - insertTime - 0.02 * Double(r))
+                    #expect(abs(Double(new.appearance[position + r]) - expected) <= 2e-5, "new item \(r) at \(time)")
+                }
+            }
+            try list.remove(at: position..<(position + added))
+            try list.sample(at: insertTime + 0.1, into: &old)
+            try original.sample(at: insertTime + 0.1, into: &new)
+            #expect(zip(old.appearance, new.appearance).allSatisfy { abs($0 - $1) <= 1e-5 })
+        }
+    }
+
+    /// Splitting across threads gives the same bits as one thread.
+    @Test(arguments: [Curve.bouncy, Curve.easeInOut])
+    func threadsAreBitIdentical(curve: Curve) throws {
+        var list = try StaggeredList(count: 200_003, config: try StaggerConfig(spread: .each(0.00001), curve: curve))
+        try list.show(at: 0)
+        var one = list.makeFrame(), two = list.makeFrame(), three = list.makeFrame()
+        try list.sample(at: 1.1, into: &one, threads: 1)
+        try list.sample(at: 1.1, into: &two, threads: 2)
+        try list.sample(at: 1.1, into: &three, threads: 3)
+        #expect(one.values == two.values && one.values == three.values)
+        #expect(one.appearance == two.appearance && one.velocity == three.velocity)
+        // Per-item states too (after an interruption).
+        try list.hide(at: 1.3)
+        try list.sample(at: 1.4, into: &one, threads: 1)
+        try list.sample(at: 1.4, into: &two, threads: 2)
+        #expect(one.values == two.values)
+    }
+
+    @Test func completionAndDuration() throws {
+        let config = try StaggerConfig(spread: .each(0.05), curve: .easeOut)
+        var list = try StaggeredList(count: 10, config: config)
+        try list.show(at: 2)
+        #expect(abs(list.totalDuration - (9 * 0.05 + 0.35)) < 1e-6)
+        #expect(!list.isComplete(at: 2.5))
+        #expect(list.isComplete(at: 2 + 9 * 0.05 + 0.35 + 1e-6))
+    }
+
+    @Test func badInputIsRefused() throws {
+        #expect(throws: StaggerError.negativeCount(-1)) { try StaggeredList(count: -1, config: .standard) }
+        var list = try StaggeredList(count: 4, config: .standard)
+        #expect(throws: StaggerError.invalidTime(.nan)) { try list.show(at: .nan) }
+        try list.show(at: 0)
+        var frame = list.makeFrame()
+        #expect(throws: StaggerError.invalidTime(.infinity)) { try list.sample(at: .infinity, into: &frame) }
+        var wrong = StaggerFrame(count: 3, trackCount: 3)
+        #expect(throws: StaggerError.bufferMismatch(expected: 12, actual: 9)) { try list.sample(at: 0.1, into: &wrong) }
+        #expect(throws: StaggerError.indexOutOfRange(index: 9, count: 4)) { try list.insert(1, at: 9, time: 1) }
+        #expect(throws: StaggerError.negativeCount(-2)) { try list.insert(-2, at: 0, time: 1) }
+        #expect(throws: StaggerError.indexOutOfRange(index: 6, count: 4)) { try list.remove(at: 2..<6) }
+        let grid = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 2, rows: 2))
+        #expect(throws: StaggerError.gridTooSmall(columns: 2, rows: 2, count: 5)) { try StaggeredList(count: 5, config: grid) }
+    }
+}
+
+/// Waves against their definitions.
+@Suite struct WaveTests {
+    /// The seed's wave, A sin((phi + u 2 pi) f) with phi = 2 pi (t mod P) / P and
+    /// u = index / (count - 1), computed here from that formula.
+    @Test(arguments: testedBackends)
+    func seedWaveMatchesItsFormula(backend: Backend) throws {
+        let wave = try Wave.seed(amplitude: 12, frequency: 2, period: 1.5)
+        let count = 37
+        var offsets = [Float](repeating: 0, count: count)
+        for time in [0, 0.3, 1.49, 1.5, 7.77, 1000.25] {
+            try wave.offsets(count: count, at: time, into: &offsets, backend: backend)
+            let phi = 2 * Double.pi * time.truncatingRemainder(dividingBy: 1.5) / 1.5
+            for i in 0..<count {
+                let u = Double(i) / Double(count - 1)
+                let expected = 12 * sin2((phi + u * 2 * Double.pi) * 2)
+                #expect(abs(Double(offsets[i]) - expected) <= 12 * 4e-6, "t \(time) item \(i)")
+                #expect(abs(try wave.offset(for: i, of: count, at: time) - expected) <= 1e-9)
+            }
+        }
+    }
+
+    /// A ripple from a tapped cell: zero until its front arrives, then the decaying wave.
+    @Test(arguments: testedBackends)
+    func rippleFromATappedCell(backend: Backend) throws {
+        let grid = StaggerConfig.Grid(columns: 6, rows: 5)
+        let ripple = try Wave(amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5,
+                              envelope: .decay(0.8), field: .cells(from: .index(14), grid: grid))
+        #expect(ripple.frontDelay == 0.25)   // 0.5 cycles per cell / 2 cycles per second
+        var offsets = [Float](repeating: 0, count: 30)
+        for time in [0.1, 0.4, 1.3] {
+            try ripple.offsets(count: 30, at: time, into: &offsets, backend: backend)
+            for i in 0..<30 {
+                // Cell 14 is column 2, row 2; distances by hand.
+                let dx = Double(i % 6 - 2), dy = Double(i / 6 - 2)
+                let u = (dx * dx + dy * dy).squareRoot()
+                let tau = time - 0.25 * u
+                let expected = tau > 0 ? 8 * exp2(-tau / 0.8 / log(2.0)) * sin2(2 * Double.pi * (2 * time - 0.5 * u)) : 0
+                #expect(abs(Double(offsets[i]) - expected) <= 8 * 6e-6, "t \(time) cell \(i)")
+            }
+        }
+    }
+
+    @Test func badWavesAreRefused() {
+        #expect(throws: StaggerError.invalidWaveParameter(name: "decay", value: 0)) {
+            try Wave(amplitude: 1, temporalFrequency: 1, spatialFrequency: 1, envelope: .decay(0))
+        }
+        #expect(throws: StaggerError.invalidWaveParameter(name: "amplitude", value: .nan)) {
+            try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1)
+        }
+        #expect(throws: StaggerError.invalidWaveParameter(name: "period", value: 0)) {
+            try Wave.seed(amplitude: 1, frequency: 1, period: 0)
+        }
+    }
+}
+
+/// sin and 2^x written out so the expected values do not go through RealModule, which
+/// the reference uses.
+private func sin2(_ x: Double) -> Double {
+    var r = x.truncatingRemainder(dividingBy: 2 * Double.pi)
+    if r > Double.pi { r -= 2 * Double.pi } else if r < -Double.pi { r += 2 * Double.pi }
+    var term = r, sum = r
+    for k in 1..<30 {
+        term *= -r * r / Double((2 * k) * (2 * k + 1))
+        sum += term
+    }
+    return sum
+}
+
+private func exp2(_ x: Double) -> Double {
+    // e^(x ln 2) by its series on a reduced argument.
+    let n = x.rounded(), f = (x - n) * 0.6931471805599453
+    var term = 1.0, sum = 1.0
+    for k in 1..<30 { term *= f / Double(k); sum += term }
+    return sum * Double(sign: .plus, exponent: Int(n), significand: 1)
+}
+
+private func log(_ x: Double) -> Double { x == 2 ? 0.6931471805599453 : .nan }
