@@ -48,7 +48,8 @@ extension Curve {
     ///
     /// The delay is never stored: the kernel computes it from the index, with
     /// i · delayIncrement split exactly, so the rounding of an item's elapsed time stays
-    /// relative to `time − baseDelay` and the elapsed time however long the list.
+    /// relative to `time` minus the earliest delay (the last item's for a negative
+    /// increment) and to the elapsed time, however long the list.
     ///
     /// - Parameters:
     ///   - time: seconds since the stagger began.

@@ -86,9 +86,11 @@ import Testing
             for i in 0..<count {
                 let elapsed = time - (baseDelay + Double(i) * increment)
                 let reference = try curve.value(at: elapsed)
-                // The kernel rounds (time - base) and the elapsed time to float32 once
-                // each: up to half an ulp of each, with an ulp of slack for the division.
-                let timeError = (abs(time - baseDelay) + abs(elapsed)) * 0x1p-23
+                // The kernel rounds (time - earliest delay) and the elapsed time to
+                // float32 once each (the earliest delay is the last item's for a
+                // negative increment), with an ulp of slack for the division.
+                let earliest = increment < 0 ? baseDelay + Double(max(count - 1, 0)) * increment : baseDelay
+                let timeError = (abs(time - earliest) + abs(elapsed)) * 0x1p-23
                 #expect(abs(Double(values[i]) - reference) <= staggerTolerance(curve, elapsed, timeError),
                         "\(curve) item \(i) at \(time): \(values[i]) vs \(reference)")
             }
