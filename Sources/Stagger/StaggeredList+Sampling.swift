@@ -22,11 +22,14 @@ public struct StaggerFrame: Sendable {
     public var velocity: [Float]
 
     /// A frame for `count` items and `trackCount` tracks, all zero.
-    public init(count: Int, trackCount: Int) {
+    ///
+    /// - Parameter recordsAppearance: whether sampling also writes ``appearance`` and
+    ///   ``velocity``; without them (both empty) a pass writes only the tracks.
+    public init(count: Int, trackCount: Int, recordsAppearance: Bool = true) {
         self.count = max(count, 0)
         self.trackCount = max(trackCount, 0)
         values = [Float](repeating: 0, count: self.count * self.trackCount)
-        appearance = [Float](repeating: 0, count: self.count)
+        appearance = [Float](repeating: 0, count: recordsAppearance ? self.count : 0)
         velocity = appearance
     }
 
@@ -41,8 +44,11 @@ extension StaggeredList {
     /// across cores by default.
     public static let parallelThreshold = 131_072
 
-    /// A frame sized for this list and its tracks.
-    public func makeFrame() -> StaggerFrame { StaggerFrame(count: count, trackCount: tracks.count) }
+    /// A frame sized for this list and its tracks (see
+    /// ``StaggerFrame/init(count:trackCount:recordsAppearance:)``).
+    public func makeFrame(recordsAppearance: Bool = true) -> StaggerFrame {
+        StaggerFrame(count: count, trackCount: tracks.count, recordsAppearance: recordsAppearance)
+    }
 
     /// Writes every track, appearance and velocity of every item at `time` into
     /// `frame`, in one fused SIMD pass (the appearance is computed once per item).
@@ -63,16 +69,26 @@ extension StaggeredList {
     public func sample(
         at time: Double, into frame: inout StaggerFrame, backend: Backend? = nil, threads: Int? = nil
     ) throws(StaggerError) {
-        guard frame.count == count, frame.trackCount == tracks.count else {
-            throw .bufferMismatch(expected: count * tracks.count, actual: frame.count * frame.trackCount)
+        // The arrays are public and mutable: check their real sizes, not just the
+        // frame's declared ones, before the kernel writes through them.
+        let expected = count * tracks.count
+        guard frame.count == count, frame.trackCount == tracks.count, frame.values.count == expected else {
+            throw .bufferMismatch(expected: expected, actual: frame.values.count)
+        }
+        guard frame.appearance.isEmpty || frame.appearance.count == count,
+            frame.velocity.count == frame.appearance.count
+        else {
+            throw .bufferMismatch(expected: count, actual: frame.appearance.count)
         }
         let count = self.count
+        let records = !frame.appearance.isEmpty
         try frame.values.withUnsafeMutableBufferPointer { (values) throws(StaggerError) in
             try frame.appearance.withUnsafeMutableBufferPointer { (appearance) throws(StaggerError) in
                 try frame.velocity.withUnsafeMutableBufferPointer { (velocity) throws(StaggerError) in
                     try sample(
                         at: time, values: values.baseAddress, trackStride: count,
-                        appearance: appearance.baseAddress, velocity: velocity.baseAddress,
+                        appearance: records ? appearance.baseAddress : nil,
+                        velocity: records ? velocity.baseAddress : nil,
                         backend: backend, threads: threads)
                 }
             }

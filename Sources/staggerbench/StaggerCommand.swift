@@ -1,0 +1,85 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Stagger
+
+/// `staggerbench stagger`: the cost of sampling a staggered list per frame.
+struct StaggerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stagger",
+        abstract: "Time one frame of a staggered list against the store-only floor.",
+        discussion: """
+            Shows N items staggered over half a second and samples them mid-transition
+            (some waiting, some moving, some done) into K tracks, then writes the same
+            bytes with a plain fill (the store floor) in the same run. With --threads
+            above 1 it also measures one thread, for the scaling.
+
+              staggerbench stagger --items 1000000 --tracks 3
+              staggerbench stagger --items 16000 --curve snappy
+              staggerbench stagger --items 1000000 --curve snappy --threads 2
+            """
+    )
+
+    @Option(help: "Items in the list.")
+    var items = 1_000_000
+
+    @Option(help: "Tracks (animated properties) per item, 1 to 8.")
+    var tracks = 3
+
+    @Option(help: "Threads to split the items over.")
+    var threads = 1
+
+    @Option(help: "The curve every item runs (staggerbench eval's grammar).")
+    var curve = "easeOutCubic"
+
+    @Option(help: "auto, scalar, portable, sse2, avx2, avx512 or neon.")
+    var backend: BackendChoice = .auto
+
+    @Option(help: "Repetitions (the fastest is kept).")
+    var repetitions = 30
+
+    func validate() throws {
+        guard (1...16_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 16,000,000") }
+        guard (1...8).contains(tracks) else { throw ValidationError("--tracks must be between 1 and 8") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be between 1 and 1000") }
+    }
+
+    func run() throws {
+        let backend = try backend.resolve()
+        let active = backend ?? Backend.active
+        let curve = try CurveArgument(argument: self.curve)!.curve(duration: 0.35)
+        let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
+        let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
+        var list = try StaggeredList(count: items, config: config, tracks: trackList)
+        try list.show(at: 0)
+        var frame = list.makeFrame(recordsAppearance: false)
+        let time = 0.4
+
+        let sampled = try fastest { try list.sample(at: time, into: &frame, backend: backend, threads: threads) }
+        let single = threads > 1
+            ? try fastest { try list.sample(at: time, into: &frame, backend: backend, threads: 1) } : sampled
+        let floor = try fastest {
+            frame.values.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
+        }
+        let perItem = sampled / Double(items)
+        print("stagger: \(items) items x \(tracks) tracks, \(curve), threads \(threads), backend \(active); cpu: \(cpuName())")
+        print("sample      \(format(perItem, 3)) ns/item   \(format(8.3e6 / perItem / 1e6, 2)) M items per 8.3 ms frame")
+        print("store floor \(format(floor / Double(items), 3)) ns/item   ratio to floor \(format(sampled / floor, 2))x")
+        if threads > 1 {
+            print("one thread  \(format(single / Double(items), 3)) ns/item   speed-up with \(threads) threads \(format(single / sampled, 2))x")
+        }
+    }
+
+    private func fastest(_ body: () throws -> Void) throws -> Double {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            var failure: (any Error)?
+            let elapsed = clock.measure { do { try body() } catch { failure = error } }
+            if let failure { throw failure }
+            best = min(best, Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+        }
+        return best
+    }
+}
