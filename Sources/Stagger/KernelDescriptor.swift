@@ -69,16 +69,17 @@ extension Spring {
     /// fit float32, the kernel's precision (the kernel itself refuses constants derived
     /// from them that overflow, reported the same way by the batch calls).
     func kernelDescriptor(target: Double, initialVelocity: Double) throws(CurveError) -> ci_curve {
-        let parameters = [
-            ("angularFrequency", angularFrequency), ("dampingFraction", dampingFraction),
-            ("target", target), ("initialVelocity", initialVelocity),
-        ]
-        for (name, value) in parameters {
+        // Each must round to a finite float; omega0 must also stay non-zero.
+        func check(_ name: String, _ value: Double, nonZero: Bool = false) throws(CurveError) {
             let rounded = Float(value)
-            guard rounded.isFinite, value == 0 || rounded != 0 || name == "dampingFraction" else {
+            guard rounded.isFinite, !nonZero || rounded != 0 else {
                 throw .exceedsKernelRange(name: name, value: value)
             }
         }
+        try check("angularFrequency", angularFrequency, nonZero: true)
+        try check("dampingFraction", dampingFraction)
+        try check("target", target)
+        try check("initialVelocity", initialVelocity)
         var curve = ci_curve()
         curve.kind = Int32(CI_CURVE_SPRING.rawValue)
         curve.params = (

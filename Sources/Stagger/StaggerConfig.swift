@@ -360,15 +360,17 @@ struct LayoutGeometry {
     var maximumDistance: Double {
         guard count > 0 else { return 0 }
         let fullRows = count / columns, rest = count % columns
-        var corners: [(Double, Double)] = []
+        var largest = 0.0
         if fullRows > 0 {
             let right = Double(columns - 1), bottom = Double(fullRows - 1)
-            corners += [(0, 0), (right, 0), (0, bottom), (right, bottom)]
+            largest = max(
+                max(distance(ofCellX: 0, y: 0), distance(ofCellX: right, y: 0)),
+                max(distance(ofCellX: 0, y: bottom), distance(ofCellX: right, y: bottom)))
         }
         if rest > 0 {
             let row = Double(fullRows)
-            corners += [(0, row), (Double(rest - 1), row)]
+            largest = max(largest, max(distance(ofCellX: 0, y: row), distance(ofCellX: Double(rest - 1), y: row)))
         }
-        return corners.map { distance(ofCellX: $0.0, y: $0.1) }.max() ?? 0
+        return largest
     }
 }

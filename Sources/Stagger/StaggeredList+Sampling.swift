@@ -123,87 +123,94 @@ extension StaggeredList {
         }()
         let count = self.count
         let trackCount = includeTracks ? tracks.count : 0
-        let kernelTracks = tracks.map { ci_track(from: $0.from, to: $0.to) }
-        let chunkCount = Self.chunkCount(items: count, threads: threads)
-        let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
-        let list = { () -> ci_list_delays? in
-            if case .closedForm(_, _, let order) = motion { return order.listDelays(count: count) }
-            return nil
-        }()
-        let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
-        let start = self.start
+        // Per-frame scratch lives on the stack: sampling allocates nothing.
+        try withUnsafeTemporaryAllocation(of: ci_track.self, capacity: max(trackCount, 1)) { (kernelTracks) throws(StaggerError) in
+            for k in 0..<trackCount { kernelTracks[k] = ci_track(from: tracks[k].from, to: tracks[k].to) }
+            let chunkCount = Self.chunkCount(items: count, threads: threads)
+            let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
+            let list = { () -> ci_list_delays? in
+                if case .closedForm(_, _, let order) = motion { return order.listDelays(count: count) }
+                return nil
+            }()
+            let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
+            let start = self.start
 
-        // One kernel call over items [lower, upper).
-        let run = { (lower: Int, upper: Int, delays: UnsafePointer<Float>?, states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?, from: Float, to: Float) -> ci_status in
-            var request = ci_sample_request()
-            request.time = time
-            request.start = start
-            request.duration = duration
-            request.from = from
-            request.to = to
-            request.index_base = lower
-            request.delays = delays.map { $0 + lower }
-            if let states {
-                request.item_start = states.0 + lower
-                request.item_from = states.1 + lower
-                request.item_to = states.2 + lower
-                request.item_velocity = states.3 + lower
-            }
-            var listCopy = list ?? ci_list_delays()
-            var curveCopy = curve
-            return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) { outputs in
-                for k in 0..<trackCount { outputs[k] = values.map { $0 + k * trackStride + lower } }
-                return kernelTracks.withUnsafeBufferPointer { trackBuffer in
-                    withUnsafePointer(to: &listCopy) { listPointer in
+            // One kernel call over items [lower, upper).
+            func run(
+                _ lower: Int, _ upper: Int, _ delays: UnsafePointer<Float>?,
+                _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?,
+                _ from: Float, _ to: Float
+            ) -> ci_status {
+                var request = ci_sample_request()
+                request.time = time
+                request.start = start
+                request.duration = duration
+                request.from = from
+                request.to = to
+                request.index_base = lower
+                request.delays = delays.map { $0 + lower }
+                if let states {
+                    request.item_start = states.0 + lower
+                    request.item_from = states.1 + lower
+                    request.item_to = states.2 + lower
+                    request.item_velocity = states.3 + lower
+                }
+                var listCopy = list ?? ci_list_delays()
+                var curveCopy = curve
+                return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) { outputs in
+                    for k in 0..<trackCount { outputs[k] = values.map { $0 + k * trackStride + lower } }
+                    return withUnsafePointer(to: &listCopy) { listPointer in
                         request.list = list == nil ? nil : listPointer
                         return ci_sample(
-                            backendValue, &curveCopy, &request, trackBuffer.baseAddress, trackCount,
+                            backendValue, &curveCopy, &request, kernelTracks.baseAddress, trackCount,
                             outputs.baseAddress, appearance.map { $0 + lower },
                             velocity.map { $0 + lower }, upper - lower)
                     }
                 }
             }
-        }
 
-        let statuses = UnsafeMutableBufferPointer<ci_status>.allocate(capacity: chunkCount)
-        defer { statuses.deallocate() }
-        func runChunks(_ delays: UnsafePointer<Float>?, _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?, _ from: Float, _ to: Float) {
-            if chunkCount == 1 {
-                statuses[0] = run(0, count, delays, states, from, to)
-                return
-            }
-            let pass = ChunkedPass { index in
-                let lower = min(index * chunk, count), upper = min(lower + chunk, count)
-                statuses[index] = run(lower, upper, delays, states, from, to)
-            }
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
-        }
-        switch motion {
-        case .closedForm(let from, let to, _):
-            runChunks(nil, nil, from, to)
-        case .delays(let from, let to, let delays):
-            delays.withUnsafeBufferPointer { runChunks($0.baseAddress, nil, from, to) }
-        case .items(let states):
-            states.offsets.withUnsafeBufferPointer { offsets in
-                states.from.withUnsafeBufferPointer { from in
-                    states.to.withUnsafeBufferPointer { to in
-                        states.velocity.withUnsafeBufferPointer { velocity in
-                            runChunks(
-                                nil, (offsets.baseAddress!, from.baseAddress!, to.baseAddress!, velocity.baseAddress!), 0, 0)
+            try withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) { (statuses) throws(StaggerError) in
+                func runChunks(_ delays: UnsafePointer<Float>?, _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?, _ from: Float, _ to: Float) {
+                    if chunkCount == 1 {
+                        statuses[0] = run(0, count, delays, states, from, to)
+                        return
+                    }
+                    let pass = ChunkedPass { index in
+                        let lower = min(index * chunk, count), upper = min(lower + chunk, count)
+                        statuses[index] = run(lower, upper, delays, states, from, to)
+                    }
+                    DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
+                }
+                switch motion {
+                case .closedForm(let from, let to, _):
+                    runChunks(nil, nil, from, to)
+                case .delays(let from, let to, let delays):
+                    delays.withUnsafeBufferPointer { runChunks($0.baseAddress, nil, from, to) }
+                case .items(let states):
+                    states.offsets.withUnsafeBufferPointer { offsets in
+                        states.from.withUnsafeBufferPointer { from in
+                            states.to.withUnsafeBufferPointer { to in
+                                states.velocity.withUnsafeBufferPointer { velocity in
+                                    runChunks(
+                                        nil, (offsets.baseAddress!, from.baseAddress!, to.baseAddress!, velocity.baseAddress!), 0, 0)
+                                }
+                            }
                         }
                     }
                 }
+                for status in statuses where status != CI_OK {
+                    if status == CI_ERR_INVALID_PARAMETER { throw .invalidTime(time) }
+                    try checkStaggerStatus(status, backend: backend)
+                }
             }
-        }
-        for status in statuses where status != CI_OK {
-            if status == CI_ERR_INVALID_PARAMETER { throw .invalidTime(time) }
-            try checkStaggerStatus(status, backend: backend)
         }
     }
 
+    /// Online cores, read once: glibc's sysconf reads a file under /sys each call.
+    static let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+
     /// How many chunks to split `items` into.
     static func chunkCount(items: Int, threads: Int?) -> Int {
-        let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
         let wanted = threads ?? (items >= parallelThreshold ? cores : 1)
         return max(1, min(wanted, (items + 63) / 64))
     }
