@@ -269,13 +269,18 @@ CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
     return vf_mul(t, vf_fma(vf_mul(vf_set1(3.0f), u), inner, vf_mul(t, t)));
 }
 
+/* 8 bisections leave a bracket of 2^-8; 3 safeguarded Newton steps then reach float
+ * precision. Measured on 3,000 random curves (y in [-1, 2]) x 4,001 points: the worst
+ * error is 0.45 of the promised bound, the same as with 16 + 2 steps. */
+#define CI_BEZIER_BISECTIONS 8
+#define CI_BEZIER_NEWTON_STEPS 3
+
 /* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t).
  * Lanes with p >= 1/2 solve the mirrored curve instead (control points 1 - x2, 1 - x1
  * for the target 1 - p, result 1 - y~), so every lane solves where its coordinate is
  * small and relatively accurate: near p = 1 the mirror keeps 1 - x exact enough for a
- * nearly flat x(t). Then 16 bisection steps (a bracket of 2^-16) and 2 Newton steps
- * kept inside the bracket. A fixed count keeps every lane in step; the bracket makes a
- * flat x'(t) harmless. */
+ * nearly flat x(t). Then bisection, then Newton steps kept inside the bracket. A
+ * fixed count keeps every lane in step; the bracket makes a flat x'(t) harmless. */
 CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
     const VF one = vf_set1(1.0f), half = vf_set1(0.5f);
     VM lo_half = vm_lt(p, half);
@@ -284,7 +289,7 @@ CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
     VF x2 = vf_select(lo_half, vf_set1(P->x2), vf_set1(1.0f - P->x1));
 
     VF lo = vf_set1(0.0f), hi = one;
-    for (int k = 0; k < 16; k++) {
+    for (int k = 0; k < CI_BEZIER_BISECTIONS; k++) {
         VF mid = vf_mul(vf_add(lo, hi), half);
         VM below = vm_lt(CI_FN(bezier_coordinate)(mid, x1, x2), q);
         lo = vf_select(below, mid, lo);
@@ -294,7 +299,7 @@ CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
     /* x'(t) = 3 (u^2 x1 + 2 u t (x2 - x1) + t^2 (1 - x2)) */
     const VF three = vf_set1(3.0f), x21 = vf_mul(vf_set1(2.0f), vf_sub(x2, x1));
     const VF x3 = vf_sub(one, x2);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < CI_BEZIER_NEWTON_STEPS; k++) {
         VF u = vf_sub(one, t);
         VF dx = vf_mul(three, vf_fma(vf_mul(u, u), x1, vf_mul(t, vf_fma(u, x21, vf_mul(t, x3)))));
         dx = vf_max(dx, vf_set1(1e-20f));

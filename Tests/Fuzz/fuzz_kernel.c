@@ -164,13 +164,16 @@ enum {
     OP_STAGGER_DELAYS,
     OP_STAGGER_INDEXED,
     OP_BACKEND_API,
+    OP_SAMPLE,
+    OP_LAYOUT,
+    OP_WAVE,
     OP_COUNT
 };
 
 static const char *const op_names[OP_COUNT] = {
     "ci_ease", "ci_over_time", "ci_spring(value)", "ci_spring(velocity)",
     "ci_spring(both)", "ci_stagger_progress(delays)", "ci_stagger_progress(indexed)",
-    "backend api",
+    "backend api", "ci_sample", "ci_delays/ci_distances", "ci_wave_offsets",
 };
 
 /* In-place modes: which output shares the input array. */
@@ -190,6 +193,22 @@ typedef struct fuzz_case {
     float fill_a, fill_b;
     const uint8_t *tail; /* what is left: input values, a backend name */
     size_t tail_size;
+
+    /* ci_sample: which sources, which outputs, the closed-form list, endpoints. */
+    int sources; /* bit 0 list, bit 1 delays, bit 2 item_start */
+    int no_appearance, no_velocity, null_outputs, null_one_output, null_tracks;
+    int null_item_from, null_item_velocity;
+    int track_count;
+    double start;
+    ci_list_delays list;
+    float from, to, item_from, item_to, item_velocity;
+    ci_track tracks[3];
+    size_t index_base;
+    /* ci_delays / ci_distances, ci_wave_offsets */
+    ci_delay_layout layout;
+    int distances_only;
+    ci_wave wave;
+    int wave_indexed;
 } fuzz_case;
 
 /*
@@ -251,6 +270,75 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
     c->stagger.base_delay = take_double(&r);
     c->stagger.increment = take_double(&r);
 
+    /* The newer entry points read more fields here; the earlier ones' layouts stay. */
+    if (c->op == OP_SAMPLE) {
+        uint8_t source = take_u8(&r);
+        static const int one_source[10] = {1, 1, 1, 2, 2, 2, 4, 4, 0, -1};
+        c->sources = one_source[source % 10] >= 0 ? one_source[source % 10] : (source >> 4) & 7;
+        uint8_t f = take_u8(&r);
+        c->no_appearance = f & 1;
+        c->no_velocity = (f >> 1) & 1;
+        if (f & 0x80) { /* NULL pointers where the request or outputs need them */
+            c->null_outputs = (f >> 2) & 1;
+            c->null_one_output = (f >> 3) & 1;
+            c->null_tracks = (f >> 4) & 1;
+            c->null_item_from = (f >> 5) & 1;
+            c->null_item_velocity = (f >> 6) & 1;
+        }
+        c->track_count = take_u8(&r) % 4;
+        c->start = take_double(&r);
+        c->list.base_delay = take_double(&r);
+        c->list.offset = take_double(&r);
+        c->list.slope = take_double(&r);
+        c->list.origin = take_double(&r);
+        c->list.max_delay = take_double(&r);
+        c->list.window_start = take_double(&r);
+        c->list.window_end = take_double(&r);
+        c->list.outside = take_small(&r, -1, 2);
+        c->from = take_float(&r);
+        c->to = take_float(&r);
+        c->item_from = take_float(&r);
+        c->item_to = take_float(&r);
+        c->item_velocity = take_float(&r);
+        for (int k = 0; k < 3; k++) {
+            c->tracks[k].from = take_float(&r);
+            c->tracks[k].to = take_float(&r);
+        }
+        uint8_t base = take_u8(&r);
+        c->index_base = base < 0xF0 ? base % 64u : take_u32(&r);
+    } else if (c->op == OP_LAYOUT) {
+        ci_delay_layout *L = &c->layout;
+        L->columns = take_small(&r, -1, 70);
+        L->rows = take_small(&r, -1, 70);
+        L->metric = take_small(&r, -1, 3);
+        L->axis = take_small(&r, -1, 3);
+        uint8_t f = take_u8(&r);
+        L->invert = f & 1;
+        L->reversed = (f >> 1) & 1;
+        c->distances_only = (f >> 2) & 1;
+        L->outside = take_small(&r, -1, 2);
+        L->origin_x = take_double(&r);
+        L->origin_y = take_double(&r);
+        L->max_distance = take_double(&r);
+        L->base_delay = take_double(&r);
+        L->spread = take_double(&r);
+        L->max_delay = take_double(&r);
+        L->window_start = take_double(&r);
+        L->window_end = take_double(&r);
+        L->distribution = c->curve;
+    } else if (c->op == OP_WAVE) {
+        ci_wave *V = &c->wave;
+        V->phase = take_double(&r);
+        V->elapsed = take_double(&r);
+        V->amplitude = take_double(&r);
+        V->spatial_frequency = take_double(&r);
+        V->front_delay = take_double(&r);
+        V->attack = take_double(&r);
+        V->decay = take_double(&r);
+        V->envelope = take_small(&r, -1, 3);
+        c->wave_indexed = take_u8(&r) & 1;
+    }
+
     c->tail = data + r.pos;
     c->tail_size = size - r.pos;
 }
@@ -258,6 +346,7 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
 /* ---- failure reporting ---------------------------------------------------------------- */
 
 static const fuzz_case *current;
+static int print_cases = -1; /* FUZZ_KERNEL_PRINT: show each decoded case and its status */
 
 static void describe(FILE *out, const fuzz_case *c) {
     const char *name = ci_backend_name((ci_backend)c->backend);
@@ -274,6 +363,31 @@ static void describe(FILE *out, const fuzz_case *c) {
             c->null_curve, c->null_input, c->null_value, c->null_velocity, c->null_stagger,
             c->huge_count, c->fill, c->fill_a, c->fill_b, c->stagger.time,
             c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
+    if (c->op == OP_SAMPLE)
+        fprintf(out,
+                "  sources %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
+                "  list base %g offset %g slope %g origin %g max %g window [%g, %g) outside %d\n",
+                c->sources, c->track_count, c->start, c->from, c->to, c->item_from, c->item_to,
+                c->item_velocity, c->index_base, c->list.base_delay, c->list.offset,
+                c->list.slope, c->list.origin, c->list.max_delay, c->list.window_start,
+                c->list.window_end, (int)c->list.outside);
+    if (c->op == OP_LAYOUT) {
+        const ci_delay_layout *L = &c->layout;
+        fprintf(out,
+                "  %s grid %d x %d metric %d axis %d invert %d reversed %d outside %d\n"
+                "  origin %g %g max_distance %g base %g spread %g max %g window [%g, %g)\n",
+                c->distances_only ? "distances" : "delays", (int)L->columns, (int)L->rows,
+                (int)L->metric, (int)L->axis, (int)L->invert, (int)L->reversed,
+                (int)L->outside, L->origin_x, L->origin_y, L->max_distance, L->base_delay,
+                L->spread, L->max_delay, L->window_start, L->window_end);
+    }
+    if (c->op == OP_WAVE)
+        fprintf(out,
+                "  wave phase %g elapsed %g amplitude %g frequency %g front %g attack %g"
+                " decay %g envelope %d indexed %d\n",
+                c->wave.phase, c->wave.elapsed, c->wave.amplitude, c->wave.spatial_frequency,
+                c->wave.front_delay, c->wave.attack, c->wave.decay, (int)c->wave.envelope,
+                c->wave_indexed);
 }
 
 static void fail(const char *format, ...) {
@@ -559,6 +673,240 @@ static void check_backend_api(const fuzz_case *c) {
     if (ci_active_backend() != active) fail("detection not stable");
 }
 
+/* ---- ci_sample, ci_delays / ci_distances, ci_wave_offsets ------------------------------ */
+
+/* For these the checks are the general promises, not a model of every status: a
+ * failed call writes nothing and says why with a ci_status; a call that writes gives
+ * finite values wherever its per-item inputs are finite, says CI_ERR_NONFINITE_INPUT
+ * exactly when one is not, and only succeeds where the header's preconditions hold. */
+
+typedef struct output_set {
+    guarded arrays[5]; /* appearance, velocity, up to 3 tracks */
+    float *p[5];
+    const char *name[5];
+    int used;
+} output_set;
+
+static float *add_output(output_set *o, const fuzz_case *c, const char *name, int present) {
+    int k = o->used++;
+    o->name[k] = name;
+    o->p[k] = NULL;
+    if (!present) return NULL;
+    guarded_make(&o->arrays[k], (c->value_offset + 3 * (size_t)k) % MAX_OFFSET, c->count);
+    o->p[k] = o->arrays[k].p;
+    return o->p[k];
+}
+
+static void finish_outputs(output_set *o, int written, const unsigned char *lane_finite,
+                           size_t n) {
+    for (int k = 0; k < o->used; k++) {
+        if (!o->p[k]) continue;
+        guarded_check_padding(&o->arrays[k], o->name[k]);
+        if (written) check_finite(o->p[k], lane_finite, n, o->name[k]);
+        else check_untouched(o->p[k], n, o->name[k]);
+    }
+}
+
+static void free_outputs(output_set *o) {
+    for (int k = 0; k < o->used; k++)
+        if (o->p[k]) guarded_free(&o->arrays[k]);
+}
+
+/* Only succeeds where it may: a written result with a broken precondition is a bug. */
+static void require(int condition, const char *what, const char *precondition) {
+    if (!condition) fail("%s: succeeded although %s", what, precondition);
+}
+
+static void run_newer(const fuzz_case *c) {
+    const int op = c->op;
+    const char *what = op_names[op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    const ci_curve *curve = c->null_curve ? NULL : &c->curve;
+
+    guarded in = {0}, item_from = {0}, item_to = {0}, item_velocity = {0};
+    guarded_make(&in, c->input_offset, n);
+    fill_inputs(c, in.p, n);
+    unsigned char *lane_finite = malloc(n ? n : 1);
+    float *saved = malloc((n ? n : 1) * sizeof(float));
+    if (!lane_finite || !saved) abort();
+    memcpy(saved, in.p, n * sizeof(float));
+    output_set out = {0};
+    ci_status status, reference = CI_OK;
+    float *ref = malloc((n ? n : 1) * sizeof(float));
+    if (!ref) abort();
+    int compare = 0;
+    double bound = 0;
+
+    if (op == OP_SAMPLE) {
+        int use_list = c->sources & 1, use_delays = (c->sources >> 1) & 1;
+        int use_items = (c->sources >> 2) & 1;
+        if (use_items) {
+            guarded_make(&item_from, c->velocity_offset, n);
+            guarded_make(&item_to, (c->velocity_offset + 5) % MAX_OFFSET, n);
+            guarded_make(&item_velocity, (c->velocity_offset + 9) % MAX_OFFSET, n);
+            for (size_t i = 0; i < n; i++) {
+                item_from.p[i] = c->item_from;
+                item_to.p[i] = c->item_to;
+                item_velocity.p[i] = c->item_velocity;
+            }
+        }
+        ci_sample_request R;
+        memset(&R, 0, sizeof R);
+        R.time = c->stagger.time;
+        R.start = c->start;
+        R.duration = c->stagger.duration;
+        R.list = use_list ? &c->list : NULL;
+        R.delays = use_delays ? (c->null_input ? NULL : in.p) : NULL;
+        R.item_start = use_items ? in.p : NULL;
+        R.item_from = use_items && !c->null_item_from ? item_from.p : NULL;
+        R.item_to = use_items ? item_to.p : NULL;
+        R.item_velocity = use_items && !c->null_item_velocity ? item_velocity.p : NULL;
+        R.from = c->from;
+        R.to = c->to;
+        R.index_base = c->index_base;
+
+        float *appearance = add_output(&out, c, "appearance", !c->no_appearance);
+        float *velocity = add_output(&out, c, "velocity", !c->no_velocity);
+        float *outputs[3];
+        for (int k = 0; k < c->track_count; k++)
+            outputs[k] = add_output(&out, c, "track output",
+                                    !(c->null_one_output && k == c->track_count - 1));
+        int reads = use_delays || use_items;
+        int any_nonfinite = 0;
+        for (size_t i = 0; i < n; i++) {
+            int ok = !reads || isfinite(in.p[i]);
+            if (use_items) ok = ok && isfinite(c->item_from) && isfinite(c->item_to) &&
+                                isfinite(c->item_velocity);
+            lane_finite[i] = (unsigned char)ok;
+            any_nonfinite |= !ok;
+        }
+
+        status = ci_sample(backend, curve, &R, c->null_tracks ? NULL : c->tracks,
+                           (size_t)c->track_count, c->null_outputs ? NULL : outputs,
+                           appearance, velocity, n);
+        int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
+        if (print_cases > 0) printf("  status %d\n", (int)status);
+        if (written) {
+            require(backend_ok, what, "the backend cannot run");
+            require(curve && ci_curve_validate(curve) == CI_OK, what, "the curve is invalid");
+            require((R.list != NULL) + (R.delays != NULL) + (R.item_start != NULL) == 1, what,
+                    "it has not exactly one source");
+            require(fits_float(R.time) && fits_float(R.start), what, "a time does not fit float");
+            require(c->curve.kind == CI_CURVE_SPRING || documented_duration(R.duration), what,
+                    "the easing duration is invalid");
+            require(!use_list || c->list.window_end >= c->list.window_start, what,
+                    "the window ends before it starts");
+            require(!use_list || n <= CI_MAX_INDEXED_ITEMS, what, "the list is too long");
+            if (n > 0)
+                require(!use_items || (R.item_from && R.item_to && R.item_velocity), what,
+                        "an item array is NULL");
+            ci_status want = n > 0 && any_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
+            if (status != want) fail("%s: status %d, expected %d", what, (int)status, (int)want);
+        }
+        finish_outputs(&out, written, lane_finite, n);
+
+        /* Easing appearance against the scalar backend: the elapsed times are formed
+         * the same way on every backend, so only the curve's own bounds separate them. */
+        double scale = fmax(1, fmax(fabs(R.from), fabs(R.to)));
+        if (status == CI_OK && appearance && c->curve.kind != CI_CURVE_SPRING &&
+            c->curve.kind != CI_CURVE_CUBIC_BEZIER && c->curve.kind != CI_CURVE_STEPS &&
+            !use_items && scale <= 1e6) {
+            reference = ci_sample(CI_BACKEND_SCALAR, curve, &R, NULL, 0, NULL, ref, NULL, n);
+            compare = 1;
+            bound = 2e-5 * scale;
+        }
+        if (compare) {
+            if (reference != status) fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
+            check_close(appearance, ref, lane_finite, n, bound, what);
+        }
+    } else if (op == OP_LAYOUT) {
+        const ci_delay_layout *L = c->null_stagger ? NULL : &c->layout;
+        float *result = add_output(&out, c, c->distances_only ? "distances" : "delays",
+                                   !c->null_value);
+        for (size_t i = 0; i < n; i++) lane_finite[i] = 1;
+        status = c->distances_only ? ci_distances(backend, L, result, n)
+                                   : ci_delays(backend, L, result, n);
+        int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
+        if (print_cases > 0) printf("  status %d\n", (int)status);
+        if (written) {
+            const ci_delay_layout *D = &c->layout;
+            require(backend_ok && L, what, "the backend cannot run or the layout is NULL");
+            require(status == CI_OK, what, "there is no per-item input to be non-finite");
+            require(D->columns >= 1 && D->rows >= 1 &&
+                    (uint64_t)D->columns * (uint64_t)D->rows >= n && n <= CI_MAX_GRID_ITEMS,
+                    what, "the grid does not hold the items");
+            require(D->metric >= CI_METRIC_EUCLIDEAN && D->metric <= CI_METRIC_CHEBYSHEV &&
+                    D->axis >= CI_AXIS_BOTH && D->axis <= CI_AXIS_Y, what,
+                    "the metric or axis is unknown");
+            if (!c->distances_only)
+                require(D->distribution.kind != CI_CURVE_SPRING &&
+                        ci_curve_validate(&D->distribution) == CI_OK, what,
+                        "the distribution is not a valid easing");
+        }
+        finish_outputs(&out, written, lane_finite, n);
+        /* Against the scalar backend where a rounding cannot move a step or a steep
+         * stretch of the distribution: linear and the Penner families. */
+        int kind = c->layout.distribution.kind;
+        double scale = fmax(1, fmax(fabs(c->layout.base_delay), fabs(c->layout.spread)));
+        if (status == CI_OK && result && scale <= 1e6 &&
+            (c->distances_only || kind == CI_CURVE_LINEAR || is_penner(kind))) {
+            reference = c->distances_only ? ci_distances(CI_BACKEND_SCALAR, L, ref, n)
+                                          : ci_delays(CI_BACKEND_SCALAR, L, ref, n);
+            if (reference != status) fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
+            for (size_t i = 0; i < n; i++) {
+                double b = 1e-4 * (c->distances_only ? fmax(1, fabs(ref[i])) : scale);
+                if (isfinite(ref[i]) && !(fabs((double)result[i] - ref[i]) <= b))
+                    fail("%s: element %zu is %.9g, scalar backend %.9g", what, i, result[i], ref[i]);
+            }
+        }
+    } else {
+        const ci_wave *V = c->null_stagger ? NULL : &c->wave;
+        const float *distances = c->wave_indexed ? NULL : in.p;
+        float *result = add_output(&out, c, "offsets", !c->null_value);
+        int any_nonfinite = 0;
+        for (size_t i = 0; i < n; i++) {
+            lane_finite[i] = (unsigned char)(!distances || isfinite(in.p[i]));
+            any_nonfinite |= !lane_finite[i];
+        }
+        status = ci_wave_offsets(backend, V, distances, result, n);
+        int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
+        if (print_cases > 0) printf("  status %d\n", (int)status);
+        if (written) {
+            const ci_wave *W = &c->wave;
+            require(backend_ok && V, what, "the backend cannot run or the wave is NULL");
+            require(isfinite(W->phase) && isfinite(W->elapsed) && isfinite(W->amplitude) &&
+                    isfinite(W->spatial_frequency) && isfinite(W->front_delay), what,
+                    "a field is not finite");
+            require(W->envelope == CI_ENVELOPE_NONE ||
+                    (W->decay > 0 && (W->envelope != CI_ENVELOPE_ATTACK_DECAY || W->attack > 0)),
+                    what, "an envelope time the envelope uses is not positive");
+            ci_status want = n > 0 && any_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
+            if (status != want) fail("%s: status %d, expected %d", what, (int)status, (int)want);
+        }
+        finish_outputs(&out, written, lane_finite, n);
+        double scale = fmax(1, fabs(c->wave.amplitude));
+        if (status == CI_OK && result && scale <= 1e6) {
+            reference = ci_wave_offsets(CI_BACKEND_SCALAR, V, distances ? saved : NULL, ref, n);
+            if (reference != status) fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
+            check_close(result, ref, lane_finite, n, 1e-4 * scale, what);
+        }
+    }
+
+    /* Inputs are const: untouched by any call. */
+    guarded_check_padding(&in, "input array");
+    if (memcmp(saved, in.p, n * sizeof(float)) != 0) fail("%s: input array modified", what);
+    free_outputs(&out);
+    guarded_free(&in);
+    guarded_free(&item_from);
+    guarded_free(&item_to);
+    guarded_free(&item_velocity);
+    free(lane_finite);
+    free(saved);
+    free(ref);
+}
+
 /* ---- one input ---------------------------------------------------------------------- */
 
 static void run_case(const fuzz_case *c) {
@@ -575,6 +923,10 @@ static void run_case(const fuzz_case *c) {
 
     check_backend_api(c);
     if (c->op == OP_BACKEND_API) return;
+    if (c->op >= OP_SAMPLE) {
+        run_newer(c);
+        return;
+    }
 
     const int op = c->op;
     const int spring_op = op >= OP_SPRING_VALUE && op <= OP_SPRING_BOTH;
@@ -631,18 +983,26 @@ static void run_case(const fuzz_case *c) {
     /* Springs ignore the duration. */
     if (op == OP_OVER_TIME && !is_spring && !documented_duration(c->stagger.duration))
         allow(&e, CI_ERR_INVALID_PARAMETER);
-    if (stagger_op && stagger_arg &&
-        (!fits_float(c->stagger.time) || !fits_float(c->stagger.base_delay) ||
-         !fits_float(c->stagger.increment) ||
-         !fits_float(c->stagger.time - c->stagger.base_delay) ||
-         (!is_spring && !documented_duration(c->stagger.duration))))
-        allow(&e, CI_ERR_INVALID_PARAMETER);
-    if (op == OP_STAGGER_INDEXED && count_arg > CI_MAX_INDEXED_ITEMS)
-        allow(&e, CI_ERR_INVALID_PARAMETER);
-    /* Delays i * increment far beyond any animation (1e30 s) may be refused too. */
-    if (op == OP_STAGGER_INDEXED &&
-        !(fabs(c->stagger.increment) * (count_arg > 1 ? (double)(count_arg - 1) : 1) <= 1e30))
-        allow_maybe(&e, CI_ERR_INVALID_PARAMETER);
+    /* The stagger pass: time must fit float, and an easing needs its duration. Base
+     * delay and increment are "used when delays is NULL": there they must be finite,
+     * and delays or elapsed times that leave float's range (or a product i * increment
+     * far past any animation) may be refused. */
+    if (stagger_op && stagger_arg) {
+        const ci_stagger *st = &c->stagger;
+        if (!fits_float(st->time) || (!is_spring && !documented_duration(st->duration)))
+            allow(&e, CI_ERR_INVALID_PARAMETER);
+        if (op == OP_STAGGER_INDEXED) {
+            double last = count_arg > 1 ? (double)(count_arg - 1) : 0;
+            if (!isfinite(st->base_delay) || !isfinite(st->increment))
+                allow(&e, CI_ERR_INVALID_PARAMETER);
+            if (!fits_float(st->base_delay) || !fits_float(st->increment) ||
+                !fits_float(st->time - st->base_delay) ||
+                !fits_float(st->time - st->base_delay - last * st->increment) ||
+                !(fabs(st->increment) * fmax(1, last) <= 1e30))
+                allow_maybe(&e, CI_ERR_INVALID_PARAMETER);
+            if (count_arg > CI_MAX_INDEXED_ITEMS) allow(&e, CI_ERR_INVALID_PARAMETER);
+        }
+    }
     if (count_arg > 0) {
         int null_in = reads_input && !input_arg;
         int null_out = spring_op ? (!value_p && !velocity_p) : !value_p;
@@ -665,6 +1025,7 @@ static void run_case(const fuzz_case *c) {
     }
 
     const char *what = op_names[op];
+    if (print_cases > 0) printf("  status %d\n", (int)status);
     check_status(status, &e, n > 0 && any_nonfinite, what);
     guarded_check_padding(&in, "input array");
     if (value.block) guarded_check_padding(&value, "value array");
@@ -744,9 +1105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_case c;
     decode(data, size, &c);
     /* FUZZ_KERNEL_PRINT=1 shows what each input decodes to (to read a crash input). */
-    static int print = -1;
-    if (print < 0) print = getenv("FUZZ_KERNEL_PRINT") != NULL;
-    if (print) describe(stdout, &c);
+    if (print_cases < 0) print_cases = getenv("FUZZ_KERNEL_PRINT") != NULL;
+    if (print_cases) describe(stdout, &c);
     current = &c;
     run_case(&c);
     current = NULL;
