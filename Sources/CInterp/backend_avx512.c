@@ -7,16 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-/* Without these SIMDe cannot see the ISA (no -mavx512f) and would emulate it. */
-#define SIMDE_X86_SSE_NATIVE
-#define SIMDE_X86_SSE2_NATIVE
-#define SIMDE_X86_SSE3_NATIVE
-#define SIMDE_X86_SSSE3_NATIVE
-#define SIMDE_X86_SSE4_1_NATIVE
-#define SIMDE_X86_SSE4_2_NATIVE
-#define SIMDE_X86_AVX_NATIVE
-#define SIMDE_X86_AVX2_NATIVE
-#define SIMDE_X86_FMA_NATIVE
+#include "x86_native.h"
 #define SIMDE_X86_AVX512F_NATIVE
 #pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,avx,sse4.2"))), apply_to = function)
 #include <simde/x86/avx512.h>
