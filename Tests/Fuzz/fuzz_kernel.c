@@ -518,6 +518,12 @@ static int documented_duration(double d) {
     return isfinite(d) && (float)d > 0 && isfinite((float)d);
 }
 
+/* A duration so short that its reciprocal overflows float (below 2.9e-39 s) may be
+ * refused: a kernel that multiplies by 1 / duration cannot use it. */
+static int reciprocal_overflows(double d) {
+    return documented_duration(d) && !isfinite(1.0f / (float)d);
+}
+
 /* "a stagger time or delay parameter that does not fit float" */
 static int fits_float(double x) { return isfinite(x) && isfinite((float)x); }
 
@@ -790,7 +796,10 @@ static void run_newer(const fuzz_case *c) {
         if (print_cases > 0) printf("  status %d\n", (int)status);
         if (written) {
             require(backend_ok, what, "the backend cannot run");
-            require(curve && ci_curve_validate(curve) == CI_OK, what, "the curve is invalid");
+            /* The sampling pass runs a spring as the unit spring: params[2] unused. */
+            ci_curve judged = c->curve;
+            if (judged.kind == CI_CURVE_SPRING) judged.params[2] = 1;
+            require(curve && ci_curve_validate(&judged) == CI_OK, what, "the curve is invalid");
             require((R.list != NULL) + (R.delays != NULL) + (R.item_start != NULL) == 1, what,
                     "it has not exactly one source");
             require(fits_float(R.time) && fits_float(R.start), what, "a time does not fit float");
@@ -983,6 +992,9 @@ static void run_case(const fuzz_case *c) {
     /* Springs ignore the duration. */
     if (op == OP_OVER_TIME && !is_spring && !documented_duration(c->stagger.duration))
         allow(&e, CI_ERR_INVALID_PARAMETER);
+    if ((op == OP_OVER_TIME || stagger_op) && !is_spring &&
+        reciprocal_overflows(c->stagger.duration))
+        allow_maybe(&e, CI_ERR_INVALID_PARAMETER);
     /* The stagger pass: time must fit float, and an easing needs its duration. Base
      * delay and increment are "used when delays is NULL": there they must be finite,
      * and delays or elapsed times that leave float's range (or a product i * increment

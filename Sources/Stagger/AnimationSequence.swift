@@ -1,0 +1,74 @@
+/// The staggered-animation plan's `AnimationSequence`: named steps, each with its own
+/// delay from the sequence's start, duration and curve, all on one timeline.
+public struct AnimationSequence: Sendable {
+    /// One step of the plan.
+    public struct Step: Sendable, Hashable {
+        /// The element it animates.
+        public var id: String
+        /// Seconds from the sequence's start to the step's start, finite and ≥ 0.
+        public var delay: Double
+        /// Seconds the step runs, finite and ≥ 0.
+        public var duration: Double
+        /// The easing over that duration (a spring keeps its own time).
+        public var curve: Curve
+
+        /// A step; the curve defaults to ease-out.
+        public init(_ id: String, delay: Double, duration: Double, curve: Curve = .easeOut) {
+            self.id = id
+            self.delay = delay
+            self.duration = duration
+            self.curve = curve
+        }
+    }
+
+    /// The steps, in the order given.
+    public let steps: [Step]
+    /// The compiled schedule.
+    public let timeline: Timeline
+
+    /// A sequence of steps, each placed at its delay.
+    ///
+    /// - Throws: ``TimelineError`` for a negative or non-finite delay or duration.
+    public init(_ steps: [Step]) throws(TimelineError) {
+        self.steps = steps
+        var children: [TimelineChild] = []
+        for step in steps {
+            guard step.delay.isFinite else { throw .invalidTime(child: step.id, value: step.delay) }
+            guard step.delay >= 0 else { throw .startsBeforeZero(child: step.id, start: step.delay) }
+            children.append(.step(step.id, step.curve, duration: step.duration, at: .at(step.delay)))
+        }
+        timeline = try Timeline(children)
+    }
+
+    /// Seconds until the last step ends.
+    public var duration: Double { timeline.duration }
+
+    /// Whether step `id` is running at `time` seconds: delay ≤ time < delay + duration.
+    public func isActive(_ id: String, at time: Double) -> Bool {
+        (try? timeline.state(at: time))?.isActive(id) ?? false
+    }
+
+    /// A card appearing: the background (0 … 0.3 s), then the icon and the title together
+    /// (0.15 … 0.5 s), then the content (0.3 … 0.65 s), then the actions (0.45 … 0.75 s),
+    /// all ease-out. **Ours**: the plan names the order, these figures are Stagger's.
+    public static let cardReveal: AnimationSequence = {
+        // Constant, valid input: building it cannot throw.
+        try! AnimationSequence([
+            Step("background", delay: 0, duration: 0.3),
+            Step("icon", delay: 0.15, duration: 0.35),
+            Step("title", delay: 0.15, duration: 0.35),
+            Step("content", delay: 0.3, duration: 0.35),
+            Step("actions", delay: 0.45, duration: 0.3),
+        ])
+    }()
+
+    /// A list appearing row by row: `"row[i]"` starts at i · `each` seconds and runs
+    /// `duration` seconds of ease-out.
+    ///
+    /// - Throws: ``TimelineError`` for a negative count, spread or duration.
+    public static func listAppear(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError) -> AnimationSequence {
+        guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }
+        guard each.isFinite, each >= 0 else { throw .negativeGap(child: "row", gap: each) }
+        return try AnimationSequence((0..<count).map { Step("row[\($0)]", delay: Double($0) * each, duration: duration) })
+    }
+}

@@ -1,0 +1,110 @@
+/// One step of a ``MatchedSequence``: MatchedSequencer's step, timed by the curve's real
+/// duration instead of a fixed 600 ms.
+public struct MatchedStep: Sendable, Hashable {
+    /// What a step does to its target.
+    public enum StepType: String, Sendable, Hashable, CaseIterable {
+        /// Flips which of a source/destination pair is the active (matched) one.
+        case matched
+        /// Inserts the target's view, or removes it if present.
+        case transition
+    }
+
+    /// The target (a matched pair's id or a view's id).
+    public var id: String
+    /// What the step does.
+    public var type: StepType
+    /// The animation.
+    public var curve: Curve
+    /// Seconds (finite, ≥ 0) to wait before the step, after the previous step's start
+    /// (it did not wait) or end (it waited).
+    public var delay: Double
+    /// Whether the target stays visible after its step (see ``TimelineStepState/isVisible``).
+    public var keepAlive: Bool
+    /// Whether the next step waits for this one to finish; `false` lets the following
+    /// steps with delay 0 run with it as a concurrent batch.
+    public var waitForCompletion: Bool
+
+    /// A step; by default a transition on the default spring that the next step waits for.
+    public init(
+        _ id: String, type: StepType = .transition, curve: Curve = .spring, delay: Double = 0,
+        keepAlive: Bool = true, waitForCompletion: Bool = true
+    ) {
+        self.id = id
+        self.type = type
+        self.curve = curve
+        self.delay = delay
+        self.keepAlive = keepAlive
+        self.waitForCompletion = waitForCompletion
+    }
+}
+
+/// MatchedSequencer's model as a timeline: steps run one after another (or in concurrent
+/// batches), each waiting for the previous step's real duration (a spring's settling
+/// duration), not a fixed 600 ms.
+///
+/// Play it with a ``TimelinePlayer`` over ``timeline`` (its `isRunning` is the
+/// sequencer's), and ask which side of a matched pair is active, or whether a view is
+/// present, at any time.
+public struct MatchedSequence: Sendable {
+    /// The steps, in the order given.
+    public let steps: [MatchedStep]
+    /// Whether the steps run back to front.
+    public let reversed: Bool
+    /// Whether the steps animate; `false` jumps straight to the end state at time 0.
+    public let animates: Bool
+    /// The compiled schedule: one timeline step per matched step, in running order.
+    public let timeline: Timeline
+
+    /// Builds the schedule.
+    ///
+    /// - Throws: ``TimelineError/negativeGap(child:gap:)`` for a negative delay after a
+    ///   step that waits, ``TimelineError/startsBeforeZero(child:start:)`` for one
+    ///   that would start before the sequence, ``TimelineError/invalidTime(child:value:)``
+    ///   for a non-finite delay, ``TimelineError/infiniteDuration(child:)`` for an
+    ///   undamped spring.
+    public init(_ steps: [MatchedStep], reversed: Bool = false, animates: Bool = true) throws(TimelineError) {
+        self.steps = steps
+        self.reversed = reversed
+        self.animates = animates
+        let order = reversed ? Array(steps.reversed()) : steps
+        var children: [TimelineChild] = []
+        for (i, step) in order.enumerated() {
+            // Without animation every step is a jump with no delay: the end state at 0.
+            let delay = animates ? step.delay : 0
+            guard delay.isFinite else { throw .invalidTime(child: step.id, value: delay) }
+            guard delay >= 0 else { throw .negativeGap(child: step.id, gap: delay) }
+            let position: TimelinePosition = i == 0 ? .at(delay)
+                : order[i - 1].waitForCompletion ? .afterPrevious(gap: delay) : .withPrevious(offset: delay)
+            children.append(.step(step.id, step.curve, duration: animates ? nil : 0,
+                                  keepAlive: step.keepAlive, at: position))
+        }
+        timeline = try Timeline(children)
+    }
+
+    /// Whether the destination of the matched pair `id` is the active one at `time`
+    /// (seconds): `initially` flipped once per matched step on `id` that has started.
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
+    public func isDestinationActive(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError) -> Bool {
+        try toggled(id, type: .matched, at: time, initially: initially)
+    }
+
+    /// Whether the view `id` is present at `time` (seconds): `initially` flipped once
+    /// per transition step on `id` that has started.
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
+    public func isPresent(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError) -> Bool {
+        try toggled(id, type: .transition, at: time, initially: initially)
+    }
+
+    private func toggled(_ id: String, type: MatchedStep.StepType, at time: Double, initially: Bool) throws(TimelineError) -> Bool {
+        guard !time.isNaN else { throw .invalidTime(child: "time", value: time) }
+        let order = reversed ? Array(steps.reversed()) : steps
+        // Timeline steps of one id keep the running order (by start, then document order).
+        let starts = timeline.steps(of: id).map { timeline.scheduledSteps[$0].start }
+        let kinds = order.filter { $0.id == id }.map(\.type)
+        var state = initially
+        for (start, kind) in zip(starts, kinds) where kind == type && start <= time { state.toggle() }
+        return state
+    }
+}

@@ -1,0 +1,453 @@
+extension Timeline {
+    /// Builds a timeline from its top-level children, which run as a sequence (each after
+    /// the previous one unless given a position), and compiles it into flat arrays.
+    ///
+    /// - Throws: ``TimelineError`` at build time for every bad input: a negative or
+    ///   non-finite duration, gap or time (``TimelineError/negativeDuration(child:duration:)``,
+    ///   ``TimelineError/negativeGap(child:gap:)``, ``TimelineError/invalidTime(child:value:)``),
+    ///   an undamped spring without a duration, an unknown or duplicate label, a cycle of
+    ///   labels, a child starting before time 0, a time scale that is not finite and > 0,
+    ///   a bad repeat, a nested timeline that repeats.
+    /// - Complexity: O(n log n) in the number of children, once; labels positioned
+    ///   relative to later labels add a pass each.
+    public init(_ children: [TimelineChild], options: Options = Options()) throws(TimelineError) {
+        guard options.timeScale.isFinite, options.timeScale > 0 else {
+            throw .invalidTimeScale(options.timeScale)
+        }
+        var repeatCount = 0
+        if case .times(let n) = options.repeats { repeatCount = n }
+        guard repeatCount >= 0, options.repeatDelay.isFinite, options.repeatDelay >= 0 else {
+            throw .invalidRepeat(count: repeatCount, delay: options.repeatDelay)
+        }
+        var plan = TimelinePlan()
+        try plan.addRoot(children)
+        try plan.resolve()
+        let compiled = try plan.compile(timeScale: options.timeScale)
+        self.options = options
+        self.duration = compiled.duration
+        self.restDuration = compiled.restDuration
+        self.nodes = compiled.nodes
+        self.steps = compiled.steps
+        self.stepNodes = compiled.stepNodes
+        self.curveGroups = compiled.groups
+        self.stepsByID = compiled.stepsByID
+        self.labels = compiled.labels
+        self.boundaries = compiled.boundaries
+        self.mirroredBoundaries = compiled.mirroredBoundaries
+        self.kernelStarts = compiled.steps.map { Float($0.start) }
+        self.kernelMirroredStarts = compiled.steps.map { Float(compiled.duration - $0.end) }
+        self.kernelVelocities = compiled.steps.map { step -> Float in
+            if case .spring(_, let velocity) = step.curve.kind { return Float(velocity) }
+            return 0
+        }
+    }
+}
+
+/// The tree of children while positions are being resolved: nodes in pre-order, each
+/// with its position, and the leaves' motion.
+struct TimelinePlan {
+    struct Leaf {
+        var id: String
+        var curve: Curve
+        var duration: Double
+        var keepAlive: Bool
+    }
+
+    var nodes: [TimelineNode] = []
+    var anchors: [TimelinePosition.Anchor] = []
+    var offsets: [Double] = []
+    /// The previous sibling that is not a label marker, or -1.
+    var previous: [Int] = []
+    var leaves: [Int: Leaf] = [:]
+    var labelNodes: [String: Int] = [:]
+    var start: [Double] = []
+    var end: [Double] = []
+
+    // MARK: - The tree
+
+    mutating func addRoot(_ children: [TimelineChild]) throws(TimelineError) {
+        let root = append(
+            TimelineNode(kind: .sequence, name: "timeline", parent: -1, depth: 0, indexInParent: 0),
+            anchor: .at, offset: 0, previous: -1)
+        try addChildren(children, to: root, defaultPosition: .afterPrevious())
+        nodes[root].lastDescendant = nodes.count - 1
+    }
+
+    private mutating func append(
+        _ node: TimelineNode, anchor: TimelinePosition.Anchor, offset: Double, previous: Int
+    ) -> Int {
+        let index = nodes.count
+        nodes.append(node)
+        anchors.append(anchor)
+        offsets.append(offset)
+        self.previous.append(previous)
+        if node.parent >= 0 { nodes[node.parent].children.append(index) }
+        return index
+    }
+
+    private mutating func addChildren(
+        _ children: [TimelineChild], to parent: Int, defaultPosition: TimelinePosition
+    ) throws(TimelineError) {
+        var previous = -1
+        for (position, child) in children.enumerated() {
+            let index = try add(child, parent: parent, indexInParent: position,
+                                defaultPosition: defaultPosition, previous: previous)
+            if nodes[index].kind != .marker { previous = index }
+        }
+    }
+
+    /// Adds a child and its subtree; returns its index.
+    private mutating func add(
+        _ child: TimelineChild, parent: Int, indexInParent: Int,
+        defaultPosition: TimelinePosition, previous: Int
+    ) throws(TimelineError) -> Int {
+        let depth = nodes[parent].depth + 1
+        func node(_ kind: TimelineNode.Kind, _ name: String) -> TimelineNode {
+            TimelineNode(kind: kind, name: name, parent: parent, depth: depth, indexInParent: indexInParent)
+        }
+        let isMarker: Bool = { if case .label = child.content { return true } else { return false } }()
+        let position = child.position ?? (isMarker ? .afterPrevious() : defaultPosition)
+        let name = Self.name(of: child.content)
+        try Self.check(position, child: name)
+
+        let index: Int
+        switch child.content {
+        case .step(let id, let curve, let duration, let keepAlive):
+            let leaf = try Self.leaf(id: id, curve: curve, duration: duration, keepAlive: keepAlive)
+            index = append(node(.step(-1), id), anchor: position.anchor, offset: position.offset, previous: previous)
+            leaves[index] = leaf
+        case .group(let groupName, let children):
+            index = append(node(.group, groupName ?? "group"), anchor: position.anchor, offset: position.offset, previous: previous)
+            try addChildren(children, to: index, defaultPosition: .at(0))
+        case .sequence(let sequenceName, let children):
+            index = append(node(.sequence, sequenceName ?? "sequence"), anchor: position.anchor, offset: position.offset, previous: previous)
+            try addChildren(children, to: index, defaultPosition: .afterPrevious())
+        case .staggered(let id, let count, let config, let duration, let keepAlive):
+            guard count >= 0 else { throw .stagger(child: id, .negativeCount(count)) }
+            index = append(node(.list, id), anchor: position.anchor, offset: position.offset, previous: previous)
+            let template = try Self.leaf(id: id, curve: config.curve, duration: duration, keepAlive: keepAlive)
+            let itemDepth = depth + 1
+            for item in 0..<count {
+                let delay: Double
+                do { delay = try config.delay(for: item, of: count) } catch { throw .stagger(child: id, error) }
+                var leaf = template
+                leaf.id = "\(id)[\(item)]"
+                let itemNode = TimelineNode(kind: .step(-1), name: leaf.id, parent: index, depth: itemDepth, indexInParent: item)
+                let itemIndex = append(itemNode, anchor: .at, offset: delay, previous: -1)
+                leaves[itemIndex] = leaf
+            }
+        case .timeline(let timelineName, let nested):
+            guard nested.options.passes == 1 else { throw .nestedRepeat(child: timelineName ?? "timeline") }
+            index = append(node(.timeline, timelineName ?? "timeline"), anchor: position.anchor, offset: position.offset, previous: previous)
+            insert(nested, under: index)
+        case .label(let labelName):
+            index = append(node(.marker, labelName), anchor: position.anchor, offset: position.offset, previous: previous)
+            try define(labelName, at: index)
+        }
+        nodes[index].lastDescendant = nodes.count - 1
+        if let label = child.label { try define(label, at: index) }
+        return index
+    }
+
+    private mutating func define(_ label: String, at index: Int) throws(TimelineError) {
+        guard labelNodes[label] == nil else { throw .duplicateLabel(label) }
+        labelNodes[label] = index
+    }
+
+    /// Copies a compiled timeline's nodes under `container`, each at its fixed offset
+    /// from its parent; its labels stay inside it.
+    private mutating func insert(_ nested: Timeline, under container: Int) {
+        var mapped = [Int](repeating: container, count: nested.nodes.count)
+        let baseDepth = nodes[container].depth
+        for old in nested.nodes.indices.dropFirst() {
+            let source = nested.nodes[old]
+            let parent = mapped[source.parent]
+            var copy = TimelineNode(kind: source.kind, name: source.name, parent: parent,
+                                    depth: baseDepth + source.depth, indexInParent: source.indexInParent)
+            if case .step = source.kind { copy.kind = .step(-1) }
+            let offset = source.start - nested.nodes[source.parent].start
+            let index = append(copy, anchor: .at, offset: offset, previous: -1)
+            mapped[old] = index
+            if case .step(let step) = source.kind {
+                let s = nested.steps[step]
+                leaves[index] = Leaf(id: s.id, curve: s.curve, duration: s.duration, keepAlive: s.keepAlive)
+            }
+        }
+        // Last descendants, now that the subtree is complete (children follow parents).
+        for old in nested.nodes.indices.dropFirst().reversed() {
+            let index = mapped[old]
+            nodes[index].lastDescendant = mapped[nested.nodes[old].lastDescendant]
+        }
+    }
+
+    private static func name(of content: TimelineChild.Content) -> String {
+        switch content {
+        case .step(let id, _, _, _): id
+        case .group(let name, _): name ?? "group"
+        case .sequence(let name, _): name ?? "sequence"
+        case .staggered(let id, _, _, _, _): id
+        case .timeline(let name, _): name ?? "timeline"
+        case .label(let name): name
+        }
+    }
+
+    private static func check(_ position: TimelinePosition, child: String) throws(TimelineError) {
+        guard position.offset.isFinite else { throw .invalidTime(child: child, value: position.offset) }
+        if position.anchor == .afterPrevious, position.offset < 0 {
+            throw .negativeGap(child: child, gap: position.offset)
+        }
+    }
+
+    /// A leaf's duration (the explicit one or the curve's) and its curve, an easing
+    /// stretched over that duration.
+    private static func leaf(id: String, curve: Curve, duration: Double?, keepAlive: Bool) throws(TimelineError) -> Leaf {
+        let length: Double
+        if let duration {
+            guard duration.isFinite else { throw .invalidTime(child: id, value: duration) }
+            guard duration >= 0 else { throw .negativeDuration(child: id, duration: duration) }
+            length = duration
+        } else {
+            length = curve.duration
+            guard length.isFinite else { throw .infiniteDuration(child: id) }
+        }
+        var stretched = curve
+        if case .easing(let easing, let own) = curve.kind, length > 0, length != own {
+            do { stretched = try .easing(easing, duration: length) } catch { throw .curve(child: id, error) }
+        }
+        return Leaf(id: id, curve: stretched, duration: length, keepAlive: keepAlive)
+    }
+
+    // MARK: - Positions
+
+    /// Resolves every start and end. Positions depend on parents, previous siblings and
+    /// labels; a pass in document order resolves everything that depends only on earlier
+    /// children, so only labels referring to later children need another pass. A pass
+    /// that resolves nothing new means the remaining labels depend on each other.
+    mutating func resolve() throws(TimelineError) {
+        let n = nodes.count
+        for anchor in anchors {
+            if case .label(let name) = anchor, labelNodes[name] == nil { throw .unknownLabel(name) }
+        }
+        // closers[j]: containers whose subtree ends at node j, deepest first.
+        var closers = [[Int]](repeating: [], count: n)
+        for c in stride(from: n - 1, through: 0, by: -1) where !isLeaf(c) && nodes[c].kind != .marker {
+            closers[nodes[c].lastDescendant].append(c)
+        }
+        start = [Double](repeating: .nan, count: n)
+        end = [Double](repeating: .nan, count: n)
+        start[0] = 0
+        var unresolved = n
+        while true {
+            var progress = false
+            for j in 0..<n {
+                if start[j].isNaN, let s = startIfKnown(j) {
+                    start[j] = s
+                    progress = true
+                }
+                if !start[j].isNaN, end[j].isNaN, isLeaf(j) || nodes[j].kind == .marker {
+                    end[j] = start[j] + (leaves[j]?.duration ?? 0)
+                    unresolved -= 1
+                }
+                for c in closers[j] where end[c].isNaN && !start[c].isNaN {
+                    var last = start[c]
+                    var complete = true
+                    for child in nodes[c].children {
+                        if end[child].isNaN { complete = false; break }
+                        last = max(last, end[child])
+                    }
+                    if complete {
+                        end[c] = last
+                        unresolved -= 1
+                        progress = true
+                    }
+                }
+            }
+            if unresolved == 0 { break }
+            if !progress {
+                var names = Set<String>()
+                for j in 0..<n where start[j].isNaN {
+                    if case .label(let name) = anchors[j] { names.insert(name) }
+                }
+                throw .labelCycle(names.sorted())
+            }
+        }
+        for j in 0..<n where start[j] < 0 {
+            // A few ulps below 0 from offsets that cancel are 0.
+            if start[j] > -1e-12 { start[j] = 0; end[j] = max(end[j], 0); continue }
+            throw .startsBeforeZero(child: nodes[j].name, start: start[j])
+        }
+    }
+
+    private func isLeaf(_ j: Int) -> Bool {
+        if case .step = nodes[j].kind { return true }
+        return false
+    }
+
+    private func startIfKnown(_ j: Int) -> Double? {
+        let parentStart = start[max(nodes[j].parent, 0)]
+        let offset = offsets[j]
+        let previous = self.previous[j]
+        func known(_ value: Double) -> Double? { value.isNaN ? nil : value + offset }
+        switch anchors[j] {
+        case .at:
+            return known(parentStart)
+        case .afterPrevious:
+            return known(previous < 0 ? parentStart : end[previous])
+        case .withPrevious:
+            return known(previous < 0 ? parentStart : start[previous])
+        case .label(let name):
+            return known(start[labelNodes[name]!])
+        }
+    }
+
+    // MARK: - The flat form
+
+    struct Compiled {
+        var duration = 0.0
+        var restDuration = 0.0
+        var nodes: [TimelineNode] = []
+        var steps: [Timeline.ScheduledStep] = []
+        var stepNodes: [Int] = []
+        var groups: [CurveGroup] = []
+        var stepsByID: [String: [Int]] = [:]
+        var labels: [String: Double] = [:]
+        var boundaries: [TimelineBoundary] = []
+        var mirroredBoundaries: [TimelineBoundary] = []
+    }
+
+    /// Applies the time scale and lays the steps out by curve, one run per curve.
+    func compile(timeScale: Double) throws(TimelineError) -> Compiled {
+        var out = Compiled()
+        out.nodes = nodes
+        for j in nodes.indices {
+            out.nodes[j].start = start[j] / timeScale
+            out.nodes[j].end = end[j] / timeScale
+        }
+        out.duration = out.nodes[0].end
+        for (name, node) in labelNodes { out.labels[name] = out.nodes[node].start }
+
+        // Leaves in document order, their curves in timeline seconds.
+        var leafNodes: [Int] = []
+        var curves: [Curve] = []
+        var rests: [Double] = []
+        for j in nodes.indices where isLeaf(j) {
+            let leaf = leaves[j]!
+            let curve: Curve
+            do { curve = try Self.scaled(leaf.curve, by: timeScale) } catch { throw .curve(child: leaf.id, error) }
+            leafNodes.append(j)
+            curves.append(curve)
+            let duration = leaf.duration / timeScale
+            var rest = duration
+            if case .spring(let spring, let velocity) = curve.kind {
+                rest = max(rest, (try? spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: 1e-5)) ?? .infinity)
+            }
+            rests.append(out.nodes[j].start + rest)
+        }
+        out.restDuration = max(out.duration, rests.max() ?? 0)
+
+        // Group by curve (jumps apart), in order of first appearance; stable within.
+        var groupOf: [Curve: Int] = [:]
+        var groupCurves: [Curve?] = []
+        var jumpGroup: Int?
+        var keys: [Int] = []
+        for (k, j) in leafNodes.enumerated() {
+            if leaves[j]!.duration == 0 {
+                if jumpGroup == nil { jumpGroup = groupCurves.count; groupCurves.append(nil) }
+                keys.append(jumpGroup!)
+            } else if let g = groupOf[curves[k]] {
+                keys.append(g)
+            } else {
+                groupOf[curves[k]] = groupCurves.count
+                keys.append(groupCurves.count)
+                groupCurves.append(curves[k])
+            }
+        }
+        let order = leafNodes.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        var lower = 0
+        for (position, k) in order.enumerated() {
+            let j = leafNodes[k]
+            let leaf = leaves[j]!
+            out.nodes[j].kind = .step(position)
+            out.stepNodes.append(j)
+            out.steps.append(Timeline.ScheduledStep(
+                id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
+                curve: curves[k], keepAlive: leaf.keepAlive))
+            let isLast = position + 1 == order.count || keys[order[position + 1]] != keys[k]
+            if isLast {
+                out.groups.append(CurveGroup(curve: groupCurves[keys[k]], range: lower..<(position + 1)))
+                lower = position + 1
+            }
+        }
+        for (index, step) in out.steps.enumerated() { out.stepsByID[step.id, default: []].append(index) }
+        for (id, indices) in out.stepsByID {
+            out.stepsByID[id] = indices.sorted { (out.steps[$0].start, out.stepNodes[$0]) < (out.steps[$1].start, out.stepNodes[$1]) }
+        }
+
+        Self.numberMirrored(&out.nodes)
+        out.boundaries = Self.boundaries(out.nodes, duration: out.duration, mirrored: false)
+        out.mirroredBoundaries = Self.boundaries(out.nodes, duration: out.duration, mirrored: true)
+        return out
+    }
+
+    /// A curve played `scale` times faster: an easing over duration / scale; a spring
+    /// with ω₀ · scale (stiffness · scale², damping · scale, same damping fraction) and
+    /// its initial velocity · scale, so that its value at t equals the original's at
+    /// t · scale.
+    static func scaled(_ curve: Curve, by scale: Double) throws(CurveError) -> Curve {
+        if scale == 1 { return curve }
+        switch curve.kind {
+        case .easing(let easing, let duration):
+            return try .easing(easing, duration: duration / scale)
+        case .spring(let spring, let velocity):
+            let faster = try Spring(mass: spring.mass, stiffness: spring.stiffness * scale * scale,
+                                    damping: spring.damping * scale)
+            return try .spring(faster, initialVelocity: velocity * scale)
+        }
+    }
+
+    /// Numbers nodes in pre-order with children reversed (a mirrored pass's event order).
+    static func numberMirrored(_ nodes: inout [TimelineNode]) {
+        var counter = 0
+        var stack: [(Int, Bool)] = [(0, false)]
+        while let (node, closing) = stack.popLast() {
+            if closing {
+                nodes[node].mirrorLastDescendant = counter - 1
+                continue
+            }
+            nodes[node].mirrorOrder = counter
+            counter += 1
+            stack.append((node, true))
+            // Reversed children visited last-first: push in document order.
+            for child in nodes[node].children { stack.append((child, false)) }
+        }
+    }
+
+    /// Every boundary of a pass in event order. At equal times: completions of children
+    /// that took time (phase 0) come before starts (phase 1), and a zero-length child
+    /// starts before it completes; among completions, deeper ones first, so a step
+    /// completes before its sequence reports it and the sequence completes after that.
+    static func boundaries(_ nodes: [TimelineNode], duration: Double, mirrored: Bool) -> [TimelineBoundary] {
+        var result: [TimelineBoundary] = []
+        result.reserveCapacity(nodes.count * 2)
+        for (j, node) in nodes.enumerated() where node.kind != .marker {
+            let startTime = mirrored ? duration - node.end : node.start
+            let endTime = mirrored ? duration - node.start : node.end
+            let order = mirrored ? node.mirrorOrder : j
+            let last = mirrored ? node.mirrorLastDescendant : node.lastDescendant
+            let phase = node.end > node.start ? 0 : 1
+            result.append(TimelineBoundary(time: startTime, phase: 1, order: order, tie: Int.min, kind: .started, node: j))
+            result.append(TimelineBoundary(time: endTime, phase: phase, order: last, tie: -(2 * node.depth + 1), kind: .completed, node: j))
+            if node.kind == .sequence && j != 0 {
+                for child in node.children where nodes[child].kind != .marker {
+                    let c = nodes[child]
+                    result.append(TimelineBoundary(
+                        time: mirrored ? duration - c.start : c.end, phase: c.end > c.start ? 0 : 1,
+                        order: mirrored ? c.mirrorLastDescendant : c.lastDescendant, tie: -(2 * c.depth),
+                        kind: .stepCompleted(c.indexInParent), node: j))
+                }
+            }
+        }
+        result.sort { $0.precedes($1) }
+        return result
+    }
+}

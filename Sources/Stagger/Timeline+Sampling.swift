@@ -1,0 +1,200 @@
+internal import CInterp
+
+/// Where a time of the whole timeline (all passes) falls within one pass.
+struct PassLocation {
+    /// The pass.
+    var iteration: Int
+    /// The time within the pass's schedule (the mirrored schedule for a sequential
+    /// reversed pass); −∞ once a contiguous reversed pass is back before its start.
+    var local: Double
+    /// Whether the pass plays in reverse.
+    var reversed: Bool
+    /// Whether the steps follow the mirrored schedule (a sequential reversed pass).
+    var mirrored: Bool
+}
+
+extension Timeline {
+    /// Seconds from the start of one pass to the start of the next.
+    var period: Double { duration + options.repeatDelay }
+
+    /// The start of pass k.
+    func passStart(_ k: Int) -> Double { Double(k) * period }
+
+    /// The pass containing time t: the last one that has started (the first before 0).
+    func pass(containing t: Double) -> Int {
+        let passes = options.passes
+        // With no time per pass every pass starts (and ends) at 0: the last one holds.
+        guard period > 0 else { return passes == Int.max ? 0 : passes - 1 }
+        guard t > 0 else { return 0 }
+        let estimate = (t / period).rounded(.down)
+        var k = estimate >= Double(passes - 1) ? passes - 1 : Int(estimate)
+        // Correct the rounding of the division against the exact starts.
+        while k > 0 && passStart(k) > t { k -= 1 }
+        while k < passes - 1 && passStart(k + 1) <= t { k += 1 }
+        return k
+    }
+
+    func isReversed(pass k: Int) -> Bool { options.yoyo && k % 2 == 1 }
+
+    /// Maps a timeline time to its pass and the time within the pass.
+    func locate(_ t: Double) -> PassLocation {
+        if t < 0 { return PassLocation(iteration: 0, local: t, reversed: false, mirrored: false) }
+        let k = pass(containing: t)
+        let u = t - passStart(k)
+        let reversed = isReversed(pass: k)
+        let mirrored = reversed && options.reversing == .sequential
+        var local: Double
+        if reversed && !mirrored {
+            // Back at the start (or beyond) means before the start: leaves starting at 0
+            // are pending again, as before the first pass.
+            local = u >= duration ? -.infinity : duration - u
+        } else if k == options.passes - 1 || u < duration {
+            // The last pass keeps running after its logical end, so springs go on
+            // settling (up to the rest duration, after which every one is at rest).
+            local = restDuration.isFinite ? min(u, restDuration) : u
+        } else {
+            // A repeat delay holds the pass's end state.
+            local = duration
+        }
+        return PassLocation(iteration: k, local: local, reversed: reversed, mirrored: mirrored)
+    }
+
+    /// Rejects NaN, and +∞ for a timeline that never ends.
+    func checkTime(_ t: Double) throws(TimelineError) {
+        guard !t.isNaN, !(t == .infinity && totalDuration == .infinity) else {
+            throw .invalidTime(child: "time", value: t)
+        }
+    }
+
+    /// Seconds since step `index` started at pass-local time `local`.
+    func elapsed(_ index: Int, local: Double, mirrored: Bool) -> Double {
+        let step = steps[index]
+        let start = mirrored ? duration - step.end : step.start
+        return local - start
+    }
+
+    /// The state of step `index` at pass-local time `local` (the Double reference).
+    func stepState(_ index: Int, local: Double, mirrored: Bool) -> TimelineStepState {
+        let step = steps[index]
+        let e = elapsed(index, local: local, mirrored: mirrored)
+        // Phases compare the local time with the same start and end figures the events
+        // use, so that a state and the events up to its time always agree.
+        let (start, end) = mirrored ? (duration - step.end, duration - step.start) : (step.start, step.end)
+        let phase: TimelineStepState.Phase = local < start ? .pending : local >= end ? .finished : .active
+        let progress = step.duration > 0 ? min(max(e / step.duration, 0), 1) : (e >= 0 ? 1 : 0)
+        let value: Double
+        if step.duration == 0 {
+            value = e >= 0 ? 1 : 0
+        } else if e.isFinite {
+            value = (try? step.curve.value(at: e)) ?? 0
+        } else {
+            value = e > 0 ? 1 : (try? step.curve.value(at: -1)) ?? 0
+        }
+        let visible = phase == .active || (phase == .finished && step.keepAlive)
+        return TimelineStepState(id: step.id, phase: phase, elapsed: e, progress: progress, value: value, isVisible: visible)
+    }
+
+    /// Every step's phase, progress, eased value and visibility at time `t` (seconds of
+    /// the whole timeline, every pass; negative is before the start), in Double.
+    ///
+    /// A pure function of t: the same for any path taken to t. After the last pass the
+    /// end state holds; in a repeat delay, the end state of the pass before it.
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
+    /// - Complexity: O(steps).
+    public func state(at t: Double) throws(TimelineError) -> TimelineState {
+        try checkTime(t)
+        let location = locate(t)
+        let states = steps.indices.map { stepState($0, local: location.local, mirrored: location.mirrored) }
+        return TimelineState(time: t, iteration: location.iteration, isReversedPass: location.reversed,
+                             steps: states, stepsByID: stepsByID)
+    }
+
+    /// Every step's eased value at time `t` into `values` (one per step, in the order of
+    /// ``scheduledSteps``), through the SIMD kernel: one call per distinct curve.
+    ///
+    /// Agrees with ``state(at:)``'s values within the kernel's bounds (easings 2e-6,
+    /// springs 1e-5 · max(1, |v₀|/ω₀)) plus what rounding the pass-local time and each
+    /// start to float32 moves the curve (about 2⁻²⁴ s per second of timeline).
+    ///
+    /// - Throws: ``TimelineError/bufferMismatch(expected:actual:)`` when `values` does not
+    ///   hold one value per step; ``TimelineError/invalidTime(child:value:)`` for a time
+    ///   that is NaN or does not fit float32; ``TimelineError/curve(child:_:)`` when a
+    ///   curve does not fit the kernel or the backend cannot run here.
+    /// - Complexity: O(steps), no allocation.
+    public func sample(
+        at t: Double, into values: UnsafeMutableBufferPointer<Float>, backend: Backend? = nil
+    ) throws(TimelineError) {
+        guard values.count == steps.count else { throw .bufferMismatch(expected: steps.count, actual: values.count) }
+        try checkTime(t)
+        guard let output = values.baseAddress else { return }
+        let location = locate(t)
+        // Before the start and back before it: a time below every start.
+        let local = location.local.isFinite ? location.local : -1 - duration
+        guard Float(local).isFinite else { throw .invalidTime(child: "time", value: t) }
+        let starts = location.mirrored ? kernelMirroredStarts : kernelStarts
+        try starts.withUnsafeBufferPointer { (starts) throws(TimelineError) in
+            try kernelVelocities.withUnsafeBufferPointer { (velocities) throws(TimelineError) in
+                for group in curveGroups {
+                    guard let curve = group.curve else {
+                        // Jumps: at their end value from the moment they start.
+                        for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? 1 : 0 }
+                        continue
+                    }
+                    try Self.runKernel(
+                        curve: curve, local: local, starts: starts, velocities: velocities,
+                        range: group.range, output: output, backend: backend, name: steps[group.range.lowerBound].id)
+                }
+            }
+        }
+    }
+
+    /// Every step's eased value at time `t` into an array of one value per step; see
+    /// ``sample(at:into:backend:)``.
+    public func sample(at t: Double, into values: inout [Float], backend: Backend? = nil) throws(TimelineError) {
+        try values.withUnsafeMutableBufferPointer { (buffer) throws(TimelineError) in
+            try sample(at: t, into: buffer, backend: backend)
+        }
+    }
+
+    /// One ci_sample call over the steps of one curve: per-item starts, 0 → 1, each
+    /// spring's initial velocity.
+    private static func runKernel(
+        curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>,
+        velocities: UnsafeBufferPointer<Float>, range: Range<Int>, output: UnsafeMutablePointer<Float>,
+        backend: Backend?, name: String
+    ) throws(TimelineError) {
+        var descriptor: ci_curve
+        let duration: Double
+        do { (descriptor, duration) = try curve.kernelDescriptor() } catch { throw .curve(child: name, error) }
+        let count = range.count
+        // The endpoints are the same for every step: 0 and 1 from a shared scratch.
+        let status = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * min(count, 4096)) { scratch -> ci_status in
+            let chunk = min(count, 4096)
+            for i in 0..<chunk { scratch[i] = 0; scratch[chunk + i] = 1 }
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                let upper = min(lower + chunk, range.upperBound)
+                var request = ci_sample_request()
+                request.time = local
+                request.start = 0
+                request.duration = duration
+                request.item_start = UnsafePointer(starts.baseAddress! + lower)
+                request.item_from = UnsafePointer(scratch.baseAddress!)
+                request.item_to = UnsafePointer(scratch.baseAddress! + chunk)
+                request.item_velocity = UnsafePointer(velocities.baseAddress! + lower)
+                let status = ci_sample(backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,
+                                       output + lower, nil, upper - lower)
+                if status != CI_OK { return status }
+                lower = upper
+            }
+            return CI_OK
+        }
+        if status == CI_OK { return }
+        if status == CI_ERR_UNSUPPORTED_BACKEND {
+            throw .curve(child: name, .unsupportedBackend(backend?.rawValue ?? "auto"))
+        }
+        if status == CI_ERR_INVALID_CURVE { throw .curve(child: name, curve.rangeError) }
+        throw .invalidTime(child: "time", value: local)
+    }
+}

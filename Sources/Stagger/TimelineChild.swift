@@ -1,0 +1,95 @@
+/// One child of a ``Timeline``: a step, a group, a sequence, a staggered list, a nested
+/// timeline or a label, with where it starts.
+///
+/// Children are plain values built with the static factories and nested to any depth:
+///
+/// ```swift
+/// let reveal = try Timeline([
+///     .step("background", .smooth),
+///     .group([.step("icon", .snappy), .step("title", .snappy)]),
+///     .step("content", .easeOut(duration: 0.3), at: .afterPrevious(gap: 0.05)),
+/// ])
+/// ```
+public struct TimelineChild: Sendable {
+    /// What the child is.
+    indirect enum Content: Sendable {
+        case step(id: String, curve: Curve, duration: Double?, keepAlive: Bool)
+        case group(name: String?, [TimelineChild])
+        case sequence(name: String?, [TimelineChild])
+        case staggered(id: String, count: Int, config: StaggerConfig, duration: Double?, keepAlive: Bool)
+        case timeline(name: String?, Timeline)
+        case label(String)
+    }
+
+    let content: Content
+    /// Where it starts; `nil` for its container's default (after the previous child in a
+    /// sequence, with it in a group).
+    let position: TimelinePosition?
+    /// A label naming this child's start, or `nil`.
+    let label: String?
+
+    /// A step: the target `id` moves from 0 to 1 along `curve`.
+    ///
+    /// - Parameters:
+    ///   - id: The target, in the caller's words (a view, a layer, a property).
+    ///   - curve: The motion; a spring keeps its own time, an easing is stretched over
+    ///     the step's duration.
+    ///   - duration: Seconds the step occupies (finite, ≥ 0; 0 jumps to the end), or `nil`
+    ///     for the curve's own duration (a spring's settling duration).
+    ///   - keepAlive: Whether the target stays visible once the step has finished.
+    ///   - position: Where it starts; `nil` for the container's default.
+    ///   - label: A label naming its start.
+    public static func step(
+        _ id: String, _ curve: Curve, duration: Double? = nil, keepAlive: Bool = true,
+        at position: TimelinePosition? = nil, label: String? = nil
+    ) -> TimelineChild {
+        TimelineChild(
+            content: .step(id: id, curve: curve, duration: duration, keepAlive: keepAlive),
+            position: position, label: label)
+    }
+
+    /// Children that run in parallel: each starts at the group's start unless given a
+    /// position; the group ends when its last child ends.
+    public static func group(
+        _ children: [TimelineChild], name: String? = nil, at position: TimelinePosition? = nil,
+        label: String? = nil
+    ) -> TimelineChild {
+        TimelineChild(content: .group(name: name, children), position: position, label: label)
+    }
+
+    /// Children that run in series: each starts when the previous one ends unless given a
+    /// position. Its children's completions are reported as step-completed events.
+    public static func sequence(
+        _ children: [TimelineChild], name: String? = nil, at position: TimelinePosition? = nil,
+        label: String? = nil
+    ) -> TimelineChild {
+        TimelineChild(content: .sequence(name: name, children), position: position, label: label)
+    }
+
+    /// A staggered list: `count` steps with ids `"id[0]"`, `"id[1]"`, ..., item i starting
+    /// `config.delay(for: i, of: count)` seconds after the list starts and running
+    /// `config.curve` for `duration` seconds (`nil`: the curve's own duration).
+    public static func staggered(
+        _ id: String, count: Int, config: StaggerConfig, duration: Double? = nil,
+        keepAlive: Bool = true, at position: TimelinePosition? = nil, label: String? = nil
+    ) -> TimelineChild {
+        TimelineChild(
+            content: .staggered(id: id, count: count, config: config, duration: duration, keepAlive: keepAlive),
+            position: position, label: label)
+    }
+
+    /// A whole timeline placed as one child: its schedule (scaled by its time scale) is
+    /// kept, its labels stay inside it. It must not repeat.
+    public static func timeline(
+        _ timeline: Timeline, name: String? = nil, at position: TimelinePosition? = nil,
+        label: String? = nil
+    ) -> TimelineChild {
+        TimelineChild(content: .timeline(name: name, timeline), position: position, label: label)
+    }
+
+    /// A label at the current position: the end of the previous child (the container's
+    /// start for a first child), or `position`.
+    public static func label(_ name: String, at position: TimelinePosition? = nil) -> TimelineChild {
+        TimelineChild(content: .label(name), position: position, label: nil)
+    }
+}

@@ -1,0 +1,58 @@
+/// Where one step of a timeline is at a moment.
+public struct TimelineStepState: Sendable, Hashable {
+    /// Where a step is in its run.
+    public enum Phase: String, Sendable, Hashable, CaseIterable {
+        /// It has not started (its elapsed time is negative).
+        case pending
+        /// It has started and not reached its duration.
+        case active
+        /// It has run its duration (a jump finishes the moment it starts).
+        case finished
+    }
+
+    /// The target's id.
+    public let id: String
+    /// Pending, active or finished.
+    public let phase: Phase
+    /// Seconds since the step started: negative before it, may exceed its duration.
+    public let elapsed: Double
+    /// Elapsed time over duration, clamped to [0, 1] (0 or 1 for a jump).
+    public let progress: Double
+    /// The eased value, nominally 0 → 1 (springs may overshoot and keep settling after
+    /// the step's logical end).
+    public let value: Double
+    /// Whether the target is shown: once started, while active, and after finishing
+    /// when the step keeps it alive.
+    public let isVisible: Bool
+}
+
+/// Every step of a timeline at one time: what ``Timeline/state(at:)`` returns.
+public struct TimelineState: Sendable, Hashable {
+    /// The time asked about, in timeline seconds.
+    public let time: Double
+    /// The pass it falls in (0 for the first; the last pass after the end).
+    public let iteration: Int
+    /// Whether that pass plays in reverse (a yoyo's odd passes).
+    public let isReversedPass: Bool
+    /// Every step, in the order of ``Timeline/scheduledSteps``.
+    public let steps: [TimelineStepState]
+    let stepsByID: [String: [Int]]
+
+    /// The state of target `id`: the latest of its steps that has started, or its first
+    /// step when none has; `nil` for an id no step animates.
+    public subscript(id: String) -> TimelineStepState? {
+        guard let indices = stepsByID[id], let first = indices.first else { return nil }
+        if isReversedPass {
+            // A reversed pass meets the steps last-first: the governing one is the
+            // earliest that is not pending.
+            return indices.first(where: { steps[$0].phase != .pending }).map { steps[$0] } ?? steps[first]
+        }
+        return indices.last(where: { steps[$0].phase != .pending }).map { steps[$0] } ?? steps[first]
+    }
+
+    /// Whether target `id` is animating now (its governing step is active).
+    public func isActive(_ id: String) -> Bool { self[id]?.phase == .active }
+
+    /// Whether target `id` is shown now.
+    public func isVisible(_ id: String) -> Bool { self[id]?.isVisible ?? false }
+}

@@ -1,0 +1,153 @@
+import PropertyBased
+import Stagger
+import Testing
+
+/// Events: their order from the definitions, and exactly once for any cutting of time.
+@Suite struct TimelineEventTests {
+    struct Simple: Equatable, CustomStringConvertible {
+        let kind: TimelineEvent.Kind
+        let child: String
+        let time: Double
+        let direction: TimelineDirection
+        var description: String { "\(kind) \(child) @\(time) \(direction)" }
+    }
+
+    func simple(_ events: [TimelineEvent]) -> [Simple] {
+        events.map { Simple(kind: $0.kind, child: $0.child, time: $0.time, direction: $0.direction) }
+    }
+
+    @Test func aSequenceReportsStartsCompletionsAndStepsInOrder() throws {
+        let timeline = try Timeline([
+            .sequence([.step("a", try .linear(duration: 0.25)), .step("b", try .linear(duration: 0.5))], name: "seq"),
+        ])
+        let all = simple(try timeline.events(from: -.infinity, to: 1))
+        let expected: [Simple] = [
+            .init(kind: .started, child: "timeline", time: 0, direction: .forward),
+            .init(kind: .started, child: "seq", time: 0, direction: .forward),
+            .init(kind: .started, child: "a", time: 0, direction: .forward),
+            .init(kind: .completed, child: "a", time: 0.25, direction: .forward),
+            .init(kind: .stepCompleted(step: 0), child: "seq", time: 0.25, direction: .forward),
+            .init(kind: .started, child: "b", time: 0.25, direction: .forward),
+            .init(kind: .completed, child: "b", time: 0.75, direction: .forward),
+            .init(kind: .stepCompleted(step: 1), child: "seq", time: 0.75, direction: .forward),
+            .init(kind: .completed, child: "seq", time: 0.75, direction: .forward),
+            .init(kind: .completed, child: "timeline", time: 0.75, direction: .forward),
+            .init(kind: .finished, child: "", time: 0.75, direction: .forward),
+        ]
+        #expect(all == expected)
+        // Going back lists the same moments in reverse, crossed backward.
+        let back = simple(try timeline.events(from: 1, to: -.infinity))
+        #expect(back.map(\.time) == expected.reversed().map(\.time))
+        #expect(back.allSatisfy { $0.direction == .backward })
+        // A frame that ends exactly on a boundary includes it; the next one does not repeat it.
+        #expect(simple(try timeline.events(from: 0.1, to: 0.25)).map(\.child) == ["a", "seq", "b"])
+        #expect(try timeline.events(from: 0.25, to: 0.3).isEmpty)
+    }
+
+    @Test func repeatsAndYoyoReportPasses() throws {
+        let line = try Curve.linear(duration: 1)
+        let timeline = try Timeline([.step("a", line)], options: .init(repeats: .times(2), repeatDelay: 0.5, yoyo: true))
+        #expect(timeline.totalDuration == 4)
+        let events = try timeline.events(from: -.infinity, to: 10)
+        let passes = events.filter { $0.kind == .repeated }.map(\.time)
+        #expect(passes == [1.5, 3])
+        #expect(events.filter { $0.kind == .reversed }.count == 2)
+        // The second pass plays backward: "a" is crossed back from its end to its start.
+        let second = events.filter { $0.iteration == 1 && $0.child == "a" }
+        #expect(second.map(\.kind) == [.completed, .started] && second.allSatisfy { $0.direction == .backward })
+        #expect(second.map(\.time) == [1.5, 2.5])
+        #expect(events.last?.kind == .finished && events.last?.time == 4)
+        // Halfway through the reversed pass the value has come back halfway.
+        #expect(try abs(timeline.state(at: 2.25)["a"]!.value - 0.25) < 1e-12)
+    }
+
+    @Test func sequentialReversingReplaysStepsForwardInReverseOrder() throws {
+        let line = try Curve.linear(duration: 1)
+        let steps: [TimelineChild] = [.step("a", line), .step("b", try .linear(duration: 2))]
+        let sequential = try Timeline(steps, options: .init(repeats: .times(1), yoyo: true, reversing: .sequential))
+        let contiguous = try Timeline(steps, options: .init(repeats: .times(1), yoyo: true, reversing: .contiguous))
+        // 0.5 s into the reversed pass: sequential replays b forward (0.5 of 2 s);
+        // contiguous plays b backward from its end (1.5 of 2 s).
+        #expect(try abs(sequential.state(at: 3.5)["b"]!.value - 0.25) < 1e-12)
+        #expect(try abs(contiguous.state(at: 3.5)["b"]!.value - 0.75) < 1e-12)
+        let replay = try sequential.events(from: 2.9, to: 6).filter { $0.kind == .started && $0.child != "timeline" }
+        #expect(replay.map(\.child) == ["b", "a"], "\(replay)")
+        #expect(replay.map(\.time) == [3, 5])
+        #expect(replay.allSatisfy { $0.direction == .forward })
+    }
+
+    static let timelines: [Timeline] = {
+        let ease = try! Curve.easeOut(duration: 0.3)
+        let children: [TimelineChild] = [
+            .step("a", ease),
+            .group([.step("b", .snappy), .step("c", ease, duration: 0), .sequence([.step("d", ease), .step("e", ease)], name: "inner")], name: "g"),
+            .staggered("row", count: 12, config: try! StaggerConfig(spread: .each(0.02), curve: ease)),
+            .step("z", ease, duration: 0, at: .afterPrevious(gap: 0.1)),
+        ]
+        return [
+            try! Timeline(children),
+            try! Timeline(children, options: .init(repeats: .times(2), repeatDelay: 0.25, yoyo: true)),
+            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(1), yoyo: true, reversing: .sequential)),
+        ]
+    }()
+
+    /// Any cutting of [start, end] into frames reports every event exactly once, in order.
+    @Test(arguments: 0..<3)
+    func everyEventExactlyOnceForAnyFrames(which: Int) async throws {
+        let timeline = Self.timelines[which]
+        let end = timeline.totalDuration + 0.5
+        let whole = try timeline.events(from: -.infinity, to: end)
+        // Each moment once: no duplicate (kind, node, pass).
+        let keys = whole.map { "\($0.kind)|\($0.node)|\($0.iteration)" }
+        #expect(Set(keys).count == keys.count)
+        #expect(zip(whole, whole.dropFirst()).allSatisfy { $0.time <= $1.time })
+        await propertyCheck(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) { cuts, exact in
+            // Some frames land exactly on event times, where off-by-one errors hide.
+            var points = cuts
+            if exact { points += whole.prefix(8).map(\.time) }
+            let frames = [-Double.infinity] + points.sorted() + [end]
+            var joined: [TimelineEvent] = []
+            for (a, b) in zip(frames, frames.dropFirst()) { joined += try timeline.events(from: a, to: b) }
+            #expect(joined == whole)
+        }
+    }
+
+    /// Over a random walk of frame times (jumps, pauses, reversals) the frames report
+    /// exactly what the monotone runs between turning points report, and for a single
+    /// pass each child's net starts match its state at the end.
+    @Test(arguments: 0..<3)
+    func randomWalksReportEachCrossingOnce(which: Int) async throws {
+        let timeline = Self.timelines[which]
+        let end = timeline.totalDuration + 0.3
+        await propertyCheck(count: 50, input: Gen.double(in: -0.8...0.8).array(of: 1...30), Gen.int(in: 0...5)) { moves, jump in
+            var times: [Double] = [-.infinity, 0]
+            for (i, move) in moves.enumerated() {
+                let big = i % 6 == jump ? move * 4 : move  // occasional large jumps
+                times.append(min(max(times.last! + big, -0.1), end))
+            }
+            var framed: [TimelineEvent] = []
+            for (a, b) in zip(times, times.dropFirst()) { framed += try timeline.events(from: a, to: b) }
+            // Turning points only.
+            var turns = [times[0]]
+            for i in 1..<times.count {
+                if times[i] == turns.last! { continue }
+                if turns.count >= 2 {
+                    let previous = turns[turns.count - 1] - turns[turns.count - 2]
+                    if (times[i] - turns.last!) * previous > 0 { turns[turns.count - 1] = times[i]; continue }
+                }
+                turns.append(times[i])
+            }
+            var runs: [TimelineEvent] = []
+            for (a, b) in zip(turns, turns.dropFirst()) { runs += try timeline.events(from: a, to: b) }
+            #expect(framed == runs)
+            if which == 0 {
+                let final = try timeline.state(at: times.last!)
+                for (i, step) in timeline.scheduledSteps.enumerated() {
+                    let mine = framed.filter { $0.child == step.id && $0.kind == .started }
+                    let net = mine.filter { $0.direction == .forward }.count - mine.filter { $0.direction == .backward }.count
+                    #expect(net == (final.steps[i].phase == .pending ? 0 : 1), "\(step.id)")
+                }
+            }
+        }
+    }
+}

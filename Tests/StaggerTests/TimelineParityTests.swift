@@ -1,0 +1,142 @@
+import Stagger
+import Testing
+
+/// Each seed design, written the way its README uses it.
+@Suite struct TimelineParityTests {
+    // MARK: MatchedSequencer
+
+    @Test func matchedSequencerWaitsForTheRealDuration() throws {
+        let sequence = try MatchedSequence([
+            MatchedStep("hero", type: .matched, curve: .snappy),
+            MatchedStep("title", type: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1),
+            MatchedStep("badge", type: .transition, curve: .bouncy, keepAlive: false),
+        ])
+        let steps = sequence.timeline.scheduledSteps
+        func start(_ id: String) -> Double { steps[sequence.timeline.steps(of: id)[0]].start }
+        // Not 600 ms: the snappy spring's settling duration, then the delay.
+        let snappy = Spring.snappy.settlingDuration
+        #expect(abs(start("title") - (snappy + 0.1)) < 1e-12)
+        #expect(abs(start("badge") - (snappy + 0.35)) < 1e-12)
+        #expect(try !sequence.isDestinationActive("hero", at: -0.01))
+        #expect(try sequence.isDestinationActive("hero", at: 0.01))
+        #expect(try !sequence.isPresent("title", at: snappy) && sequence.isPresent("title", at: snappy + 0.2))
+        // keepAlive false: the badge is shown while it animates, then goes.
+        let end = sequence.timeline.duration
+        #expect(try sequence.timeline.state(at: end - 0.01).isVisible("badge"))
+        #expect(try !sequence.timeline.state(at: end).isVisible("badge"))
+
+        var player = TimelinePlayer(sequence.timeline)
+        player.play(at: 0)
+        _ = try player.update(at: 0.5)
+        #expect(player.isRunning)
+        _ = try player.update(at: end)
+        #expect(!player.isRunning)
+    }
+
+    @Test func stepsThatDoNotWaitRunAsAConcurrentBatch() throws {
+        let sequence = try MatchedSequence([
+            MatchedStep("a", curve: .smooth, waitForCompletion: false),
+            MatchedStep("b", curve: .smooth, waitForCompletion: false),
+            MatchedStep("c", curve: .smooth),
+            MatchedStep("d", curve: .smooth),
+        ])
+        let starts = sequence.timeline.scheduledSteps.map(\.start)
+        #expect(starts == [0, 0, 0, Spring.smooth.settlingDuration])
+        // reversed: back to front; animates false: the end state at once.
+        let reversed = try MatchedSequence(sequence.steps, reversed: true)
+        // Back to front: d starts at once, c waits for d, b waits for c, a runs with b.
+        func start(_ id: String) -> Double { reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start }
+        #expect(start("d") == 0)
+        #expect(start("b") == 2 * Spring.smooth.settlingDuration && start("a") == start("b"))
+        #expect(reversed.timeline.scheduledSteps[reversed.timeline.steps(of: "c")[0]].start == Spring.smooth.settlingDuration)
+        let jump = try MatchedSequence(sequence.steps, animates: false)
+        #expect(jump.timeline.duration == 0)
+        let state = try jump.timeline.state(at: 0)
+        #expect(state.steps.allSatisfy { $0.phase == .finished && $0.value == 1 })
+        #expect(try jump.isPresent("d", at: 0))
+    }
+
+    // MARK: MotionMachine
+
+    @Test func motionMachineGroupsSequencesRepeatAndReverse() throws {
+        let move = try Curve.easing(.easeInOutQuad, duration: 1)
+        // A sequence of a group (x and y together) then a fade; played there and back twice.
+        let children: [TimelineChild] = [
+            .sequence([
+                .group([.step("x", move), .step("y", move)], name: "move"),
+                .step("fade", try .linear(duration: 0.5)),
+            ], name: "motion"),
+        ]
+        for mode in Timeline.ReversingMode.allCases {
+            let machine = try Timeline(children, options: .init(repeats: .times(3), yoyo: true, reversing: mode))
+            #expect(machine.totalDuration == 6)
+            var player = TimelinePlayer(machine)
+            player.play(at: 0)
+            var events: [TimelinePlayer.Event] = []
+            for frame in 1...70 { events += try player.update(at: Double(frame) * 0.1) }
+            let timelineEvents = events.compactMap { if case .timeline(let e) = $0 { e } else { nil } }
+            #expect(timelineEvents.filter { $0.kind == .repeated }.count == 3)
+            #expect(timelineEvents.filter { $0.kind == .reversed }.count == 3)
+            // The sequence reports each step completed: twice per pass (forward or sequential replay).
+            let steps = timelineEvents.filter { if case .stepCompleted = $0.kind { true } else { false } }
+            #expect(steps.count == (mode == .sequential ? 8 : 4 + 4), "\(mode)")
+            #expect(events.last == .completed && !player.isRunning)
+            // Halfway through the fade of the second (reversed) pass.
+            let fade = try machine.state(at: 1.5 + 0.25)["fade"]!
+            #expect(abs(fade.value - (mode == .sequential ? 0.5 : 0.5)) < 1e-12)
+            let x = try machine.state(at: 1.5 + 0.75)["x"]!
+            // Sequential replays x forward from 0.25 s in; contiguous plays it back from 0.75 s.
+            let expected = try Easing.easeInOutQuad.value(at: mode == .sequential ? 0.25 : 0.75)
+            #expect(abs(x.value - expected) < 1e-12, "\(mode)")
+        }
+    }
+
+    // MARK: The staggered-animation plan
+
+    @Test func animationSequencePresets() throws {
+        let card = AnimationSequence.cardReveal
+        #expect(card.steps.map(\.id) == ["background", "icon", "title", "content", "actions"])
+        #expect(card.isActive("background", at: 0.1) && !card.isActive("icon", at: 0.1))
+        #expect(card.isActive("icon", at: 0.2) && card.isActive("title", at: 0.2))
+        #expect(!card.isActive("background", at: 0.3))   // delay + duration is exclusive
+        #expect(card.isActive("actions", at: 0.7) && !card.isActive("actions", at: 0.75))
+        #expect(abs(card.duration - 0.75) < 1e-12)
+        let list = try AnimationSequence.listAppear(count: 20, each: 0.05)
+        #expect(list.isActive("row[3]", at: 0.16) && !list.isActive("row[4]", at: 0.16))
+        #expect(abs(list.duration - (19 * 0.05 + 0.3)) < 1e-12)
+    }
+
+    // MARK: SwiftUI keyframes
+
+    @Test func keyframeTracksEvaluateAtAnyTime() throws {
+        let track = try KeyframeTrack(initialValue: 0, [
+            .linear(to: 10, duration: 1),
+            .spring(to: 0, spring: .smooth),
+            .cubic(to: 4, duration: 0.5), .cubic(to: 2, duration: 0.5), .cubic(to: 6, duration: 0.5),
+            .move(to: -1),
+        ])
+        #expect(try track.value(at: -1) == 0)
+        #expect(try abs(track.value(at: 0.5) - 5) < 1e-12)
+        // The spring's duration defaults to its settling duration for this move (from 10
+        // to 0 with the linear segment's velocity 10/s), and starts with that velocity.
+        let settle = try Spring.smooth.settlingDuration(target: -10, initialVelocity: 10)
+        let springEnd = 1 + settle
+        #expect(abs(track.duration - (springEnd + 1.5)) < 1e-12)
+        let midSpring = try 10 + Spring.smooth.value(target: -10, initialVelocity: 10, time: 0.2)
+        #expect(try abs(track.value(at: 1.2) - midSpring) < 1e-12)
+        // Catmull–Rom between adjacent cubic keyframes, uniform spacing: the segment from
+        // P1 = 4 to P2 = 2 with neighbours P0 = start, P3 = 6 (standard matrix form).
+        let p0 = try track.value(at: springEnd), p1 = 4.0, p2 = 2.0, p3 = 6.0
+        for s in [0.0, 0.3, 0.5, 0.9] {
+            let catmullRom = 0.5 * (2 * p1 + (-p0 + p2) * s + (2 * p0 - 5 * p1 + 4 * p2 - p3) * s * s
+                + (-p0 + 3 * p1 - 3 * p2 + p3) * s * s * s)
+            #expect(try abs(track.value(at: springEnd + 0.5 + 0.5 * s) - catmullRom) < 1e-9, "s = \(s)")
+        }
+        // A move jumps at its time and holds.
+        #expect(try abs(track.value(at: track.duration - 1e-9) - 6) < 1e-6)
+        #expect(try track.value(at: track.duration) == -1 && track.value(at: 100) == -1)
+        #expect(throws: TimelineError.negativeDuration(child: "keyframe 0", duration: -1)) {
+            try KeyframeTrack(initialValue: 0, [.linear(to: 1, duration: -1)])
+        }
+    }
+}
