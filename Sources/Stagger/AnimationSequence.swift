@@ -44,8 +44,18 @@ public struct AnimationSequence: Sendable {
     public var duration: Double { timeline.duration }
 
     /// Whether step `id` is running at `time` seconds: delay ≤ time < delay + duration.
+    ///
+    /// `false` for an id no step animates and for a NaN time (no moment, so nothing
+    /// runs then): the plan's signature does not throw, where ``Timeline/state(at:)``
+    /// would reject NaN.
     public func isActive(_ id: String, at time: Double) -> Bool {
-        (try? timeline.state(at: time))?.isActive(id) ?? false
+        guard !time.isNaN else { return false }
+        // Phases only, no curve to evaluate: the step of `id` that started last (as
+        // ``TimelineState/subscript(_:)`` picks it; the timeline does not repeat) is
+        // active until its end.
+        let scheduled = timeline.scheduledSteps
+        guard let governing = timeline.steps(of: id).last(where: { scheduled[$0].start <= time }) else { return false }
+        return time < scheduled[governing].end
     }
 
     /// A card appearing: the background (0 … 0.3 s), then the icon and the title together
@@ -65,10 +75,16 @@ public struct AnimationSequence: Sendable {
     /// A list appearing row by row: `"row[i]"` starts at i · `each` seconds and runs
     /// `duration` seconds of ease-out.
     ///
-    /// - Throws: ``TimelineError`` for a negative count, spread or duration.
+    /// - Throws: ``TimelineError/stagger(child:_:)`` for a negative count or more than
+    ///   2²³ rows (a staggered list's limit); ``TimelineError/invalidTime(child:value:)``
+    ///   for an `each` that is not finite; ``TimelineError/negativeGap(child:gap:)`` for
+    ///   a negative one; the errors of ``init(_:)`` for a bad duration.
     public static func listAppear(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError) -> AnimationSequence {
         guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }
-        guard each.isFinite, each >= 0 else { throw .negativeGap(child: "row", gap: each) }
+        let limit = 1 << 23
+        guard count <= limit else { throw .stagger(child: "row", .tooManyItems(count: count, limit: limit)) }
+        guard each.isFinite else { throw .invalidTime(child: "row", value: each) }
+        guard each >= 0 else { throw .negativeGap(child: "row", gap: each) }
         return try AnimationSequence((0..<count).map { Step("row[\($0)]", delay: Double($0) * each, duration: duration) })
     }
 }

@@ -172,6 +172,45 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         Curve(kind: .spring(.interactive, initialVelocity: 0))
     }
 
+    // MARK: - Reshaping (shared by timelines and lists)
+
+    /// The initial velocity in value units (the 0 → 1 span) per second: a spring's own,
+    /// 0 for an easing (it starts from rest by definition).
+    var initialVelocity: Double {
+        if case .spring(_, let velocity) = kind { return velocity }
+        return 0
+    }
+
+    /// The curve made to occupy `duration` seconds: an easing is stretched over it; a
+    /// spring keeps its own time (its physics fix when it settles). A duration of 0 or
+    /// the easing's own leaves the curve as it is (a jump needs no curve).
+    ///
+    /// - Throws: ``CurveError/invalidDuration(_:)`` for an infinite duration (callers
+    ///   check durations first; NaN is theirs to reject too).
+    func stretched(to duration: Double) throws(CurveError) -> Curve {
+        guard case .easing(let easing, let own) = kind, duration > 0, duration != own else { return self }
+        return try .easing(easing, duration: duration)
+    }
+
+    /// The curve played `scale` times faster (scale finite and > 0): an easing over
+    /// duration / scale; a spring with ω₀ · scale (stiffness · scale², damping · scale,
+    /// the same damping fraction) and initial velocity · scale, so that its value at t
+    /// equals the original's at t · scale.
+    ///
+    /// - Throws: ``CurveError`` when the faster curve does not fit a Double (a huge scale
+    ///   overflows the stiffness, a tiny one underflows the duration to 0).
+    func spedUp(by scale: Double) throws(CurveError) -> Curve {
+        if scale == 1 { return self }
+        switch kind {
+        case .easing(let easing, let duration):
+            return try .easing(easing, duration: duration / scale)
+        case .spring(let spring, let velocity):
+            let faster = try Spring(mass: spring.mass, stiffness: spring.stiffness * scale * scale,
+                                    damping: spring.damping * scale)
+            return try .spring(faster, initialVelocity: velocity * scale)
+        }
+    }
+
     // MARK: - Evaluation
 
     /// How long the curve runs, in seconds: the easing's duration, or the spring's

@@ -61,7 +61,12 @@ public struct KeyframeTrack: Sendable, Hashable {
     ///
     /// - Throws: ``TimelineError/negativeDuration(child:duration:)`` or
     ///   ``TimelineError/invalidTime(child:value:)`` (child `"keyframe i"`) for a negative
-    ///   or non-finite duration, target or velocity.
+    ///   or non-finite duration, target or velocity;
+    ///   ``TimelineError/invalidValue(child:value:)`` when the distance from the previous
+    ///   value to a target, or the velocity a keyframe ends with, overflows (targets
+    ///   near ±`Double.greatestFiniteMagnitude` of opposite signs, a huge move over a
+    ///   tiny duration); ``TimelineError/curve(child:_:)`` when a spring cannot be
+    ///   evaluated for the move.
     public init(initialValue: Double, _ keyframes: [Keyframe]) throws(TimelineError) {
         guard initialValue.isFinite else { throw .invalidTime(child: "initialValue", value: initialValue) }
         self.initialValue = initialValue
@@ -84,6 +89,8 @@ public struct KeyframeTrack: Sendable, Hashable {
                 guard d >= 0 else { throw .negativeDuration(child: name, duration: d) }
                 return d
             }
+            // Every motion below works with the distance to the target.
+            guard (to - value).isFinite else { throw .invalidValue(child: name, value: to - value) }
             var segment: Segment
             switch keyframe {
             case .linear(_, let d, let easing):
@@ -97,7 +104,7 @@ public struct KeyframeTrack: Sendable, Hashable {
                 let span = to - value
                 let length = try checked(d ?? spring.validatedSettlingDuration(target: span, initialVelocity: v0, epsilon: 0.001))
                 segment = Segment(start: time, duration: length, from: value, to: to, startVelocity: v0, motion: .spring(spring))
-                let end = Self.springMotion(spring, span: span, velocity: v0, time: length)
+                let end = try Self.springMotion(spring, span: span, velocity: v0, time: length, name: name)
                 velocity = end.velocity
                 segment.to = value + end.value
             case .cubic(_, let d, let startVelocity, let endVelocity):
@@ -124,6 +131,10 @@ public struct KeyframeTrack: Sendable, Hashable {
                 segment = Segment(start: time, duration: 0, from: value, to: to, startVelocity: 0, motion: .jump)
                 velocity = 0
             }
+            // The next keyframe starts with this velocity and at this value and time.
+            guard velocity.isFinite else { throw .invalidValue(child: name, value: velocity) }
+            guard segment.to.isFinite else { throw .invalidValue(child: name, value: segment.to) }
+            guard (time + segment.duration).isFinite else { throw .invalidTime(child: name, value: time + segment.duration) }
             segments.append(segment)
             time += segment.duration
             value = segment.to
@@ -136,7 +147,9 @@ public struct KeyframeTrack: Sendable, Hashable {
     /// The value at `time` seconds after the track starts: the initial value before 0,
     /// the final value after ``duration``.
     ///
-    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time;
+    ///   ``TimelineError/curve(child:_:)`` (child `"keyframe i"`) when the keyframe's
+    ///   easing or spring cannot be evaluated there.
     /// - Complexity: O(log keyframes).
     public func value(at time: Double) throws(TimelineError) -> Double {
         guard !time.isNaN else { throw .invalidTime(child: "time", value: time) }
@@ -155,10 +168,14 @@ public struct KeyframeTrack: Sendable, Hashable {
         case .jump:
             return segment.to
         case .eased(let easing):
-            return segment.from + span * ((try? easing.value(at: e / segment.duration)) ?? 1)
+            do { return segment.from + span * (try easing.value(at: e / segment.duration)) } catch {
+                throw .curve(child: "keyframe \(lo - 1)", error)
+            }
         case .spring(let spring):
             let target = keyframeTarget(lo - 1)
-            return segment.from + Self.springMotion(spring, span: target - segment.from, velocity: segment.startVelocity, time: e).value
+            let motion = try Self.springMotion(spring, span: target - segment.from, velocity: segment.startVelocity,
+                                               time: e, name: "keyframe \(lo - 1)")
+            return segment.from + motion.value
         case .hermite(let m0, let m1):
             let d = segment.duration, s = e / d
             let s2 = s * s, s3 = s2 * s
@@ -173,9 +190,14 @@ public struct KeyframeTrack: Sendable, Hashable {
     }
 
     /// A spring's displacement and velocity after `time` seconds of a move of `span`.
-    static func springMotion(_ spring: Spring, span: Double, velocity: Double, time: Double) -> (value: Double, velocity: Double) {
-        let value = (try? spring.value(target: span, initialVelocity: velocity, time: time)) ?? span
-        let rate = (try? spring.velocity(target: span, initialVelocity: velocity, time: time)) ?? 0
-        return (value, rate)
+    static func springMotion(
+        _ spring: Spring, span: Double, velocity: Double, time: Double, name: String
+    ) throws(TimelineError) -> (value: Double, velocity: Double) {
+        do {
+            return (try spring.value(target: span, initialVelocity: velocity, time: time),
+                    try spring.velocity(target: span, initialVelocity: velocity, time: time))
+        } catch {
+            throw .curve(child: name, error)
+        }
     }
 }

@@ -40,7 +40,8 @@ public struct MatchedStep: Sendable, Hashable {
 
 /// MatchedSequencer's model as a timeline: steps run one after another (or in concurrent
 /// batches), each waiting for the previous step's real duration (a spring's settling
-/// duration), not a fixed 600 ms.
+/// duration), not a fixed 600 ms; a step after a batch waits for the batch's longest step.
+/// A batch of two or more steps is a group named `"batch"` in the timeline's events.
 ///
 /// Play it with a ``TimelinePlayer`` over ``timeline`` (its `isRunning` is the
 /// sequencer's), and ask which side of a matched pair is active, or whether a view is
@@ -57,9 +58,8 @@ public struct MatchedSequence: Sendable {
 
     /// Builds the schedule.
     ///
-    /// - Throws: ``TimelineError/negativeGap(child:gap:)`` for a negative delay after a
-    ///   step that waits, ``TimelineError/startsBeforeZero(child:start:)`` for one
-    ///   that would start before the sequence, ``TimelineError/invalidTime(child:value:)``
+    /// - Throws: ``TimelineError/negativeGap(child:gap:)`` for a negative delay,
+    ///   ``TimelineError/invalidTime(child:value:)``
     ///   for a non-finite delay, ``TimelineError/infiniteDuration(child:)`` for an
     ///   undamped spring.
     public init(_ steps: [MatchedStep], reversed: Bool = false, animates: Bool = true) throws(TimelineError) {
@@ -67,16 +67,41 @@ public struct MatchedSequence: Sendable {
         self.reversed = reversed
         self.animates = animates
         let order = reversed ? Array(steps.reversed()) : steps
+        // Batches: a step that does not wait lets the next one start with it, so a run
+        // of such steps (and the step closing it) runs concurrently. The step after a
+        // batch waits for the whole batch, that is for its longest step, not merely for
+        // the last one given: each batch of two or more is a group, which ends with its
+        // longest child.
         var children: [TimelineChild] = []
-        for (i, step) in order.enumerated() {
-            // Without animation every step is a jump with no delay: the end state at 0.
-            let delay = animates ? step.delay : 0
-            guard delay.isFinite else { throw .invalidTime(child: step.id, value: delay) }
-            guard delay >= 0 else { throw .negativeGap(child: step.id, gap: delay) }
-            let position: TimelinePosition = i == 0 ? .at(delay)
-                : order[i - 1].waitForCompletion ? .afterPrevious(gap: delay) : .withPrevious(offset: delay)
-            children.append(.step(step.id, step.curve, duration: animates ? nil : 0,
-                                  keepAlive: step.keepAlive, at: position))
+        var first = 0
+        while first < order.count {
+            var last = first
+            while last + 1 < order.count && !order[last].waitForCompletion { last += 1 }
+            var members: [TimelineChild] = []
+            var batchDelay = 0.0
+            for i in first...last {
+                let step = order[i]
+                // Without animation every step is a jump with no delay: the end state at 0.
+                let delay = animates ? step.delay : 0
+                guard delay.isFinite else { throw .invalidTime(child: step.id, value: delay) }
+                guard delay >= 0 else { throw .negativeGap(child: step.id, gap: delay) }
+                // Inside a batch a delay counts from the previous step's start.
+                if i == first { batchDelay = delay }
+                let position: TimelinePosition? = first == last ? nil : i == first ? .at(0) : .withPrevious(offset: delay)
+                members.append(.step(step.id, step.curve, duration: animates ? nil : 0,
+                                     keepAlive: step.keepAlive, at: position))
+            }
+            // The first batch's delay counts from the sequence's start, a later one's from
+            // the end of the batch before it.
+            let position: TimelinePosition = children.isEmpty ? .at(batchDelay) : .afterPrevious(gap: batchDelay)
+            if first == last {
+                let step = order[first]
+                children.append(.step(step.id, step.curve, duration: animates ? nil : 0,
+                                      keepAlive: step.keepAlive, at: position))
+            } else {
+                children.append(.group(members, name: "batch", at: position))
+            }
+            first = last + 1
         }
         timeline = try Timeline(children)
     }

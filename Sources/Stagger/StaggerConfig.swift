@@ -1,4 +1,5 @@
 import RealModule
+internal import CInterp
 
 /// How a group of items is staggered: each item's delay, and the curve every item runs.
 ///
@@ -233,6 +234,27 @@ public struct StaggerConfig: Sendable, Hashable {
     public func delay(for index: Int, of count: Int) throws(StaggerError) -> Double {
         try validate(count: count)
         guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
+        return try uncheckedDelay(for: index, of: count)
+    }
+
+    /// Every item's delay from the Double reference, in seconds: the configuration is
+    /// checked once for `count` items rather than once per item, and `count` is held to
+    /// the limit of a list (2²³ items), so that a huge count fails before anything is
+    /// allocated for it.
+    ///
+    /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/tooManyItems(count:limit:)``.
+    func referenceDelays(count: Int) throws(StaggerError) -> [Double] {
+        try validate(count: count)
+        let limit = Int(CI_MAX_GRID_ITEMS)
+        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        var delays: [Double] = []
+        delays.reserveCapacity(count)
+        for index in 0..<count { delays.append(try uncheckedDelay(for: index, of: count)) }
+        return delays
+    }
+
+    /// ``delay(for:of:)`` for an index and count already checked.
+    private func uncheckedDelay(for index: Int, of count: Int) throws(StaggerError) -> Double {
         var position = index
         var items = count
         if let window = visibleWindow {

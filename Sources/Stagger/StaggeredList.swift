@@ -90,10 +90,7 @@ public struct StaggeredList: Sendable {
     var itemDuration: Double { config.curve.duration }
 
     /// The curve's initial velocity, in appearance units per second.
-    var unitVelocity: Float {
-        if case .spring(_, let velocity) = config.curve.kind { return Float(velocity) }
-        return 0
-    }
+    var unitVelocity: Float { Float(config.curve.initialVelocity) }
 
     // MARK: - Transitions
 

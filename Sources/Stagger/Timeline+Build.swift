@@ -5,9 +5,17 @@ extension Timeline {
     /// - Throws: ``TimelineError`` at build time for every bad input: a negative or
     ///   non-finite duration, gap or time (``TimelineError/negativeDuration(child:duration:)``,
     ///   ``TimelineError/negativeGap(child:gap:)``, ``TimelineError/invalidTime(child:value:)``),
-    ///   an undamped spring without a duration, an unknown or duplicate label, a cycle of
-    ///   labels, a child starting before time 0, a time scale that is not finite and > 0,
-    ///   a bad repeat, a nested timeline that repeats.
+    ///   an undamped spring without a duration (``TimelineError/infiniteDuration(child:)``),
+    ///   an unknown or duplicate label, a cycle of labels, a child starting before time 0
+    ///   (``TimelineError/startsBeforeZero(child:start:)``) or before its container
+    ///   (``TimelineError/startsBeforeContainer(child:start:containerStart:)``: a negative
+    ///   offset, an earlier label or a negative base delay; containers never grow
+    ///   backward to hold such a child), a time scale that is not finite and > 0, a bad
+    ///   repeat, a nested timeline that repeats; ``TimelineError/stagger(child:_:)`` for a
+    ///   staggered list whose config does not fit its count or that has more than 2²³
+    ///   items; ``TimelineError/curve(child:_:)`` for a curve that the time scale pushes
+    ///   out of range (a huge scale overflows a spring's stiffness, a tiny one an easing's
+    ///   duration).
     /// - Complexity: O(n log n) in the number of children, once; labels positioned
     ///   relative to later labels add a pass each.
     public init(_ children: [TimelineChild], options: Options = Options()) throws(TimelineError) {
@@ -35,11 +43,12 @@ extension Timeline {
         self.boundaries = compiled.boundaries
         self.mirroredBoundaries = compiled.mirroredBoundaries
         self.kernelStarts = compiled.steps.map { Float($0.start) }
-        self.kernelMirroredStarts = compiled.steps.map { Float(compiled.duration - $0.end) }
-        self.kernelVelocities = compiled.steps.map { step -> Float in
-            if case .spring(_, let velocity) = step.curve.kind { return Float(velocity) }
-            return 0
-        }
+        self.mirroredRestDuration = compiled.mirroredRestDuration
+        self.mirroredStarts = compiled.mirroredStarts
+        self.mirroredEnds = compiled.mirroredEnds
+        self.reversedBoundaries = compiled.reversedBoundaries
+        self.kernelMirroredStarts = compiled.mirroredStarts.map { Float($0) }
+        self.kernelVelocities = compiled.steps.map { Float($0.curve.initialVelocity) }
     }
 }
 
@@ -127,13 +136,16 @@ struct TimelinePlan {
             index = append(node(.list, id), anchor: position.anchor, offset: position.offset, previous: previous)
             let template = try Self.leaf(id: id, curve: config.curve, duration: duration, keepAlive: keepAlive)
             let itemDepth = depth + 1
-            for item in 0..<count {
-                let delay: Double
-                do { delay = try config.delay(for: item, of: count) } catch { throw .stagger(child: id, error) }
+            // Checked once, count included, before a node is made for any item.
+            let delays: [Double]
+            do { delays = try config.referenceDelays(count: count) } catch { throw .stagger(child: id, error) }
+            for (item, delay) in delays.enumerated() {
                 var leaf = template
                 leaf.id = "\(id)[\(item)]"
                 let itemNode = TimelineNode(kind: .step(-1), name: leaf.id, parent: index, depth: itemDepth, indexInParent: item)
                 let itemIndex = append(itemNode, anchor: .at, offset: delay, previous: -1)
+                // A leaf is its own subtree: its completion sorts after its start.
+                nodes[itemIndex].lastDescendant = itemIndex
                 leaves[itemIndex] = leaf
             }
         case .timeline(let timelineName, let nested):
@@ -210,10 +222,8 @@ struct TimelinePlan {
             length = curve.duration
             guard length.isFinite else { throw .infiniteDuration(child: id) }
         }
-        var stretched = curve
-        if case .easing(let easing, let own) = curve.kind, length > 0, length != own {
-            do { stretched = try .easing(easing, duration: length) } catch { throw .curve(child: id, error) }
-        }
+        let stretched: Curve
+        do { stretched = try curve.stretched(to: length) } catch { throw .curve(child: id, error) }
         return Leaf(id: id, curve: stretched, duration: length, keepAlive: keepAlive)
     }
 
@@ -271,10 +281,35 @@ struct TimelinePlan {
                 throw .labelCycle(names.sorted())
             }
         }
-        for j in 0..<n where start[j] < 0 {
-            // A few ulps below 0 from offsets that cancel are 0.
-            if start[j] > -1e-12 { start[j] = 0; end[j] = max(end[j], 0); continue }
-            throw .startsBeforeZero(child: nodes[j].name, start: start[j])
+        try checkContainment()
+    }
+
+    /// Holds every child inside its container's span (parents come before children in
+    /// pre-order, so each container is settled before its children are checked). Events
+    /// rely on it: a container starts before and completes after all its children, and
+    /// a reversed pass mirrors children within their container. A few ulps below the
+    /// container's start, from offsets that cancel, count as its start.
+    private mutating func checkContainment() throws(TimelineError) {
+        let n = nodes.count
+        for j in 1..<max(n, 1) {
+            let parent = nodes[j].parent
+            let floor = start[parent]
+            guard start[j] < floor else { continue }
+            if floor - start[j] <= 1e-12 * max(1, abs(floor)) {
+                start[j] = floor
+                end[j] = max(end[j], floor)
+                continue
+            }
+            // A label is only a time: it may precede its container, not the timeline.
+            if nodes[j].kind == .marker && start[j] >= 0 { continue }
+            if parent == 0 || start[j] < 0 && nodes[j].kind == .marker {
+                throw .startsBeforeZero(child: nodes[j].name, start: start[j])
+            }
+            throw .startsBeforeContainer(child: nodes[j].name, start: start[j], containerStart: floor)
+        }
+        // Ends after those nudges: a container still ends with its last child.
+        for j in stride(from: n - 1, through: 0, by: -1) where !isLeaf(j) && nodes[j].kind != .marker {
+            for child in nodes[j].children { end[j] = max(end[j], end[child]) }
         }
     }
 
@@ -305,14 +340,19 @@ struct TimelinePlan {
     struct Compiled {
         var duration = 0.0
         var restDuration = 0.0
+        var mirroredRestDuration = 0.0
         var nodes: [TimelineNode] = []
         var steps: [Timeline.ScheduledStep] = []
         var stepNodes: [Int] = []
+        /// Per step: its start and end in a sequential reversed pass.
+        var mirroredStarts: [Double] = []
+        var mirroredEnds: [Double] = []
         var groups: [CurveGroup] = []
         var stepsByID: [String: [Int]] = [:]
         var labels: [String: Double] = [:]
         var boundaries: [TimelineBoundary] = []
         var mirroredBoundaries: [TimelineBoundary] = []
+        var reversedBoundaries: [TimelineBoundary] = []
     }
 
     /// Applies the time scale and lays the steps out by curve, one run per curve.
@@ -325,25 +365,30 @@ struct TimelinePlan {
         }
         out.duration = out.nodes[0].end
         for (name, node) in labelNodes { out.labels[name] = out.nodes[node].start }
+        Self.layOutMirrored(&out.nodes)
 
         // Leaves in document order, their curves in timeline seconds.
         var leafNodes: [Int] = []
         var curves: [Curve] = []
         var rests: [Double] = []
+        var mirroredRests: [Double] = []
         for j in nodes.indices where isLeaf(j) {
             let leaf = leaves[j]!
             let curve: Curve
-            do { curve = try Self.scaled(leaf.curve, by: timeScale) } catch { throw .curve(child: leaf.id, error) }
+            do { curve = try leaf.curve.spedUp(by: timeScale) } catch { throw .curve(child: leaf.id, error) }
             leafNodes.append(j)
             curves.append(curve)
             let duration = leaf.duration / timeScale
             var rest = duration
             if case .spring(let spring, let velocity) = curve.kind {
+                // A spring that cannot report settling is treated as never at rest.
                 rest = max(rest, (try? spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: 1e-5)) ?? .infinity)
             }
             rests.append(out.nodes[j].start + rest)
+            mirroredRests.append(out.nodes[j].mirrorStart + rest)
         }
         out.restDuration = max(out.duration, rests.max() ?? 0)
+        out.mirroredRestDuration = max(out.duration, mirroredRests.max() ?? 0)
 
         // Group by curve (jumps apart), in order of first appearance; stable within.
         var groupOf: [Curve: Int] = [:]
@@ -372,6 +417,8 @@ struct TimelinePlan {
             out.steps.append(Timeline.ScheduledStep(
                 id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
                 curve: curves[k], keepAlive: leaf.keepAlive))
+            out.mirroredStarts.append(out.nodes[j].mirrorStart)
+            out.mirroredEnds.append(out.nodes[j].mirrorEnd)
             let isLast = position + 1 == order.count || keys[order[position + 1]] != keys[k]
             if isLast {
                 out.groups.append(CurveGroup(curve: groupCurves[keys[k]], range: lower..<(position + 1)))
@@ -384,28 +431,49 @@ struct TimelinePlan {
         }
 
         Self.numberMirrored(&out.nodes)
-        out.boundaries = Self.boundaries(out.nodes, duration: out.duration, mirrored: false)
-        out.mirroredBoundaries = Self.boundaries(out.nodes, duration: out.duration, mirrored: true)
+        out.boundaries = Self.boundaries(out.nodes, layout: .forward)
+        out.mirroredBoundaries = Self.boundaries(out.nodes, layout: .sequential)
+        out.reversedBoundaries = Self.boundaries(out.nodes, layout: .contiguous)
         return out
     }
 
-    /// A curve played `scale` times faster: an easing over duration / scale; a spring
-    /// with ω₀ · scale (stiffness · scale², damping · scale, same damping fraction) and
-    /// its initial velocity · scale, so that its value at t equals the original's at
-    /// t · scale.
-    static func scaled(_ curve: Curve, by scale: Double) throws(CurveError) -> Curve {
-        if scale == 1 { return curve }
-        switch curve.kind {
-        case .easing(let easing, let duration):
-            return try .easing(easing, duration: duration / scale)
-        case .spring(let spring, let velocity):
-            let faster = try Spring(mass: spring.mass, stiffness: spring.stiffness * scale * scale,
-                                    damping: spring.damping * scale)
-            return try .spring(faster, initialVelocity: velocity * scale)
+    /// Whether a container lays its children out one after another (a sequence, a
+    /// nested timeline, the timeline itself), rather than side by side.
+    static func isSerial(_ kind: TimelineNode.Kind) -> Bool {
+        kind == .sequence || kind == .timeline
+    }
+
+    /// Places every node in a sequential reversed pass (MotionMachine's `sequential`
+    /// mode): a serial container plays its children in reverse order, each child
+    /// mirrored within the container's span, while a group or a list keeps its
+    /// children's offsets, so they replay forward together. Applied from the root down,
+    /// a sequence of groups reverses the order of the groups, not the groups themselves.
+    /// Children are clamped into their container's mirrored span so that rounding never
+    /// lets a child outlast it.
+    static func layOutMirrored(_ nodes: inout [TimelineNode]) {
+        nodes[0].mirrorStart = 0
+        nodes[0].mirrorEnd = nodes[0].end - nodes[0].start
+        for j in nodes.indices.dropFirst() {
+            let parent = nodes[nodes[j].parent]
+            let node = nodes[j]
+            var low: Double, high: Double
+            if isSerial(parent.kind) {
+                low = parent.mirrorStart + (parent.end - node.end)
+                high = parent.mirrorStart + (parent.end - node.start)
+            } else {
+                low = parent.mirrorStart + (node.start - parent.start)
+                high = parent.mirrorStart + (node.end - parent.start)
+            }
+            low = min(max(low, parent.mirrorStart), parent.mirrorEnd)
+            high = max(min(high, parent.mirrorEnd), low)
+            nodes[j].mirrorStart = low
+            nodes[j].mirrorEnd = high
         }
     }
 
-    /// Numbers nodes in pre-order with children reversed (a mirrored pass's event order).
+    /// Numbers nodes in pre-order with a serial container's children reversed (a
+    /// sequential reversed pass's event order: a sequence's last child comes first, a
+    /// group's children keep their order, as they replay forward).
     static func numberMirrored(_ nodes: inout [TimelineNode]) {
         var counter = 0
         var stack: [(Int, Bool)] = [(0, false)]
@@ -417,33 +485,68 @@ struct TimelinePlan {
             nodes[node].mirrorOrder = counter
             counter += 1
             stack.append((node, true))
-            // Reversed children visited last-first: push in document order.
-            for child in nodes[node].children { stack.append((child, false)) }
+            // The stack pops last-first: push a sequence's children in document order
+            // (visited reversed), a group's in reverse order (visited in order).
+            let children = nodes[node].children
+            if isSerial(nodes[node].kind) {
+                for child in children { stack.append((child, false)) }
+            } else {
+                for child in children.reversed() { stack.append((child, false)) }
+            }
         }
     }
 
-    /// Every boundary of a pass in event order. At equal times: completions of children
-    /// that took time (phase 0) come before starts (phase 1), and a zero-length child
-    /// starts before it completes; among completions, deeper ones first, so a step
-    /// completes before its sequence reports it and the sequence completes after that.
-    static func boundaries(_ nodes: [TimelineNode], duration: Double, mirrored: Bool) -> [TimelineBoundary] {
+    /// Which schedule a list of boundaries describes.
+    enum BoundaryLayout {
+        /// A forward pass.
+        case forward
+        /// A sequential reversed pass, played forward on the mirrored layout.
+        case sequential
+        /// A contiguous reversed pass: the forward schedule, crossed from its end back
+        /// to its start (the list is read in reverse), with a sequence's step completed
+        /// when the step has played back to its start.
+        case contiguous
+    }
+
+    /// Every boundary of a pass in event order (ascending; a contiguous reversed pass
+    /// reads it backward). At equal times: completions of children that took time
+    /// (phase 0) come before starts (phase 1). A zero-length child starts and completes
+    /// in phase 1, and so does every container ending at the same moment as such a
+    /// child, so that a container completes after each of its children has started and
+    /// completed. Within a phase completions sort by last descendant, deeper first, so a
+    /// step completes before its sequence reports it and the sequence completes after
+    /// that; starts sort by pre-order, so a container starts before its children.
+    static func boundaries(_ nodes: [TimelineNode], layout: BoundaryLayout) -> [TimelineBoundary] {
+        let mirrored = layout == .sequential
+        let starts = nodes.map { mirrored ? $0.mirrorStart : $0.start }
+        let ends = nodes.map { mirrored ? $0.mirrorEnd : $0.end }
+        // Completion phases, children (later in pre-order) before their parents.
+        var endPhase = [Int](repeating: 0, count: nodes.count)
+        for j in nodes.indices.reversed() where nodes[j].kind != .marker {
+            if ends[j] <= starts[j] { endPhase[j] = 1 }
+            let parent = nodes[j].parent
+            if parent >= 0, ends[j] == ends[parent], endPhase[j] == 1 { endPhase[parent] = 1 }
+        }
+        // In a contiguous list a start sorts just after its step-completed twin, so that
+        // read backward the step has returned to its start before the sequence says so.
+        let startTie = layout == .contiguous ? Int.min + 1 : Int.min
         var result: [TimelineBoundary] = []
-        result.reserveCapacity(nodes.count * 2)
+        result.reserveCapacity(nodes.count * 3)
         for (j, node) in nodes.enumerated() where node.kind != .marker {
-            let startTime = mirrored ? duration - node.end : node.start
-            let endTime = mirrored ? duration - node.start : node.end
             let order = mirrored ? node.mirrorOrder : j
             let last = mirrored ? node.mirrorLastDescendant : node.lastDescendant
-            let phase = node.end > node.start ? 0 : 1
-            result.append(TimelineBoundary(time: startTime, phase: 1, order: order, tie: Int.min, kind: .started, node: j))
-            result.append(TimelineBoundary(time: endTime, phase: phase, order: last, tie: -(2 * node.depth + 1), kind: .completed, node: j))
-            if node.kind == .sequence && j != 0 {
-                for child in node.children where nodes[child].kind != .marker {
-                    let c = nodes[child]
+            result.append(TimelineBoundary(time: starts[j], phase: 1, order: order, tie: startTie, kind: .started, node: j))
+            result.append(TimelineBoundary(time: ends[j], phase: endPhase[j], order: last, tie: -(2 * node.depth + 1), kind: .completed, node: j))
+            guard isSerial(node.kind) else { continue }
+            for child in node.children where nodes[child].kind != .marker {
+                let c = nodes[child]
+                let kind = TimelineBoundary.Kind.stepCompleted(c.indexInParent)
+                if layout == .contiguous {
+                    result.append(TimelineBoundary(time: starts[child], phase: 1, order: child, tie: Int.min, kind: kind, node: j))
+                } else {
                     result.append(TimelineBoundary(
-                        time: mirrored ? duration - c.start : c.end, phase: c.end > c.start ? 0 : 1,
-                        order: mirrored ? c.mirrorLastDescendant : c.lastDescendant, tie: -(2 * c.depth),
-                        kind: .stepCompleted(c.indexInParent), node: j))
+                        time: ends[child], phase: endPhase[child], order: mirrored ? c.mirrorLastDescendant : c.lastDescendant,
+                        tie: -(2 * c.depth), kind: kind, node: j))
                 }
             }
         }

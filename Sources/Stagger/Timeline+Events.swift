@@ -1,41 +1,59 @@
 extension Timeline {
+    /// The most passes one call of ``events(from:to:)`` may cross (100,000).
+    ///
+    /// Each pass crossed lists its own events, so a query over a span of a forever
+    /// repeating timeline, or of `.times(n)` with a huge n, would otherwise run for as
+    /// long as the span is large. Beyond the limit the query throws
+    /// ``TimelineError/tooManyPasses(count:limit:)``; a player that must jump that far
+    /// can seek without reporting events.
+    public static let maximumPassesPerQuery = 100_000
+
     /// Everything that happened between two times, in the order it happened.
     ///
     /// From `from` to `to` (either may be larger: going backward lists the same moments
     /// in reverse order with the direction flipped). A moment at time x is reported when
-    /// x lies in (from, to] going forward, [to, from) going backward, which matches
-    /// ``state(at:)``: a step starting at x is active at x. So cutting an interval into
-    /// pieces at any points reports every event exactly once, and in order; a time below
-    /// 0 (−∞ included) stands for "before the start", so a first frame from −∞ to 0
-    /// reports the children that start at 0.
+    /// x lies in (from, to] going forward, (to, from] going backward, which matches
+    /// ``state(at:)``: a step starting at x is active at x, so going back it is crossed
+    /// only when time goes below x. So cutting an interval into pieces at any points
+    /// reports every event exactly once, and in order; a time below 0 (−∞ included)
+    /// stands for "before the start", so a first frame from −∞ to 0 reports the
+    /// children that start at 0.
     ///
     /// Events: ``TimelineEvent/Kind-swift.enum/started`` and
     /// ``TimelineEvent/Kind-swift.enum/completed`` for every child (node 0 is the whole
-    /// pass), ``TimelineEvent/Kind-swift.enum/stepCompleted(step:)`` for each step of a
-    /// sequence, ``TimelineEvent/Kind-swift.enum/repeated`` (and
+    /// pass), ``TimelineEvent/Kind-swift.enum/stepCompleted(step:)`` for each child of a
+    /// sequence (the top level included: node 0 is a sequence),
+    /// ``TimelineEvent/Kind-swift.enum/repeated`` (and
     /// ``TimelineEvent/Kind-swift.enum/reversed`` for yoyo) at each new pass,
     /// ``TimelineEvent/Kind-swift.enum/finished`` at the end of the last pass. In a
-    /// reversed contiguous pass children are crossed backward; in a sequential one they
-    /// replay forward in reverse order.
+    /// reversed contiguous pass children are crossed backward, and a sequence reports a
+    /// step completed when that step has played back to its start; in a sequential one a
+    /// sequence's children replay forward in reverse order.
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time, or +∞ on a
-    ///   timeline that repeats forever.
+    ///   timeline that repeats forever; ``TimelineError/tooManyPasses(count:limit:)`` when
+    ///   the span crosses more than ``maximumPassesPerQuery`` passes.
     /// - Complexity: O(log n + events) per pass crossed.
     public func events(from: Double, to: Double) throws(TimelineError) -> [TimelineEvent] {
         try checkTime(from)
         try checkTime(to)
         if from == to { return [] }
-        if from < to { return forwardEvents(after: from, through: to) }
-        return forwardEvents(after: to, through: from).reversed().map(\.flipped)
+        if from < to { return try forwardEvents(after: from, through: to) }
+        return try forwardEvents(after: to, through: from).reversed().map(\.flipped)
     }
 
     /// Events with times in (a, b], a < b, in order.
-    func forwardEvents(after a: Double, through b: Double) -> [TimelineEvent] {
+    func forwardEvents(after a: Double, through b: Double) throws(TimelineError) -> [TimelineEvent] {
         var out: [TimelineEvent] = []
         let total = totalDuration
         let first = a < 0 ? 0 : pass(containing: a)
         let last = b < 0 ? -1 : pass(containing: b)
         if last >= first {
+            // Checked before any work: last − first cannot overflow (both in 0..<Int.max).
+            let crossed = last - first + 1
+            guard crossed <= Self.maximumPassesPerQuery else {
+                throw .tooManyPasses(count: crossed, limit: Self.maximumPassesPerQuery)
+            }
             for k in first...last {
                 let start = passStart(k)
                 if k > 0 && a < start && start <= b {
@@ -44,7 +62,7 @@ extension Timeline {
                         out.append(TimelineEvent(kind: .reversed, child: "", node: -1, time: start, iteration: k, direction: .forward))
                     }
                 }
-                appendPassEvents(k, after: a, through: b, into: &out)
+                appendPassEvents(k, after: a, through: b, whole: k < last, into: &out)
             }
         }
         if total.isFinite && a < total && total <= b {
@@ -54,25 +72,35 @@ extension Timeline {
     }
 
     /// The boundaries of pass k crossed while the whole timeline goes from a to b (a < b).
-    private func appendPassEvents(_ k: Int, after a: Double, through b: Double, into out: inout [TimelineEvent]) {
+    ///
+    /// `throughEnd`: b lies in a later pass, so the rest of pass k is crossed whatever
+    /// b − start(k) rounds to: start(k) + duration may round above start(k + 1), and the
+    /// end of pass k must not be lost to that (the next frame starts in pass k + 1).
+    private func appendPassEvents(
+        _ k: Int, after a: Double, through b: Double, whole throughEnd: Bool, into out: inout [TimelineEvent]
+    ) {
         let start = passStart(k)
+        // Rounding may put start + duration past the next pass's start: an event never
+        // lands after the pass that follows has begun.
+        let limit = k < options.passes - 1 ? passStart(k + 1) : Double.infinity
         let reversed = isReversed(pass: k)
         if reversed && options.reversing == .contiguous {
             // Pass-local time runs from D down to 0, then to "before the start".
             if a >= start + duration { return }
             let high = a < start ? Double.infinity : duration - (a - start)
-            let low = b >= start + duration ? -Double.infinity : duration - (b - start)
-            let range = boundaryRange(boundaries, after: low, through: high)
+            let low = throughEnd || b >= start + duration ? -Double.infinity : duration - (b - start)
+            let range = boundaryRange(reversedBoundaries, after: low, through: high)
             for i in range.reversed() {
-                out.append(event(boundaries[i], time: start + duration - boundaries[i].time, pass: k, direction: .backward))
+                let boundary = reversedBoundaries[i]
+                out.append(event(boundary, time: min(start + duration - boundary.time, limit), pass: k, direction: .backward))
             }
         } else {
             let list = reversed ? mirroredBoundaries : boundaries
             let low = a < start ? -Double.infinity : a - start
-            let high = min(b - start, duration)
+            let high = throughEnd ? duration : min(b - start, duration)
             guard high > low || (low == -.infinity) else { return }
             for i in boundaryRange(list, after: low, through: high) {
-                out.append(event(list[i], time: start + list[i].time, pass: k, direction: .forward))
+                out.append(event(list[i], time: min(start + list[i].time, limit), pass: k, direction: .forward))
             }
         }
     }

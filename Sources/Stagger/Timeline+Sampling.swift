@@ -13,6 +13,12 @@ struct PassLocation {
     var mirrored: Bool
 }
 
+/// Where a step runs within a pass: the forward schedule or a sequential reversed one.
+struct StepSpan {
+    var start: Double
+    var end: Double
+}
+
 extension Timeline {
     /// Seconds from the start of one pass to the start of the next.
     var period: Double { duration + options.repeatDelay }
@@ -51,7 +57,8 @@ extension Timeline {
         } else if k == options.passes - 1 || u < duration {
             // The last pass keeps running after its logical end, so springs go on
             // settling (up to the rest duration, after which every one is at rest).
-            local = restDuration.isFinite ? min(u, restDuration) : u
+            let rest = mirrored ? mirroredRestDuration : restDuration
+            local = rest.isFinite ? min(u, rest) : u
         } else {
             // A repeat delay holds the pass's end state.
             local = duration
@@ -66,29 +73,32 @@ extension Timeline {
         }
     }
 
-    /// Seconds since step `index` started at pass-local time `local`.
-    func elapsed(_ index: Int, local: Double, mirrored: Bool) -> Double {
-        let step = steps[index]
-        let start = mirrored ? duration - step.end : step.start
-        return local - start
+    /// Where step `index` runs in a forward or a sequential reversed pass.
+    func span(_ index: Int, mirrored: Bool) -> StepSpan {
+        mirrored ? StepSpan(start: mirroredStarts[index], end: mirroredEnds[index])
+            : StepSpan(start: steps[index].start, end: steps[index].end)
     }
 
     /// The state of step `index` at pass-local time `local` (the Double reference).
-    func stepState(_ index: Int, local: Double, mirrored: Bool) -> TimelineStepState {
+    ///
+    /// Before its start a step holds 0, the value it moves from, even for an easing
+    /// whose value at progress 0 is not 0 (`steps` with jump-start or jump-both jump
+    /// when the step starts, not before); ``sample(at:into:backend:)`` does the same.
+    func stepState(_ index: Int, local: Double, mirrored: Bool) throws(TimelineError) -> TimelineStepState {
         let step = steps[index]
-        let e = elapsed(index, local: local, mirrored: mirrored)
         // Phases compare the local time with the same start and end figures the events
         // use, so that a state and the events up to its time always agree.
-        let (start, end) = mirrored ? (duration - step.end, duration - step.start) : (step.start, step.end)
-        let phase: TimelineStepState.Phase = local < start ? .pending : local >= end ? .finished : .active
+        let span = span(index, mirrored: mirrored)
+        let e = local - span.start
+        let phase: TimelineStepState.Phase = local < span.start ? .pending : local >= span.end ? .finished : .active
         let progress = step.duration > 0 ? min(max(e / step.duration, 0), 1) : (e >= 0 ? 1 : 0)
         let value: Double
-        if step.duration == 0 {
-            value = e >= 0 ? 1 : 0
-        } else if e.isFinite {
-            value = (try? step.curve.value(at: e)) ?? 0
+        if e < 0 {
+            value = 0
+        } else if step.duration == 0 || e == .infinity {
+            value = 1
         } else {
-            value = e > 0 ? 1 : (try? step.curve.value(at: -1)) ?? 0
+            do { value = try step.curve.value(at: e) } catch { throw .curve(child: step.id, error) }
         }
         let visible = phase == .active || (phase == .finished && step.keepAlive)
         return TimelineStepState(id: step.id, phase: phase, elapsed: e, progress: progress, value: value, isVisible: visible)
@@ -100,12 +110,18 @@ extension Timeline {
     /// A pure function of t: the same for any path taken to t. After the last pass the
     /// end state holds; in a repeat delay, the end state of the pass before it.
     ///
-    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time, or +∞ on a
+    ///   timeline that repeats forever; ``TimelineError/curve(child:_:)`` when a step's
+    ///   curve cannot be evaluated there.
     /// - Complexity: O(steps).
     public func state(at t: Double) throws(TimelineError) -> TimelineState {
         try checkTime(t)
         let location = locate(t)
-        let states = steps.indices.map { stepState($0, local: location.local, mirrored: location.mirrored) }
+        var states: [TimelineStepState] = []
+        states.reserveCapacity(steps.count)
+        for index in steps.indices {
+            states.append(try stepState(index, local: location.local, mirrored: location.mirrored))
+        }
         return TimelineState(time: t, iteration: location.iteration, isReversedPass: location.reversed,
                              steps: states, stepsByID: stepsByID)
     }
@@ -144,6 +160,11 @@ extension Timeline {
                     try Self.runKernel(
                         curve: curve, local: local, starts: starts, velocities: velocities,
                         range: group.range, output: output, backend: backend, name: steps[group.range.lowerBound].id)
+                    if group.movesAtStart {
+                        // The kernel clamps progress to 0 before a start, where this
+                        // easing is already above 0: hold 0 there, as state(at:) does.
+                        for i in group.range where local - Double(starts[i]) < 0 { output[i] = 0 }
+                    }
                 }
             }
         }

@@ -24,7 +24,8 @@
 public struct Timeline: Sendable {
     /// How a reversed pass of a yoyo plays (MotionMachine's reversing modes).
     public enum ReversingMode: String, Sendable, Hashable, CaseIterable {
-        /// Steps replay forward, in reverse order (the last step first).
+        /// A sequence's children replay forward, in reverse order (the last one first);
+        /// a group's children still start together and play forward.
         case sequential
         /// Each step plays backwards, in reverse order: the pass mirrors the forward one.
         case contiguous
@@ -115,8 +116,16 @@ public struct Timeline: Sendable {
     let labels: [String: Double]
     /// Every boundary of one forward pass, in event order.
     let boundaries: [TimelineBoundary]
-    /// The same for a sequential reversed pass (steps replayed in reverse order).
+    /// The same for a sequential reversed pass (a sequence's children replayed forward
+    /// in reverse order; see `TimelinePlan.layOutMirrored`).
     let mirroredBoundaries: [TimelineBoundary]
+    /// The boundaries of a contiguous reversed pass, in forward order: read backward.
+    let reversedBoundaries: [TimelineBoundary]
+    /// Per step: its start and end in a sequential reversed pass.
+    let mirroredStarts: [Double]
+    let mirroredEnds: [Double]
+    /// ``restDuration`` for a sequential reversed pass, whose springs start elsewhere.
+    let mirroredRestDuration: Double
     /// Per-step kernel inputs: start, start in a mirrored pass, initial velocity.
     let kernelStarts: [Float]
     let kernelMirroredStarts: [Float]
@@ -154,6 +163,15 @@ struct CurveGroup: Sendable {
     /// The curve, or `nil` for steps of duration 0 (jumps, computed without the kernel).
     let curve: Curve?
     let range: Range<Int>
+
+    /// Whether the curve is above 0 at progress 0 (`steps` with jump-start or
+    /// jump-both), so that the kernel's clamped value before a start must be replaced
+    /// by the 0 a step holds until it starts.
+    var movesAtStart: Bool {
+        guard let curve, case .easing(let easing, _) = curve.kind,
+              case .steps(_, let position) = easing.kind else { return false }
+        return position == .jumpStart || position == .jumpBoth
+    }
 }
 
 /// A node of the compiled tree: a step, a container or a label marker.
@@ -182,6 +200,9 @@ struct TimelineNode: Sendable {
     /// event order of a sequential reversed pass).
     var mirrorOrder = 0
     var mirrorLastDescendant = 0
+    /// Its span in a sequential reversed pass, in pass-local seconds.
+    var mirrorStart = 0.0
+    var mirrorEnd = 0.0
 }
 
 /// A point where something happens in one pass, with its place in event order.

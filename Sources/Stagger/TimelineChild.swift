@@ -23,7 +23,7 @@ public struct TimelineChild: Sendable {
 
     let content: Content
     /// Where it starts; `nil` for its container's default (after the previous child in a
-    /// sequence, with it in a group).
+    /// sequence, `.at(0)`, the group's start, in a group).
     let position: TimelinePosition?
     /// A label naming this child's start, or `nil`.
     let label: String?
@@ -69,6 +69,11 @@ public struct TimelineChild: Sendable {
     /// A staggered list: `count` steps with ids `"id[0]"`, `"id[1]"`, ..., item i starting
     /// `config.delay(for: i, of: count)` seconds after the list starts and running
     /// `config.curve` for `duration` seconds (`nil`: the curve's own duration).
+    ///
+    /// Building the timeline throws ``TimelineError/stagger(child:_:)`` for a config that
+    /// does not fit `count` or for more than 2²³ items (a list's limit), and
+    /// ``TimelineError/startsBeforeContainer(child:start:containerStart:)`` for a negative
+    /// base delay (an item cannot start before its list).
     public static func staggered(
         _ id: String, count: Int, config: StaggerConfig, duration: Double? = nil,
         keepAlive: Bool = true, at position: TimelinePosition? = nil, label: String? = nil

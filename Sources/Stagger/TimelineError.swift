@@ -20,6 +20,18 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case labelCycle([String])
     /// A child that would start before the timeline's time 0 (a negative offset).
     case startsBeforeZero(child: String, start: Double)
+    /// A child that would start before the container holding it (a negative offset, a
+    /// label earlier than the container, a staggered list's negative base delay): a
+    /// container's span holds its children, so that its events enclose theirs. Times in
+    /// seconds of the timeline, before its time scale.
+    case startsBeforeContainer(child: String, start: Double, containerStart: Double)
+    /// One query that would cross more passes of a repeating timeline than `limit`
+    /// (``Timeline/maximumPassesPerQuery``): listing every event of that many passes
+    /// would not end in useful time or memory.
+    case tooManyPasses(count: Int, limit: Int)
+    /// A value (a keyframe's target, the distance to it or a velocity) that is not
+    /// finite, or that overflows once combined with the previous one.
+    case invalidValue(child: String, value: Double)
     /// A time scale or playback speed that is not finite and > 0.
     case invalidTimeScale(Double)
     /// A repeat count below 0, or a repeat delay that is negative or not finite.
@@ -53,6 +65,12 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The labels \(names.map { "\"\($0)\"" }.joined(separator: ", ")) are positioned relative to each other in a cycle."
         case .startsBeforeZero(let child, let start):
             return "\(child) would start at \(start) s, before the timeline's start."
+        case .startsBeforeContainer(let child, let start, let containerStart):
+            return "\(child) would start at \(start) s, before its container's start at \(containerStart) s."
+        case .tooManyPasses(let count, let limit):
+            return "One query would cross \(count) passes, more than the \(limit) allowed; query shorter spans (a player can seek without reporting events)."
+        case .invalidValue(let child, let value):
+            return "\(child): expected a finite value, but got \(value)."
         case .invalidTimeScale(let value):
             return "A time scale or speed must be finite and greater than 0, but got \(value)."
         case .invalidRepeat(let count, let delay):
@@ -80,6 +98,10 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.duplicateLabel(a), .duplicateLabel(b)): return a == b
         case let (.labelCycle(a), .labelCycle(b)): return a == b
         case let (.startsBeforeZero(c1, s1), .startsBeforeZero(c2, s2)): return c1 == c2 && same(s1, s2)
+        case let (.startsBeforeContainer(c1, s1, p1), .startsBeforeContainer(c2, s2, p2)):
+            return c1 == c2 && same(s1, s2) && same(p1, p2)
+        case let (.tooManyPasses(c1, l1), .tooManyPasses(c2, l2)): return c1 == c2 && l1 == l2
+        case let (.invalidValue(c1, v1), .invalidValue(c2, v2)): return c1 == c2 && same(v1, v2)
         case let (.invalidTimeScale(a), .invalidTimeScale(b)): return same(a, b)
         case let (.invalidRepeat(c1, d1), .invalidRepeat(c2, d2)): return c1 == c2 && same(d1, d2)
         case let (.nestedRepeat(a), .nestedRepeat(b)): return a == b

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// var player = TimelinePlayer(card)
-/// player.play(at: now)
+/// try player.play(at: now)
 /// // every frame:
 /// for event in try player.update(at: now) { handle(event) }
 /// let state = try player.state(at: now)
@@ -90,49 +90,82 @@ public struct TimelinePlayer: Sendable {
         let total = timeline.totalDuration
         guard completion == .atRest, total.isFinite else { return total }
         let last = timeline.options.passes - 1
-        let backward = timeline.isReversed(pass: last) && timeline.options.reversing == .contiguous
-        return backward ? total : total + (timeline.restDuration - timeline.duration)
+        guard timeline.isReversed(pass: last) else { return total + (timeline.restDuration - timeline.duration) }
+        // A contiguous reversed pass ends back at the start, where nothing moves; a
+        // sequential one ends with its own (mirrored) schedule still settling.
+        if timeline.options.reversing == .contiguous { return total }
+        return total + (timeline.mirroredRestDuration - timeline.duration)
     }
 
     /// The timeline time at clock time `clock` (−∞ before the start).
-    public func time(at clock: Double) -> Double {
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` (child `"clock"`) for a clock
+    ///   that is not finite, or that lies so far ahead that a forever repeating timeline's
+    ///   time overflows.
+    public func time(at clock: Double) throws(TimelineError) -> Double {
+        try Self.check(clock: clock)
         guard status == .playing else { return anchorTime }
         let moved = (clock - anchorClock) * speed
-        let time = anchorTime + (isReversed ? -moved : moved)
-        return min(max(time, 0), endTime)
+        let time = min(max(anchorTime + (isReversed ? -moved : moved), 0), endTime)
+        guard time.isFinite else { throw .invalidTime(child: "clock", value: clock) }
+        return time
     }
 
     /// The timeline's state at clock time `clock`.
     ///
-    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN clock.
+    /// - Throws: the errors of ``time(at:)`` and of ``Timeline/state(at:)``.
     public func state(at clock: Double) throws(TimelineError) -> TimelineState {
-        guard !clock.isNaN else { throw .invalidTime(child: "clock", value: clock) }
-        return try timeline.state(at: time(at: clock))
+        try timeline.state(at: time(at: clock))
     }
 
+    // Every mutating method below works on a copy and commits it only at the end, so
+    // that one that throws leaves the player exactly as it was.
+
     /// Starts from the beginning (from the end when reversed) at clock time `clock`.
-    public mutating func play(at clock: Double) {
+    ///
+    /// A timeline whose end is its start (every child of zero length) completes at
+    /// once; its events are still reported, by the next ``update(at:)``.
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
+    ///   finite, or when playing reversed a timeline that repeats forever (it has no
+    ///   end to start from); ``TimelineError/tooManyPasses(count:limit:)`` as
+    ///   ``update(at:)``.
+    public mutating func play(at clock: Double) throws(TimelineError) {
+        try Self.check(clock: clock)
+        var next = self
         let start = isReversed ? endTime : 0
-        if isReversed && reported == -.infinity { reported = start }
-        if !isReversed { reported = -.infinity }
-        anchorTime = start
-        anchorClock = clock
-        status = .playing
-        pending.append(.started)
-        checkCompletion()
+        guard start.isFinite else { throw .invalidTime(child: "play", value: start) }
+        if isReversed && next.reported == -.infinity { next.reported = start }
+        if !isReversed { next.reported = -.infinity }
+        next.anchorTime = start
+        next.anchorClock = clock
+        next.status = .playing
+        next.pending.append(.started)
+        try next.checkCompletion()
+        self = next
     }
 
     /// Holds time where it is.
-    public mutating func pause(at clock: Double) {
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
+    ///   finite; the errors of ``update(at:)`` for the events up to `clock`.
+    public mutating func pause(at clock: Double) throws(TimelineError) {
+        try Self.check(clock: clock)
         guard status == .playing else { return }
-        advance(to: clock)
-        guard status == .playing else { return }
-        status = .paused
-        pending.append(.paused)
+        var next = self
+        try next.advance(to: clock)
+        if next.status == .playing {
+            next.status = .paused
+            next.pending.append(.paused)
+        }
+        self = next
     }
 
     /// Lets time move again from where it was paused.
-    public mutating func resume(at clock: Double) {
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not finite.
+    public mutating func resume(at clock: Double) throws(TimelineError) {
+        try Self.check(clock: clock)
         guard status == .paused else { return }
         anchorClock = clock
         status = .playing
@@ -140,7 +173,10 @@ public struct TimelinePlayer: Sendable {
     }
 
     /// Stops and returns before the start, without reporting the children it passes.
-    public mutating func stop(at clock: Double) {
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not finite.
+    public mutating func stop(at clock: Double) throws(TimelineError) {
+        try Self.check(clock: clock)
         anchorTime = -.infinity
         anchorClock = clock
         reported = -.infinity
@@ -151,85 +187,125 @@ public struct TimelinePlayer: Sendable {
     /// Jumps to timeline time `time` (clamped to [0, ``endTime``]), keeping the status
     /// (a finished player becomes paused there).
     ///
-    /// - Parameter reportsEvents: Whether the events between the old and the new time
-    ///   are reported (by default they are, so that listeners stay consistent).
-    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
+    /// - Parameter reportsEvents: Whether the events between the last reported time and
+    ///   the new time are reported (by default they are, so that listeners stay
+    ///   consistent). `false` skips them all, including those played since the last
+    ///   ``update(at:)``: the way past a jump of more than
+    ///   ``Timeline/maximumPassesPerQuery`` passes.
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time, a clock that
+    ///   is not finite, or +∞ on a timeline that repeats forever (it has no end to clamp
+    ///   to); ``TimelineError/tooManyPasses(count:limit:)`` when the events to report
+    ///   span more passes than a query may.
     public mutating func seek(to time: Double, at clock: Double, reportsEvents: Bool = true) throws(TimelineError) {
         guard !time.isNaN else { throw .invalidTime(child: "seek", value: time) }
-        advance(to: clock)
+        try Self.check(clock: clock)
         let target = min(max(time, 0), endTime)
-        if reportsEvents { report(to: target) } else { reported = target }
-        anchorTime = target
-        anchorClock = clock
-        if status == .finished { status = .paused }
-        if status == .idle { status = .paused }
+        guard target.isFinite else { throw .invalidTime(child: "seek", value: time) }
+        var next = self
+        if reportsEvents {
+            try next.advance(to: clock)
+            try next.report(to: target)
+        } else {
+            // Nothing between the last report and the target is listed, not even the
+            // stretch played up to `clock`: that is what lets a seek skip a jump too
+            // long to report.
+            next.reported = target
+        }
+        next.anchorTime = target
+        next.anchorClock = clock
+        if next.status == .finished || next.status == .idle { next.status = .paused }
+        self = next
     }
 
     /// Turns playback around where it is, mid-flight; a finished player plays back.
-    public mutating func reverse(at clock: Double) {
-        advance(to: clock)
-        isReversed.toggle()
-        anchorClock = clock
-        if anchorTime == -.infinity { anchorTime = 0 }
-        if status == .finished { status = .playing }
-        pending.append(.reversed)
-        if status == .playing { checkCompletion() }
+    ///
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
+    ///   finite; the errors of ``update(at:)`` for the events up to `clock`.
+    public mutating func reverse(at clock: Double) throws(TimelineError) {
+        try Self.check(clock: clock)
+        var next = self
+        try next.advance(to: clock)
+        next.isReversed.toggle()
+        next.anchorClock = clock
+        if next.anchorTime == -.infinity { next.anchorTime = 0 }
+        if next.status == .finished { next.status = .playing }
+        next.pending.append(.reversed)
+        if next.status == .playing { try next.checkCompletion() }
+        self = next
     }
 
     /// Changes the speed from clock time `clock` on.
     ///
-    /// - Throws: ``TimelineError/invalidTimeScale(_:)`` unless `speed` is finite and > 0.
+    /// - Throws: ``TimelineError/invalidTimeScale(_:)`` unless `speed` is finite and > 0;
+    ///   ``TimelineError/invalidTime(child:value:)`` for a clock that is not finite; the
+    ///   errors of ``update(at:)`` for the events up to `clock`.
     public mutating func setSpeed(_ speed: Double, at clock: Double) throws(TimelineError) {
         guard speed.isFinite, speed > 0 else { throw .invalidTimeScale(speed) }
-        advance(to: clock)
-        self.speed = speed
+        try Self.check(clock: clock)
+        var next = self
+        try next.advance(to: clock)
+        next.speed = speed
+        self = next
     }
 
     /// Advances to clock time `clock` and returns everything since the last call, in
     /// order: status events and timeline events.
     ///
-    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN clock.
+    /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
+    ///   finite; ``TimelineError/tooManyPasses(count:limit:)`` when the clock jumped over
+    ///   more passes than one query may list (the player is left as it was: seek
+    ///   without reporting events to move on).
     public mutating func update(at clock: Double) throws(TimelineError) -> [Event] {
-        guard !clock.isNaN else { throw .invalidTime(child: "clock", value: clock) }
-        let wasPlaying = status == .playing
-        advance(to: clock)
-        if wasPlaying, let last = pending.lastIndex(of: .completed) {
-            pending.insert(.updated(anchorTime), at: last)
+        try Self.check(clock: clock)
+        var next = self
+        let wasPlaying = next.status == .playing
+        try next.advance(to: clock)
+        if wasPlaying, let last = next.pending.lastIndex(of: .completed) {
+            next.pending.insert(.updated(next.anchorTime), at: last)
         } else if wasPlaying {
-            pending.append(.updated(anchorTime))
+            next.pending.append(.updated(next.anchorTime))
         }
-        defer { pending.removeAll() }
-        return pending
+        let events = next.pending
+        next.pending.removeAll()
+        self = next
+        return events
     }
 
     // MARK: - Internals
 
+    /// Rejects clocks that are NaN or infinite: time would become NaN from them.
+    private static func check(clock: Double) throws(TimelineError) {
+        guard clock.isFinite else { throw .invalidTime(child: "clock", value: clock) }
+    }
+
     /// Moves time to `clock` when playing, reporting what it crosses.
-    private mutating func advance(to clock: Double) {
+    private mutating func advance(to clock: Double) throws(TimelineError) {
         guard status == .playing else { return }
-        let time = self.time(at: clock)
-        report(to: time)
+        let time = try self.time(at: clock)
+        try report(to: time)
         anchorTime = time
         anchorClock = clock
-        checkCompletion()
+        try checkCompletion()
     }
 
     /// Reports the timeline events from the last reported time to `time`.
-    private mutating func report(to time: Double) {
-        if let events = try? timeline.events(from: reported, to: time) {
-            pending.append(contentsOf: events.map(Event.timeline))
-        }
+    private mutating func report(to time: Double) throws(TimelineError) {
+        let events = try timeline.events(from: reported, to: time)
+        pending.append(contentsOf: events.map(Event.timeline))
         reported = time
     }
 
-    /// Finishes at the end of travel: the end going forward; going backward, the start,
-    /// and then before it (children starting at 0 are crossed back too).
-    private mutating func checkCompletion() {
+    /// Finishes at the end of travel: the end going forward (every event up to it
+    /// reported first, so that a timeline ending where it starts still reports its
+    /// children); going backward, the start, and then before it (children starting at
+    /// 0 are crossed back too).
+    private mutating func checkCompletion() throws(TimelineError) {
         if !isReversed && anchorTime >= endTime {
+            try report(to: endTime)
             status = .finished
             pending.append(.completed)
         } else if isReversed && anchorTime <= 0 {
-            report(to: -.infinity)
+            try report(to: -.infinity)
             anchorTime = -.infinity
             status = .finished
             pending.append(.completed)

@@ -38,16 +38,31 @@ public struct TimelineState: Sendable, Hashable {
     public let steps: [TimelineStepState]
     let stepsByID: [String: [Int]]
 
-    /// The state of target `id`: the latest of its steps that has started, or its first
-    /// step when none has; `nil` for an id no step animates.
+    /// The state of target `id`: the latest of its steps to have started in the
+    /// schedule the pass follows, or the next to start when none has; `nil` for an id
+    /// no step animates.
+    ///
+    /// "Latest to start" is the smallest elapsed time among the steps that are not
+    /// pending, which holds in every kind of pass: a forward one, a contiguous reversed
+    /// one (the forward schedule with time running back) and a sequential reversed one
+    /// (the mirrored schedule, where a sequence's later steps start first). Ties go to
+    /// the step later in the forward order.
     public subscript(id: String) -> TimelineStepState? {
-        guard let indices = stepsByID[id], let first = indices.first else { return nil }
-        if isReversedPass {
-            // A reversed pass meets the steps last-first: the governing one is the
-            // earliest that is not pending.
-            return indices.first(where: { steps[$0].phase != .pending }).map { steps[$0] } ?? steps[first]
+        guard let indices = stepsByID[id], var best = indices.first else { return nil }
+        var started = false
+        for index in indices {
+            let step = steps[index]
+            let isStarted = step.phase != .pending
+            if isStarted && !started {
+                best = index
+                started = true
+            } else if isStarted == started {
+                // Started: the latest start wins; pending: the nearest start wins.
+                let current = steps[best].elapsed
+                if started ? step.elapsed <= current : step.elapsed > current { best = index }
+            }
         }
-        return indices.last(where: { steps[$0].phase != .pending }).map { steps[$0] } ?? steps[first]
+        return steps[best]
     }
 
     /// Whether target `id` is animating now (its governing step is active).

@@ -62,6 +62,8 @@ import Testing
         (["eval", "linear", "--at", "0,nan"], "nan"),
         (["eval", "linear", "--samples", "0"], "--samples"),
         (["benchmark", "--items", "0"], "--items"),
+        (["timeline", "--children", "2"], "--children"),
+        (["timeline", "--children", "many"], "many"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
@@ -69,6 +71,18 @@ import Testing
         #expect(result.output.isEmpty)
         let firstLine = result.error.split(separator: "\n").first.map(String.init) ?? ""
         #expect(firstLine.contains("Error:") && firstLine.contains(mentions), "\(arguments): \(result.error)")
+    }
+
+    /// `staggerbench timeline` builds the timeline it describes and reports each cost.
+    @Test func timelinePrintsItsCosts() throws {
+        let result = try BuildArtifactTests.run(Self.tool, ["timeline", "--children", "10", "--repetitions", "1"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        // Four lists of 10 / 4 = 2 children, the last taking the remainder: 10 in all.
+        #expect(lines.first?.hasPrefix("timeline: 10 children, 4 curves") == true, "\(result.output)")
+        for label in ["build", "kernel", "reference", "events"] {
+            #expect(lines.contains { $0.hasPrefix(label) }, "\(label): \(result.output)")
+        }
     }
 
     @Test func environmentVariableForcesTheBackend() throws {

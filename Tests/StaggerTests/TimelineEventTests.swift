@@ -31,6 +31,8 @@ import Testing
             .init(kind: .completed, child: "b", time: 0.75, direction: .forward),
             .init(kind: .stepCompleted(step: 1), child: "seq", time: 0.75, direction: .forward),
             .init(kind: .completed, child: "seq", time: 0.75, direction: .forward),
+            // The timeline itself is a sequence: its one child completed.
+            .init(kind: .stepCompleted(step: 0), child: "timeline", time: 0.75, direction: .forward),
             .init(kind: .completed, child: "timeline", time: 0.75, direction: .forward),
             .init(kind: .finished, child: "", time: 0.75, direction: .forward),
         ]
@@ -42,6 +44,128 @@ import Testing
         // A frame that ends exactly on a boundary includes it; the next one does not repeat it.
         #expect(simple(try timeline.events(from: 0.1, to: 0.25)).map(\.child) == ["a", "seq", "b"])
         #expect(try timeline.events(from: 0.25, to: 0.3).isEmpty)
+    }
+
+    /// A zero-length step at the very end: at t = 1 the step before it completes (it took
+    /// time), then the jump starts and completes, and only then its containers complete.
+    @Test func aTrailingJumpCompletesBeforeItsContainers() throws {
+        let timeline = try Timeline([.step("a", try .linear(duration: 1)), .step("z", try .linear(duration: 1), duration: 0)])
+        let expected: [Simple] = [
+            .init(kind: .started, child: "timeline", time: 0, direction: .forward),
+            .init(kind: .started, child: "a", time: 0, direction: .forward),
+            .init(kind: .completed, child: "a", time: 1, direction: .forward),
+            .init(kind: .stepCompleted(step: 0), child: "timeline", time: 1, direction: .forward),
+            .init(kind: .started, child: "z", time: 1, direction: .forward),
+            .init(kind: .completed, child: "z", time: 1, direction: .forward),
+            .init(kind: .stepCompleted(step: 1), child: "timeline", time: 1, direction: .forward),
+            .init(kind: .completed, child: "timeline", time: 1, direction: .forward),
+            .init(kind: .finished, child: "", time: 1, direction: .forward),
+        ]
+        #expect(simple(try timeline.events(from: -.infinity, to: 2)) == expected)
+        // Going back: the same moments, last first.
+        let back = simple(try timeline.events(from: 2, to: -.infinity))
+        #expect(back.map(\.child) == expected.reversed().map(\.child))
+        #expect(back.map(\.kind) == expected.reversed().map(\.kind))
+    }
+
+    /// A list of zero-length items inside a nested timeline: every item starts and then
+    /// completes, in item order, before the list, the nested timeline and the whole one.
+    @Test func aZeroLengthListReportsEachItemStartedThenCompleted() throws {
+        let inner = try Timeline([.staggered("row", count: 2, config: try StaggerConfig(delayIncrement: 0), duration: 0)])
+        let timeline = try Timeline([.step("a", try .linear(duration: 1)), .timeline(inner, name: "inner")])
+        let expected: [Simple] = [
+            .init(kind: .completed, child: "a", time: 1, direction: .forward),
+            .init(kind: .stepCompleted(step: 0), child: "timeline", time: 1, direction: .forward),
+            .init(kind: .started, child: "inner", time: 1, direction: .forward),
+            .init(kind: .started, child: "row", time: 1, direction: .forward),
+            .init(kind: .started, child: "row[0]", time: 1, direction: .forward),
+            .init(kind: .completed, child: "row[0]", time: 1, direction: .forward),
+            .init(kind: .started, child: "row[1]", time: 1, direction: .forward),
+            .init(kind: .completed, child: "row[1]", time: 1, direction: .forward),
+            .init(kind: .completed, child: "row", time: 1, direction: .forward),
+            .init(kind: .stepCompleted(step: 0), child: "inner", time: 1, direction: .forward),
+            .init(kind: .completed, child: "inner", time: 1, direction: .forward),
+            .init(kind: .stepCompleted(step: 1), child: "timeline", time: 1, direction: .forward),
+            .init(kind: .completed, child: "timeline", time: 1, direction: .forward),
+            .init(kind: .finished, child: "", time: 1, direction: .forward),
+        ]
+        #expect(simple(try timeline.events(from: 0.5, to: 1)) == expected)
+        // The nested timeline on its own: the same order (its root is named "timeline").
+        let alone = simple(try inner.events(from: -.infinity, to: 0)).map(\.child)
+        #expect(alone == ["timeline", "row", "row[0]", "row[0]", "row[1]", "row[1]", "row", "timeline", "timeline", ""])
+    }
+
+    /// Four passes with no delay at time scale 1.7, cut exactly at each pass start
+    /// k · D: 3 · D − 2 · D rounds below D, so measured from its own start the frame
+    /// ending at pass 3's start falls short of pass 2's end; that end must still be
+    /// reported in that frame (the next frame starts in pass 3).
+    @Test func framesCutAtPassStartsKeepEveryPassEnd() throws {
+        let timeline = try Timeline(
+            [.step("a", try .linear(duration: 1), duration: 0.1), .step("b", try .linear(duration: 1), duration: 0.4)],
+            options: .init(timeScale: 1.7, repeats: .times(3)))
+        let d = 0.5 / 1.7
+        #expect(timeline.duration == d)
+        #expect(3 * d - 2 * d < d)  // the rounding this test is about
+        var expected: [(TimelineEvent.Kind, String, Int, Double)] = []
+        for k in 0..<4 {
+            let start = Double(k) * d
+            if k > 0 { expected.append((.repeated, "", k, start)) }
+            expected += [
+                (.started, "timeline", k, start), (.started, "a", k, start),
+                (.completed, "a", k, start + 0.1 / 1.7), (.stepCompleted(step: 0), "timeline", k, start + 0.1 / 1.7),
+                (.started, "b", k, start + 0.1 / 1.7), (.completed, "b", k, start + d),
+                (.stepCompleted(step: 1), "timeline", k, start + d), (.completed, "timeline", k, start + d),
+            ]
+        }
+        expected.append((.finished, "", 3, 4 * d))
+        let cuts = [-Double.infinity, d, 2 * d, 3 * d, 4 * d + 1]
+        var joined: [TimelineEvent] = []
+        for (a, b) in zip(cuts, cuts.dropFirst()) { joined += try timeline.events(from: a, to: b) }
+        #expect(joined.count == expected.count)
+        for (event, want) in zip(joined, expected) {
+            #expect(event.kind == want.0 && event.child == want.1 && event.iteration == want.2, "\(event)")
+            #expect(abs(event.time - want.3) < 1e-12, "\(event)")
+        }
+    }
+
+    /// Sequential reversing reverses a sequence's order, not its groups: the group's
+    /// children start together again, each playing forward.
+    @Test func sequentialReversingReplaysAGroupForwardTogether() throws {
+        let children: [TimelineChild] = [
+            .sequence([
+                .group([.step("x", try .linear(duration: 1)), .step("y", try .linear(duration: 0.5))], name: "move"),
+                .step("fade", try .linear(duration: 0.5)),
+            ], name: "motion"),
+        ]
+        let timeline = try Timeline(children, options: .init(repeats: .times(1), yoyo: true, reversing: .sequential))
+        // Pass 1 starts at 1.5: fade 1.5 … 2, then x 2 … 3 and y 2 … 2.5, both from 0.
+        let state = try timeline.state(at: 2.25)
+        #expect(abs(state["x"]!.value - 0.25) < 1e-12 && abs(state["y"]!.value - 0.5) < 1e-12)
+        #expect(try timeline.state(at: 1.75)["y"]!.phase == .pending)
+        let starts = try timeline.events(from: 1.6, to: 3).filter { $0.kind == .started }
+        #expect(starts.map(\.child) == ["move", "x", "y"] && starts.allSatisfy { $0.time == 2 })
+        let steps = try timeline.events(from: 1.5, to: 3).filter { $0.child == "motion" && $0.kind != .completed }
+        #expect(steps.map(\.kind) == [.stepCompleted(step: 1), .stepCompleted(step: 0)])
+        #expect(steps.map(\.time) == [2, 3] && steps.allSatisfy { $0.direction == .forward })
+    }
+
+    @Test func queriesOverTooManyPassesThrowInsteadOfHanging() throws {
+        let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever))
+        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, limit: Timeline.maximumPassesPerQuery)) {
+            try forever.events(from: 0, to: 1e6)
+        }
+        // The backward query crosses the same passes.
+        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, limit: 100_000)) {
+            try forever.events(from: 1e6, to: 0)
+        }
+        // 1,000 passes are fine: one repeated event per new pass.
+        #expect(try forever.events(from: 0.25, to: 500.25).filter { $0.kind == .repeated }.count == 1000)
+        let many = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .times(1_000_000_000_000)))
+        #expect(throws: TimelineError.tooManyPasses(count: 1_000_000_000_001, limit: 100_000)) {
+            try many.events(from: -.infinity, to: many.totalDuration)
+        }
+        // State needs no pass-by-pass walk: far out it answers at once.
+        #expect(try forever.state(at: 1e15 + 0.25)["a"]!.phase == .active)
     }
 
     @Test func repeatsAndYoyoReportPasses() throws {
@@ -88,11 +212,13 @@ import Testing
             try! Timeline(children),
             try! Timeline(children, options: .init(repeats: .times(2), repeatDelay: 0.25, yoyo: true)),
             try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(1), yoyo: true, reversing: .sequential)),
+            // No repeat delay, so rounding of pass starts matters; contiguous reversals.
+            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(3), yoyo: true)),
         ]
     }()
 
     /// Any cutting of [start, end] into frames reports every event exactly once, in order.
-    @Test(arguments: 0..<3)
+    @Test(arguments: 0..<4)
     func everyEventExactlyOnceForAnyFrames(which: Int) async throws {
         let timeline = Self.timelines[which]
         let end = timeline.totalDuration + 0.5
@@ -104,7 +230,11 @@ import Testing
         await propertyCheck(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) { cuts, exact in
             // Some frames land exactly on event times, where off-by-one errors hide.
             var points = cuts
-            if exact { points += whole.prefix(8).map(\.time) }
+            if exact {
+                let period = timeline.duration + timeline.options.repeatDelay
+                let passes: Int = { if case .times(let n) = timeline.options.repeats { n + 1 } else { 1 } }()
+                points += whole.prefix(8).map(\.time) + (1..<passes).map { Double($0) * period }
+            }
             let frames = [-Double.infinity] + points.sorted() + [end]
             var joined: [TimelineEvent] = []
             for (a, b) in zip(frames, frames.dropFirst()) { joined += try timeline.events(from: a, to: b) }
@@ -115,7 +245,7 @@ import Testing
     /// Over a random walk of frame times (jumps, pauses, reversals) the frames report
     /// exactly what the monotone runs between turning points report, and for a single
     /// pass each child's net starts match its state at the end.
-    @Test(arguments: 0..<3)
+    @Test(arguments: 0..<4)
     func randomWalksReportEachCrossingOnce(which: Int) async throws {
         let timeline = Self.timelines[which]
         let end = timeline.totalDuration + 0.3

@@ -114,4 +114,38 @@ import Testing
             try Timeline([.step("a", ease)]).state(at: .nan)
         }
     }
+
+    /// A child never starts before its container: a negative offset, an earlier label or
+    /// a negative base delay is a build error naming the child and both times.
+    @Test func childrenCannotStartBeforeTheirContainer() throws {
+        let half = try Curve.linear(duration: 0.5)
+        #expect(throws: TimelineError.startsBeforeContainer(child: "b", start: 0.25, containerStart: 0.5)) {
+            try Timeline([.step("a", half), .group([.step("b", half, at: .withPrevious(offset: -0.25))])])
+        }
+        #expect(throws: TimelineError.startsBeforeContainer(child: "b", start: 0.25, containerStart: 0.5)) {
+            try Timeline([.step("a", half), .label("early", at: .at(0.25)), .group([.step("b", half, at: .label("early"))])])
+        }
+        let early = try StaggerConfig(baseDelay: -0.25, delayIncrement: 0.125, curve: half)
+        #expect(throws: TimelineError.startsBeforeContainer(child: "row[0]", start: 0.25, containerStart: 0.5)) {
+            try Timeline([.step("a", half), .staggered("row", count: 2, config: early)])
+        }
+        // A label itself may lie before its container (it is only a time), and a child
+        // at the container's start is fine.
+        let fine = try Timeline([.step("a", half), .group([.label("back", at: .at(-0.25)), .step("b", half, at: .at(0))])])
+        #expect(fine.time(ofLabel: "back") == 0.25 && start(fine, "b") == 0.5)
+    }
+
+    @Test func hugeListsAndTimeScalesFailAtBuildTime() throws {
+        // Refused before a node is made for any item (this would not fit in memory).
+        #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
+            try Timeline([.staggered("row", count: Int.max, config: .standard)])
+        }
+        // A spring a 1e200 times faster has a stiffness beyond Double: the curve's error.
+        do {
+            _ = try Timeline([.step("s", .snappy)], options: .init(timeScale: 1e200))
+            Issue.record("expected a curve error")
+        } catch {
+            guard case .curve(child: "s", _) = error else { Issue.record("\(error)"); return }
+        }
+    }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(try !sequence.timeline.state(at: end).isVisible("badge"))
 
         var player = TimelinePlayer(sequence.timeline)
-        player.play(at: 0)
+        try player.play(at: 0)
         _ = try player.update(at: 0.5)
         #expect(player.isRunning)
         _ = try player.update(at: end)
@@ -56,6 +56,22 @@ import Testing
         #expect(try jump.isPresent("d", at: 0))
     }
 
+    /// The step after a batch waits for the batch's longest step: here the first one,
+    /// not the last one given.
+    @Test func aStepAfterABatchWaitsForItsLongestStep() throws {
+        let long = Spring.snappy.settlingDuration, short = Spring.smooth.settlingDuration
+        try #require(long > short)
+        let sequence = try MatchedSequence([
+            MatchedStep("long", curve: .snappy, waitForCompletion: false),
+            MatchedStep("short", curve: .smooth),
+            MatchedStep("next", curve: .smooth, delay: 0.125),
+        ])
+        func start(_ id: String) -> Double { sequence.timeline.scheduledSteps[sequence.timeline.steps(of: id)[0]].start }
+        #expect(start("long") == 0 && start("short") == 0)
+        #expect(abs(start("next") - (long + 0.125)) < 1e-12)
+        #expect(try !sequence.isPresent("next", at: short + 0.125))
+    }
+
     // MARK: MotionMachine
 
     @Test func motionMachineGroupsSequencesRepeatAndReverse() throws {
@@ -71,19 +87,30 @@ import Testing
             let machine = try Timeline(children, options: .init(repeats: .times(3), yoyo: true, reversing: mode))
             #expect(machine.totalDuration == 6)
             var player = TimelinePlayer(machine)
-            player.play(at: 0)
+            try player.play(at: 0)
             var events: [TimelinePlayer.Event] = []
             for frame in 1...70 { events += try player.update(at: Double(frame) * 0.1) }
             let timelineEvents = events.compactMap { if case .timeline(let e) = $0 { e } else { nil } }
             #expect(timelineEvents.filter { $0.kind == .repeated }.count == 3)
             #expect(timelineEvents.filter { $0.kind == .reversed }.count == 3)
-            // The sequence reports each step completed: twice per pass (forward or sequential replay).
+            // Each pass: the sequence reports its two steps completed, the timeline (a
+            // sequence too) its one child.
             let steps = timelineEvents.filter { if case .stepCompleted = $0.kind { true } else { false } }
-            #expect(steps.count == (mode == .sequential ? 8 : 4 + 4), "\(mode)")
+            #expect(steps.count == 4 * 3, "\(mode)")
             #expect(events.last == .completed && !player.isRunning)
-            // Halfway through the fade of the second (reversed) pass.
-            let fade = try machine.state(at: 1.5 + 0.25)["fade"]!
-            #expect(abs(fade.value - (mode == .sequential ? 0.5 : 0.5)) < 1e-12)
+            // In the reversed pass (1.5 … 3) both modes meet the fade first and the group
+            // second, each completed when it has played (fade at 2, group at 3); the
+            // sequential replay plays them forward, the contiguous one backward.
+            let reversedPass = try machine.events(from: 1.5, to: 3)
+                .filter { $0.child == "motion" && $0.kind != .completed && $0.kind != .started }
+            #expect(reversedPass.map(\.kind) == [.stepCompleted(step: 1), .stepCompleted(step: 0)], "\(mode)")
+            #expect(reversedPass.map(\.time) == [2, 3], "\(mode)")
+            let direction: TimelineDirection = mode == .sequential ? .forward : .backward
+            #expect(reversedPass.allSatisfy { $0.direction == direction }, "\(mode)")
+            // 0.1 s into the reversed pass: sequential replays the fade from its start
+            // (0.1 of 0.5 s); contiguous plays it back from its end (0.4 of 0.5 s).
+            let fade = try machine.state(at: 1.5 + 0.1)["fade"]!
+            #expect(abs(fade.value - (mode == .sequential ? 0.2 : 0.8)) < 1e-12, "\(mode)")
             let x = try machine.state(at: 1.5 + 0.75)["x"]!
             // Sequential replays x forward from 0.25 s in; contiguous plays it back from 0.75 s.
             let expected = try Easing.easeInOutQuad.value(at: mode == .sequential ? 0.25 : 0.75)
@@ -104,6 +131,17 @@ import Testing
         let list = try AnimationSequence.listAppear(count: 20, each: 0.05)
         #expect(list.isActive("row[3]", at: 0.16) && !list.isActive("row[4]", at: 0.16))
         #expect(abs(list.duration - (19 * 0.05 + 0.3)) < 1e-12)
+        // No moment, so nothing is running then.
+        #expect(!card.isActive("background", at: .nan))
+        #expect(throws: TimelineError.invalidTime(child: "row", value: .infinity)) {
+            try AnimationSequence.listAppear(count: 3, each: .infinity)
+        }
+        #expect(throws: TimelineError.negativeGap(child: "row", gap: -0.5)) {
+            try AnimationSequence.listAppear(count: 3, each: -0.5)
+        }
+        #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
+            try AnimationSequence.listAppear(count: Int.max)
+        }
     }
 
     // MARK: SwiftUI keyframes
@@ -137,6 +175,13 @@ import Testing
         #expect(try track.value(at: track.duration) == -1 && track.value(at: 100) == -1)
         #expect(throws: TimelineError.negativeDuration(child: "keyframe 0", duration: -1)) {
             try KeyframeTrack(initialValue: 0, [.linear(to: 1, duration: -1)])
+        }
+        // Finite targets whose distance overflows, and a velocity that does.
+        #expect(throws: TimelineError.invalidValue(child: "keyframe 1", value: .infinity)) {
+            try KeyframeTrack(initialValue: 0, [.move(to: -1e308), .linear(to: 1e308, duration: 1)])
+        }
+        #expect(throws: TimelineError.invalidValue(child: "keyframe 0", value: .infinity)) {
+            try KeyframeTrack(initialValue: 0, [.linear(to: 1e300, duration: 1e-300)])
         }
     }
 }

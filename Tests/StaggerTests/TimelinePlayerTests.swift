@@ -8,15 +8,15 @@ import Testing
     @Test func pauseResumeAndSpeedMoveTimeAsTheClockSays() throws {
         var player = TimelinePlayer(timeline)
         #expect(!player.isRunning)
-        player.play(at: 10)
+        try player.play(at: 10)
         #expect(player.isRunning)
         _ = try player.update(at: 10.25)
-        #expect(abs(player.time(at: 10.25) - 0.25) < 1e-12)
-        player.pause(at: 10.5)
-        #expect(abs(player.time(at: 99) - 0.5) < 1e-12)  // held however long the pause
-        player.resume(at: 20)
+        #expect(try abs(player.time(at: 10.25) - 0.25) < 1e-12)
+        try player.pause(at: 10.5)
+        #expect(try abs(player.time(at: 99) - 0.5) < 1e-12)  // held however long the pause
+        try player.resume(at: 20)
         try player.setSpeed(2, at: 20.25)                // 0.75 so far
-        #expect(abs(player.time(at: 20.5) - 1.25) < 1e-12)
+        #expect(try abs(player.time(at: 20.5) - 1.25) < 1e-12)
         #expect(throws: TimelineError.invalidTimeScale(0)) { try player.setSpeed(0, at: 21) }
         #expect(throws: TimelineError.invalidTimeScale(-1)) { try player.setSpeed(-1, at: 21) }
         let events = try player.update(at: 21)
@@ -26,10 +26,10 @@ import Testing
 
     @Test func statusEventsComeInOrder() throws {
         var player = TimelinePlayer(timeline)
-        player.play(at: 0)
+        try player.play(at: 0)
         var events = try player.update(at: 0.1)
-        player.pause(at: 0.2)
-        player.resume(at: 0.3)
+        try player.pause(at: 0.2)
+        try player.resume(at: 0.3)
         events += try player.update(at: 5)
         let status = events.filter { if case .timeline = $0 { false } else if case .updated = $0 { false } else { true } }
         #expect(status == [.started, .paused, .resumed, .completed])
@@ -39,18 +39,18 @@ import Testing
 
     @Test func reversingMidFlightRunsTimeBackAndTwiceRestores() throws {
         var player = TimelinePlayer(timeline)
-        player.play(at: 0)
+        try player.play(at: 0)
         _ = try player.update(at: 1.5)                    // b halfway
         let before = try player.state(at: 1.5)
-        player.reverse(at: 1.5)
+        try player.reverse(at: 1.5)
         let back = try player.update(at: 1.75)
         #expect(back.contains(.reversed))
-        #expect(abs(player.time(at: 1.75) - 1.25) < 1e-12)
+        #expect(try abs(player.time(at: 1.75) - 1.25) < 1e-12)
         #expect(try abs(player.state(at: 1.75)["b"]!.value - 0.25) < 1e-12)
         // Reversing twice at the same moment changes nothing.
         var twice = player
-        twice.reverse(at: 1.75)
-        twice.reverse(at: 1.75)
+        try twice.reverse(at: 1.75)
+        try twice.reverse(at: 1.75)
         #expect(try twice.state(at: 2) == player.state(at: 2))
         // Back past b's start: b is pending again, reported once, backward.
         let crossing = try player.update(at: 2.5)
@@ -66,8 +66,8 @@ import Testing
         let spring = try Timeline([.step("s", .bouncy)])
         var logical = TimelinePlayer(spring, completion: .logical)
         var rest = TimelinePlayer(spring, completion: .atRest)
-        logical.play(at: 0)
-        rest.play(at: 0)
+        try logical.play(at: 0)
+        try rest.play(at: 0)
         let settle = Spring.bouncy.settlingDuration
         let rested = try Spring.bouncy.settlingDuration(epsilon: 1e-5)
         #expect(abs(spring.duration - settle) < 1e-12 && abs(spring.restDuration - rested) < 1e-12)
@@ -84,11 +84,88 @@ import Testing
     @Test func repeatsForeverKeepRunning() throws {
         let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever, repeatDelay: 0.5))
         var player = TimelinePlayer(forever)
-        player.play(at: 0)
+        try player.play(at: 0)
         let events = try player.update(at: 100.25)
         #expect(player.isRunning)
         #expect(events.filter { if case .timeline(let e) = $0 { e.kind == .repeated } else { false } }.count == 100)
         #expect(try abs(player.state(at: 100.25)["a"]!.value - 0.5) < 1e-9)
         #expect(try player.state(at: 100.75)["a"]!.phase == .finished)  // the repeat delay holds the end
+    }
+
+    @Test func badClocksThrowAndLeaveThePlayerAsItWas() throws {
+        var player = TimelinePlayer(timeline)
+        #expect(throws: TimelineError.invalidTime(child: "clock", value: .nan)) { try player.play(at: .nan) }
+        #expect(player.status == .idle)
+        try player.play(at: 0)
+        _ = try player.update(at: 0.5)
+        for clock in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.time(at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.update(at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.pause(at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.reverse(at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.setSpeed(2, at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.seek(to: 1, at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.stop(at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.state(at: clock) }
+        }
+        // Nothing moved: still playing forward at speed 1 from 0.5 at clock 0.5.
+        #expect(player.status == .playing && !player.isReversed && player.speed == 1)
+        #expect(try player.time(at: 0.75) == 0.75)
+        try player.pause(at: 1)
+        #expect(throws: TimelineError.invalidTime(child: "clock", value: .nan)) { try player.resume(at: .nan) }
+        #expect(player.status == .paused)
+    }
+
+    @Test func foreverTimelinesHaveNoEndToSeekOrPlayBackFrom() throws {
+        let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever))
+        var player = TimelinePlayer(forever)
+        #expect(throws: TimelineError.invalidTime(child: "seek", value: .infinity)) {
+            try player.seek(to: .infinity, at: 0)
+        }
+        try player.reverse(at: 0)
+        #expect(throws: TimelineError.invalidTime(child: "play", value: .infinity)) { try player.play(at: 0) }
+        // A finite timeline clamps +∞ to its end.
+        var finite = TimelinePlayer(timeline)
+        try finite.seek(to: .infinity, at: 0)
+        #expect(try finite.time(at: 0) == 2)
+    }
+
+    /// A jump over more passes than a query may list throws and changes nothing; a
+    /// seek without events moves on.
+    @Test func aHugeJumpOnAForeverTimelineThrowsInsteadOfHanging() throws {
+        let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever))
+        var player = TimelinePlayer(forever)
+        try player.play(at: 0)
+        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, limit: Timeline.maximumPassesPerQuery)) {
+            try player.update(at: 1e6)
+        }
+        #expect(player.isRunning)
+        try player.seek(to: 1e6 + 0.25, at: 1e6, reportsEvents: false)
+        try player.resume(at: 1e6)
+        let events = try player.update(at: 1e6 + 0.5)
+        let kinds = events.compactMap { if case .timeline(let e) = $0 { e.kind } else { nil } }
+        #expect(kinds == [.completed, .stepCompleted(step: 0), .completed, .repeated, .started, .started])
+    }
+
+    /// A timeline that ends where it starts completes as soon as it plays, and still
+    /// reports each child's start and completion, in order.
+    @Test func playingAZeroDurationTimelineReportsItsEvents() throws {
+        let ease = try Curve.easeOut(duration: 0.3)
+        let jumps = try Timeline([.step("a", ease, duration: 0), .step("b", ease, duration: 0)])
+        var player = TimelinePlayer(jumps)
+        try player.play(at: 0)
+        #expect(player.status == .finished)
+        let events = try player.update(at: 0)
+        let expected: [String] = [
+            "started", "started timeline", "started a", "completed a", "stepCompleted(step: 0) timeline",
+            "started b", "completed b", "stepCompleted(step: 1) timeline", "completed timeline", "finished ", "completed",
+        ]
+        let described = events.map { event -> String in
+            switch event {
+            case .timeline(let e): "\(e.kind) \(e.child)"
+            default: "\(event)"
+            }
+        }
+        #expect(described == expected)
     }
 }

@@ -40,6 +40,39 @@ import Testing
         #expect(try abs(timeline.state(at: 2.25)["card"]!.value - 0.25) < 1e-12)
     }
 
+    /// One target animated twice (0 … 1 and 2 … 3), played there and back: a reversed
+    /// pass is governed by the step that started latest in the schedule it follows.
+    @Test func aRepeatedTargetInAReversedPassFollowsThatPassSchedule() throws {
+        let line = try Curve.linear(duration: 1)
+        let children: [TimelineChild] = [.step("card", line), .step("card", line, at: .afterPrevious(gap: 1))]
+        let contiguous = try Timeline(children, options: .init(repeats: .times(1), yoyo: true, reversing: .contiguous))
+        // Contiguous, 0.5 s into the reversed pass (local 2.5): the second step is
+        // halfway back; at local 1.5 the first step's end holds; at 0.5 it is halfway.
+        #expect(try abs(contiguous.state(at: 3.5)["card"]!.value - 0.5) < 1e-12)
+        #expect(try contiguous.state(at: 3.5)["card"]!.phase == .active)
+        #expect(try contiguous.state(at: 4.5)["card"]!.value == 1)
+        #expect(try abs(contiguous.state(at: 5.75)["card"]!.value - 0.25) < 1e-12)
+        // Sequential: the second step replays first (3 … 4), then the first (5 … 6).
+        let sequential = try Timeline(children, options: .init(repeats: .times(1), yoyo: true, reversing: .sequential))
+        #expect(try abs(sequential.state(at: 3.25)["card"]!.value - 0.25) < 1e-12)
+        #expect(try sequential.state(at: 4.5)["card"]!.value == 1)
+        #expect(try abs(sequential.state(at: 5.75)["card"]!.value - 0.75) < 1e-12)
+    }
+
+    /// `steps(4, jump-start)` is at 1/4 from progress 0, but a step holds 0 until it
+    /// starts, in the reference and in the kernel alike.
+    @Test func aJumpStartEasingHoldsZeroBeforeItsStep() throws {
+        let jumps = try Curve.easing(try .steps(4, .jumpStart), duration: 1)
+        let timeline = try Timeline([.step("a", try .linear(duration: 1)), .step("s", jumps)])
+        var values = [Float](repeating: .nan, count: timeline.stepCount)
+        let s = timeline.steps(of: "s")[0]
+        for (t, expected) in [(0.5, 0.0), (1.0, 0.25), (1.5, 0.75)] {
+            #expect(try timeline.state(at: t)["s"]!.value == expected, "t = \(t)")
+            try timeline.sample(at: t, into: &values)
+            #expect(values[s] == Float(expected), "t = \(t)")
+        }
+    }
+
     /// A 10,000-child timeline of several curves, jumps, springs with velocity and a
     /// yoyo repeat, so every group and both reversing schedules reach the kernel.
     static func bigTimeline(reversing: Timeline.ReversingMode) throws -> Timeline {
@@ -107,35 +140,49 @@ import Testing
     }
 
     /// Sampling at t does not depend on how t was reached: frames with pauses, speed
-    /// changes and reversals, then a seek to the same time, give the same state.
+    /// changes and reversals reach the time that the clock intervals say (each interval
+    /// while playing times the speed, signed by the direction), and a seek straight to
+    /// that time gives the same state as the timeline at it.
     @Test func stateIsIndependentOfThePath() async throws {
         let timeline = try Timeline([
             .step("a", try .easeInOut(duration: 0.4)),
             .group([.step("b", .bouncy), .step("c", .snappy, at: .at(0.1))]),
             .step("d", try .linear(duration: 0.3)),
         ], options: .init(repeats: .times(1), repeatDelay: 0.2, yoyo: true))
-        await propertyCheck(count: 60, input: Gen.double(in: 0.001...0.3).array(of: 1...30), Gen.int(in: 0...1000)) { steps, seed in
+        let middle = timeline.totalDuration / 2
+        // At most 20 intervals of 0.05 s at speed ≤ 1.5 move 1.5 s, less than half the
+        // timeline: the walk from the middle never reaches an end, where time clamps.
+        try #require(middle > 1.5)
+        await propertyCheck(count: 60, input: Gen.double(in: 0.001...0.05).array(of: 1...20), Gen.int(in: 0...1000)) { steps, seed in
             var player = TimelinePlayer(timeline)
             var clock = 5.0
-            player.play(at: clock)
+            try player.seek(to: middle, at: clock, reportsEvents: false)
+            try player.resume(at: clock)
+            // The independent account of time: what each clock interval adds.
+            var expected = middle, speed = 1.0, direction = 1.0, paused = false
             for (i, step) in steps.enumerated() {
                 clock += step
+                if !paused { expected += step * speed * direction }
                 switch (seed + i * 7) % 9 {
-                case 0: player.pause(at: clock)
-                case 1: player.resume(at: clock)
-                case 2: try player.setSpeed(0.5 + Double((seed + i) % 4), at: clock)
-                case 3: player.reverse(at: clock)
+                case 0: try player.pause(at: clock); paused = true
+                case 1: try player.resume(at: clock); paused = false
+                case 2:
+                    speed = 0.5 + Double((seed + i) % 3) * 0.5
+                    try player.setSpeed(speed, at: clock)
+                case 3: try player.reverse(at: clock); direction = -direction
                 default: _ = try player.update(at: clock)
                 }
             }
-            let reached = player.time(at: clock)
-            let played = try player.state(at: clock)
+            let reached = try player.time(at: clock)
+            #expect(abs(reached - expected) < 1e-9, "\(reached) vs \(expected)")
             var seeker = TimelinePlayer(timeline)
             try seeker.seek(to: reached, at: 0)
-            let sought = try seeker.state(at: 0)
-            let direct = try timeline.state(at: reached)
-            #expect(played == direct)
-            #expect(sought == direct || reached == -.infinity)
+            #expect(try seeker.state(at: 0) == timeline.state(at: reached))
+            // The played state is the timeline's at the independently summed time.
+            let played = try player.state(at: clock), summed = try timeline.state(at: expected)
+            for (p, q) in zip(played.steps, summed.steps) {
+                #expect(p.phase == q.phase && abs(p.value - q.value) < 1e-6, "\(p.id)")
+            }
         }
     }
 }
