@@ -90,6 +90,9 @@ extension StaggerConfig {
     /// ``delays(count:into:backend:)``.
     public func delays(count: Int, backend: Backend? = nil) throws(StaggerError) -> [Float] {
         guard count >= 0 else { throw .negativeCount(count) }
+        // Refuse before allocating: an absurd count must throw, not exhaust memory.
+        let limit = Int(CI_MAX_GRID_ITEMS)
+        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
         var result = [Float](repeating: 0, count: count)
         try result.withUnsafeMutableBufferPointer { (buffer) throws(StaggerError) in
             try delays(count: count, into: buffer, backend: backend)

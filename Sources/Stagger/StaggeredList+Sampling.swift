@@ -21,15 +21,32 @@ public struct StaggerFrame: Sendable {
     /// Each item's appearance velocity, per second (0 for easing curves).
     public var velocity: [Float]
 
+    /// Most tracks a frame holds.
+    public static let maximumTrackCount = 64
+
     /// A frame for `count` items and `trackCount` tracks, all zero.
     ///
     /// - Parameter recordsAppearance: whether sampling also writes ``appearance`` and
     ///   ``velocity``; without them (both empty) a pass writes only the tracks.
-    public init(count: Int, trackCount: Int, recordsAppearance: Bool = true) {
-        self.count = max(count, 0)
-        self.trackCount = max(trackCount, 0)
-        values = [Float](repeating: 0, count: self.count * self.trackCount)
-        appearance = [Float](repeating: 0, count: recordsAppearance ? self.count : 0)
+    /// - Throws: ``StaggerError/negativeCount(_:)`` for a negative count or track count;
+    ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items or
+    ///   ``maximumTrackCount`` tracks (refused before anything is allocated).
+    public init(count: Int, trackCount: Int, recordsAppearance: Bool = true) throws(StaggerError) {
+        guard count >= 0 else { throw .negativeCount(count) }
+        guard trackCount >= 0 else { throw .negativeCount(trackCount) }
+        let limit = StaggeredList.maximumCount
+        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        guard trackCount <= Self.maximumTrackCount else {
+            throw .tooManyItems(count: trackCount, limit: Self.maximumTrackCount)
+        }
+        self.init(validCount: count, trackCount: trackCount, recordsAppearance: recordsAppearance)
+    }
+
+    init(validCount count: Int, trackCount: Int, recordsAppearance: Bool) {
+        self.count = count
+        self.trackCount = trackCount
+        values = [Float](repeating: 0, count: count * trackCount)
+        appearance = [Float](repeating: 0, count: recordsAppearance ? count : 0)
         velocity = appearance
     }
 
@@ -46,8 +63,12 @@ extension StaggeredList {
 
     /// A frame sized for this list and its tracks (see
     /// ``StaggerFrame/init(count:trackCount:recordsAppearance:)``).
+    /// (More than ``StaggerFrame/maximumTrackCount`` tracks get a frame of that many,
+    /// which sampling then refuses.)
     public func makeFrame(recordsAppearance: Bool = true) -> StaggerFrame {
-        StaggerFrame(count: count, trackCount: tracks.count, recordsAppearance: recordsAppearance)
+        StaggerFrame(
+            validCount: count, trackCount: min(tracks.count, StaggerFrame.maximumTrackCount),
+            recordsAppearance: recordsAppearance)
     }
 
     /// Writes every track, appearance and velocity of every item at `time` into
@@ -69,6 +90,9 @@ extension StaggeredList {
     public func sample(
         at time: Double, into frame: inout StaggerFrame, backend: Backend? = nil, threads: Int? = nil
     ) throws(StaggerError) {
+        guard tracks.count <= StaggerFrame.maximumTrackCount else {
+            throw .tooManyItems(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
+        }
         // The arrays are public and mutable: check their real sizes, not just the
         // frame's declared ones, before the kernel writes through them.
         let expected = count * tracks.count

@@ -32,12 +32,16 @@ public struct StaggeredList: Sendable {
     /// How items are staggered and the curve they run; changes apply from the next
     /// transition (``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)``).
     public var config: StaggerConfig
-    /// The properties every item animates; ``makeFrame()`` sizes a frame for them.
+    /// The properties every item animates (at most ``StaggerFrame/maximumTrackCount``;
+    /// sampling throws beyond); ``makeFrame(recordsAppearance:)`` sizes a frame for them.
     public var tracks: [StaggerTrack]
     /// The order of hides.
     public var hideOrder: HideOrder = .reversed
     /// The number of items.
     public private(set) var count: Int
+
+    /// Most items a list holds (2²³: grid cells stay exact in float32).
+    public static let maximumCount = Int(CI_MAX_GRID_ITEMS)
     /// Whether the last transition was a show.
     public private(set) var isShown = false
 
@@ -77,8 +81,10 @@ public struct StaggeredList: Sendable {
     ///   ``StaggerConfig/delay(for:of:)``), or for more than 2²³ items.
     public init(count: Int, config: StaggerConfig, tracks: [StaggerTrack] = StaggerTrack.appearance) throws(StaggerError) {
         try config.validate(count: count)
-        let limit = Int(CI_MAX_GRID_ITEMS)
-        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        guard count <= Self.maximumCount else { throw .tooManyItems(count: count, limit: Self.maximumCount) }
+        guard tracks.count <= StaggerFrame.maximumTrackCount else {
+            throw .tooManyItems(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
+        }
         self.count = count
         self.config = config
         self.tracks = tracks

@@ -165,7 +165,7 @@ import Testing
         try list.show(at: 0)
         var frame = list.makeFrame()
         #expect(throws: StaggerError.invalidTime(.infinity)) { try list.sample(at: .infinity, into: &frame) }
-        var wrong = StaggerFrame(count: 3, trackCount: 3)
+        var wrong = try StaggerFrame(count: 3, trackCount: 3)
         #expect(throws: StaggerError.bufferMismatch(expected: 12, actual: 9)) { try list.sample(at: 0.1, into: &wrong) }
         #expect(throws: StaggerError.indexOutOfRange(index: 9, count: 4)) { try list.insert(1, at: 9, time: 1) }
         #expect(throws: StaggerError.negativeCount(-2)) { try list.insert(-2, at: 0, time: 1) }

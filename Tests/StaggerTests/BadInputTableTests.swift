@@ -1,0 +1,102 @@
+import Stagger
+import Testing
+
+/// One malformed call of a public entry point and the error it must throw.
+struct BadInputCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let call: @Sendable () throws -> Void
+    var testDescription: String { name }
+
+    init(_ name: String, _ call: @escaping @Sendable () throws -> Void) {
+        self.name = name
+        self.call = call
+    }
+}
+
+/// Every public entry point given malformed input answers with a thrown error: never a
+/// trap, a hang, a silent NaN or an attempt to allocate what does not fit in memory.
+/// (The command line's cases are in CommandLineTests; the C interface's in
+/// KernelInputTests and the fuzz target.)
+@Suite struct BadInputTableTests {
+    static let cases: [BadInputCase] = [
+        // Curves
+        .init("easing at NaN") { _ = try Easing.easeInSine.value(at: .nan) },
+        .init("easing at infinity") { _ = try Easing.easeOutBack.value(at: .infinity) },
+        .init("bezier x1 > 1") { _ = try Easing.cubicBezier(1.2, 0, 0.5, 1) },
+        .init("bezier NaN y") { _ = try Easing.cubicBezier(0.2, .nan, 0.5, 1) },
+        .init("steps 0") { _ = try Easing.steps(0) },
+        .init("steps 1 jump-none") { _ = try Easing.steps(1, .jumpNone) },
+        .init("steps Int.max") { _ = try Easing.steps(.max) },
+        .init("duration 0") { _ = try Curve.easeIn(duration: 0) },
+        .init("duration -1") { _ = try Curve.linear(duration: -1) },
+        .init("duration NaN") { _ = try Curve.easeInOut(duration: .nan) },
+        .init("curve at NaN") { _ = try Curve.snappy.value(at: .nan) },
+        .init("spring mass 0") { _ = try Spring(mass: 0, stiffness: 100, damping: 10) },
+        .init("spring stiffness -1") { _ = try Spring(stiffness: -1, damping: 10) },
+        .init("spring damping -1") { _ = try Spring(stiffness: 100, damping: -1) },
+        .init("spring response 0") { _ = try Spring(response: 0, dampingFraction: 0.5) },
+        .init("spring bounce 1") { _ = try Spring(duration: 0.5, bounce: 1) },
+        .init("spring NaN velocity") { _ = try Spring.bouncy.value(initialVelocity: .nan, time: 1) },
+        .init("spring infinite target") { _ = try Spring.bouncy.velocity(target: .infinity, time: 1) },
+        .init("settling epsilon 0") { _ = try Spring.smooth.settlingDuration(epsilon: 0) },
+        .init("unparsable curve") { _ = try Curve(parsing: "spring(response: )") },
+        // Batches
+        .init("mismatched buffers") {
+            var out = [Float](repeating: 0, count: 2)
+            try Easing.linear.evaluate([0, 1, 2], into: &out)
+        },
+        .init("NaN progress in a batch") {
+            var out = [Float](repeating: 0, count: 2)
+            try Easing.linear.evaluate([0, .nan], into: &out)
+        },
+        .init("stagger time 1e300") {
+            var out = [Float](repeating: 0, count: 2)
+            try Curve.snappy.sampleStaggered(at: 1e300, baseDelay: 0, delayIncrement: 0.1, into: &out)
+        },
+        // Staggering
+        .init("negative increment") { _ = try StaggerConfig(delayIncrement: -1) },
+        .init("negative count") { _ = try StaggerConfig.standard.delays(count: -5) },
+        .init("delays for Int.max items") { _ = try StaggerConfig.standard.delays(count: .max) },
+        .init("origin beyond the items") {
+            _ = try StaggerConfig(spread: .each(0.1), from: .index(10)).delay(for: 0, of: 3)
+        },
+        .init("grid smaller than the count") {
+            _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 2, rows: 2)).delays(count: 5)
+        },
+        .init("grid with no columns") { _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 0, rows: 2)) },
+        .init("list of Int.max items") { _ = try StaggeredList(count: .max, config: .standard) },
+        .init("frame of Int.max items") { _ = try StaggerFrame(count: .max, trackCount: 3) },
+        .init("frame of too many tracks") { _ = try StaggerFrame(count: 10, trackCount: 1_000_000) },
+        .init("show at NaN") {
+            var list = try StaggeredList(count: 3, config: .standard)
+            try list.show(at: .nan)
+        },
+        .init("list with 65 tracks sampled") {
+            var list = try StaggeredList(count: 3, config: .standard)
+            list.tracks = Array(repeating: .opacity, count: 65)
+            var frame = list.makeFrame()
+            try list.sample(at: 0, into: &frame)
+        },
+        .init("insert a negative count") {
+            var list = try StaggeredList(count: 3, config: .standard)
+            try list.insert(-1, at: 0, time: 0)
+        },
+        .init("wave with NaN amplitude") { _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1) },
+        .init("wave with zero decay") {
+            _ = try Wave(amplitude: 1, temporalFrequency: 1, spatialFrequency: 1, envelope: .attackDecay(attack: 0.1, decay: 0))
+        },
+        .init("wave offsets for a negative count") {
+            var out: [Float] = []
+            try Wave.seed(amplitude: 1, frequency: 1, period: 1).offsets(count: -1, at: 0, into: &out)
+        },
+        // Timelines
+        .init("timeline list of Int.max rows") { _ = try AnimationSequence.listAppear(count: .max) },
+        .init("timeline negative spread") { _ = try AnimationSequence.listAppear(count: 3, each: -1) },
+        .init("timeline state at NaN") { _ = try AnimationSequence.cardReveal.timeline.state(at: .nan) },
+    ]
+
+    @Test(arguments: cases)
+    func refused(_ badInput: BadInputCase) {
+        #expect(throws: (any Error).self) { try badInput.call() }
+    }
+}
