@@ -2,6 +2,7 @@
  * dispatch.c: the single dispatch point. Validates arguments, derives per-call
  * constants in double precision (ci_prepared), picks a backend table and runs it.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,7 +190,7 @@ static int ci_is_finite(double x) { return isfinite(x); }
 
 /* A duration the float kernel can divide by: finite and positive after rounding. */
 static int valid_duration(double d) {
-    return ci_is_finite(d) && (float)d > 0 && isfinite((float)d);
+    return ci_is_finite(d) && (float)d > 0 && isfinite((float)d) && isfinite(1.0f / (float)d);
 }
 
 ci_status ci_curve_validate(const ci_curve *c) {
@@ -260,6 +261,32 @@ static int prepared_is_finite(const ci_prepared *P) {
     return 1;
 }
 
+/* Finite constants are not enough for a spring: the values the loops form from them
+ * must fit float too. |x(t)| <= 2 |delta| + |b| s and |x'(t)| <= |v0| + |k| s, where s
+ * bounds e^(-lambda t) S(t) over t >= 0: by 1 / omega while it oscillates, by
+ * t e^(-(lambda - omega) t) <= 1 / (e (lambda - omega)) once damped. Half of FLT_MAX
+ * leaves room for rounding. */
+static int spring_magnitudes_fit(const ci_curve *c) {
+    const double limit = FLT_MAX / 2, e = 2.718281828459045;
+    if (c->kind != CI_CURVE_SPRING) return 1;
+    double omega0 = c->params[0], zeta = c->params[1], delta = c->params[2];
+    double v0 = c->params[3], lambda = zeta * omega0, b = lambda * delta - v0, s, k;
+    if (zeta < 1) {
+        double omega = omega0 * sqrt((1 - zeta) * (1 + zeta));
+        s = 1 / omega;
+        if (lambda > 0) s = fmin(s, 1 / (e * lambda));
+        k = lambda * b + omega * omega * delta;
+    } else if (zeta == 1) {
+        s = 1 / (e * lambda);
+        k = lambda * b;
+    } else {
+        double root = sqrt((zeta - 1) * (zeta + 1)), omega = omega0 * root;
+        s = (zeta + root) / (e * omega0); /* 1 / (e (lambda - omega)) */
+        k = lambda * b - omega * omega * delta;
+    }
+    return 2 * fabs(delta) + fabs(b) * s <= limit && fabs(v0) + fabs(k) * s <= limit;
+}
+
 static void prepare(ci_prepared *P, const ci_curve *c) {
     memset(P, 0, sizeof *P);
     P->kind = c->kind;
@@ -308,7 +335,8 @@ static ci_status begin(ci_backend backend, const ci_curve *curve,
     ci_status status = ci_curve_validate(curve);
     if (status != CI_OK) return status;
     prepare(P, curve);
-    return prepared_is_finite(P) ? CI_OK : CI_ERR_INVALID_CURVE;
+    return prepared_is_finite(P) && spring_magnitudes_fit(curve) ? CI_OK
+                                                                 : CI_ERR_INVALID_CURVE;
 }
 
 ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress,
@@ -371,6 +399,15 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     double after_offset = start_elapsed - L->offset;
     if (!fits_float(start_elapsed) || !fits_float(after_offset) || !fits_float(L->slope))
         return CI_ERR_INVALID_PARAMETER;
+    /* slope * |j - origin| over this call's items and, in backends without FMA, Dekker's
+     * split of slope (times 4097) must stay finite, or the elapsed time is NaN: x86
+     * min/max turn that into a wrong progress, NEON's propagate it. */
+    double last_j = L->window_end > L->window_start ? L->window_end - 1 : L->window_start;
+    double j0 = fmin(fmax((double)index_base, L->window_start), last_j) - L->window_start;
+    double j1 = fmin(fmax((double)index_base + (double)(count ? count - 1 : 0), L->window_start),
+                     last_j) - L->window_start;
+    double reach = 1 + fmax(fabs(j0 - L->origin), fabs(j1 - L->origin));
+    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192)) return CI_ERR_INVALID_PARAMETER;
     S->source = CI_SOURCE_LIST;
     S->start_elapsed = (float)start_elapsed;
     S->after_offset = (float)after_offset;
@@ -404,7 +441,8 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     int is_spring = unit.kind == CI_CURVE_SPRING;
     double now = R->time - R->start;
     if (sources != 1 || !fits_float(R->time) || !fits_float(R->start) || !fits_float(now) ||
-        !isfinite(R->from) || !isfinite(R->to) || (!is_spring && !valid_duration(R->duration)))
+        !isfinite(R->from) || !isfinite(R->to) || !fits_float((double)R->to - R->from) ||
+        (!is_spring && !valid_duration(R->duration)))
         return CI_ERR_INVALID_PARAMETER;
     if (R->item_start && (!R->item_from || !R->item_to || !R->item_velocity))
         return CI_ERR_NULL_POINTER;
@@ -464,7 +502,8 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
         count > CI_MAX_GRID_ITEMS || D->metric < CI_METRIC_EUCLIDEAN ||
         D->metric > CI_METRIC_CHEBYSHEV || D->axis < CI_AXIS_BOTH || D->axis > CI_AXIS_Y ||
         !fits_float(D->origin_x) || !fits_float(D->origin_y) || !fits_float(D->max_distance) ||
-        D->max_distance < 0)
+        D->max_distance < 0 || fabs(D->origin_x) > 1e18 || fabs(D->origin_y) > 1e18 ||
+        (D->max_distance > 0 && !fits_float(1 / D->max_distance)))
         return CI_ERR_INVALID_PARAMETER;
     L->metric = D->metric;
     L->axis = D->axis;
@@ -477,6 +516,7 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
     if (distances_only) return CI_OK;
 
     if (!fits_float(D->base_delay) || !fits_float(D->spread) || D->spread < 0 ||
+        !fits_float(fabs(D->base_delay) + D->spread) ||
         isnan(D->max_delay) || D->max_delay < 0 || !ci_is_finite(D->window_start) ||
         !ci_is_finite(D->window_end) || D->window_end < D->window_start || D->window_start < 0 ||
         (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE))
@@ -531,8 +571,10 @@ ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *
         !fits_float(wave->amplitude) || !fits_float(wave->spatial_frequency) ||
         !fits_float(wave->front_delay) || wave->envelope < CI_ENVELOPE_NONE ||
         wave->envelope > CI_ENVELOPE_ATTACK_DECAY ||
-        (uses_decay && !(wave->decay > 0 && fits_float(1 / wave->decay))) ||
-        (uses_attack && !(wave->attack > 0 && fits_float(1 / wave->attack))))
+        (uses_decay && !(wave->decay > 0 && fits_float(wave->decay) &&
+                         fits_float(1 / wave->decay))) ||
+        (uses_attack && !(wave->attack > 0 && fits_float(wave->attack) &&
+                          fits_float(1 / wave->attack))))
         return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (!offsets) return CI_ERR_NULL_POINTER;

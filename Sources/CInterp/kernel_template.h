@@ -395,8 +395,10 @@ CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
     }
 }
 
+/* Negative times are 0; an elapsed time that overflowed to infinity (time - delay of
+ * two huge finite floats) becomes FLT_MAX, so that e^(-lambda t) t is 0, not 0 * inf. */
 CI_INLINE VF CI_FN(spring_time)(VF t) {
-    return vf_max(t, vf_set1(0.0f));
+    return vf_min(vf_max(t, vf_set1(0.0f)), vf_set1(3.40282347e+38f));
 }
 
 CI_INLINE VF CI_FN(spring_value)(const ci_prepared *P, VF eC, VF eS) {
@@ -515,7 +517,10 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
                 from = CI_FN(load)(R->item_from + i, m);
                 to = CI_FN(load)(R->item_to + i, m);
                 v = CI_FN(load)(R->item_velocity + i, m);
-                finite = CI_FN(track_finite)(finite, vf_add(vf_add(from, to), v));
+                /* to - from is finite exactly when both are and their span fits float
+                 * (a sum of the three could overflow from finite values). */
+                finite = CI_FN(track_finite)(finite, vf_sub(to, from));
+                finite = CI_FN(track_finite)(finite, v);
             }
         }
         index = vf_add(index, lanes);
@@ -524,7 +529,7 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
         VM waiting = vm_lt(elapsed, zero);
         if (is_spring) {
             VF eC, eS;
-            CI_FN(spring_terms)(P, vf_max(elapsed, zero), &eC, &eS);
+            CI_FN(spring_terms)(P, CI_FN(spring_time)(elapsed), &eC, &eS);
             VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
             VF span = vf_sub(to, from);
             VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
@@ -622,7 +627,8 @@ static int CI_FN(wave_loop)(const ci_wave_prepared *V, const float *distances, f
         if (V->envelope != CI_ENVELOPE_NONE) {
             VF tau = vf_sub(vf_set1(V->elapsed), vf_mul(u, vf_set1(V->front_delay)));
             VM reached = vm_lt(zero, tau);
-            tau = vf_max(tau, zero);
+            /* elapsed - u front_delay may overflow to +inf: FLT_MAX keeps tau * 0 at 0. */
+            tau = vf_min(vf_max(tau, zero), vf_set1(3.40282347e+38f));
             VF envelope = CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_decay)));
             if (V->envelope == CI_ENVELOPE_ATTACK_DECAY)
                 envelope = vf_mul(envelope, vf_sub(one, CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_attack)))));

@@ -24,7 +24,8 @@ typedef simde_uint32x4_t VM;
 #define vf_div(a, b) vdivq_f32(a, b)
 #define vf_sqrt(a) vsqrtq_f32(a)
 #define vf_fma(a, b, c) simde_vfmaq_f32(c, a, b)
-#define vf_fms(a, b, c) simde_vnegq_f32(simde_vfmsq_f32(c, a, b))
+/* SIMDe 0.7.4 has no vfmsq_f32: the native intrinsic (c - a*b, fused), negated. */
+#define vf_fms(a, b, c) vnegq_f32(vfmsq_f32(c, a, b))
 #else
 /* SIMDe 0.7.4 has no vdivq_f32 / vsqrtq_f32; per lane IEEE division and square root
  * give the results the native instructions give. */

@@ -39,10 +39,12 @@ typedef enum ci_status {
     /** The curve descriptor is invalid: unknown kind or direction, cubic-bezier x
      *  outside [0, 1], steps count out of range, non-finite or out-of-range spring
      *  parameters, or parameters whose derived constants overflow float (a stiffness
-     *  of 1e80, a control point of 2e38). Nothing was written. */
+     *  of 1e80, a control point of 2e38) or whose spring would move or travel faster
+     *  than float holds (omega0 1e-7 rad/s launched at 1e38). Nothing was written. */
     CI_ERR_INVALID_CURVE = 3,
     /** A parameter is invalid: an easing duration that is not finite and > 0 once
-     *  rounded to float (springs ignore the duration), a stagger time or delay
+     *  rounded to float, or so short (below 2.9e-39 s) that its reciprocal overflows
+     *  (springs ignore the duration), a stagger time or delay
      *  parameter that does not fit float, or more than CI_MAX_INDEXED_ITEMS items for
      *  the indexed stagger form. Nothing was written. */
     CI_ERR_INVALID_PARAMETER = 4,
@@ -234,8 +236,10 @@ typedef struct ci_sample_request {
  * the list source. Items are independent: splitting a list across calls (with
  * index_base and offset pointers) gives bit-identical results.
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, times that do not fit
- * float, a bad duration, a window with end < start; CI_ERR_NONFINITE_INPUT for a
- * non-finite per-item value (all outputs written).
+ * float, a bad duration, a window with end < start, from/to whose difference does not
+ * fit float, a list slope whose delays over this call's items reach FLT_MAX / 8192;
+ * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
+ * difference overflows float (all outputs written).
  */
 ci_status ci_sample(ci_backend backend, const ci_curve *curve,
                     const ci_sample_request *request, const ci_track *tracks,
@@ -264,7 +268,9 @@ typedef enum ci_axis {
  *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay,
  *   delay = base_delay + stagger.
  * The visible window and outside policy act as in ci_list_delays, on the index.
- * Up to 2^23 items (cell coordinates stay exact).
+ * Up to 2^23 items (cell coordinates stay exact). CI_ERR_INVALID_PARAMETER also for an
+ * origin beyond 1e18 cells (its squared distance would overflow), a max_distance whose
+ * reciprocal overflows float, or |base_delay| + spread beyond float.
  */
 typedef struct ci_delay_layout {
     int32_t columns, rows;
@@ -322,8 +328,8 @@ typedef struct ci_wave {
 } ci_wave;
 
 /** Writes every item's wave offset. CI_ERR_INVALID_PARAMETER for non-finite fields or
- *  a non-positive attack/decay the envelope uses; CI_ERR_NONFINITE_INPUT for a
- *  non-finite distance. */
+ *  an attack/decay the envelope uses that is not positive and finite as a float;
+ *  CI_ERR_NONFINITE_INPUT for a non-finite distance. */
 ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *distances,
                           float *offsets, size_t count);
 
