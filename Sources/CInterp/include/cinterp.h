@@ -229,11 +229,14 @@ typedef struct ci_sample_request {
 } ci_sample_request;
 
 /**
- * Samples `count` items in one fused pass: the appearance is computed once per item,
+ * Samples `count` items in one fused pass (a spring curve's params[2] is ignored: the
+ * appearance runs from `from` to `to`): the appearance is computed once per item,
  * written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
  * track_count pointers, each to count floats). Counts up to CI_MAX_INDEXED_ITEMS for
- * the list source. Items are independent: splitting a list across calls (with
+ * the list source. Tracks are evaluated as appearance * to + (1 - appearance) * from,
+ * so the appearance and the endpoints must keep those products within float (any
+ * on-screen property does). Items are independent: splitting a list across calls (with
  * index_base and offset pointers) gives bit-identical results.
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, times that do not fit
  * float, a bad duration, a window with end < start, from/to whose difference does not
