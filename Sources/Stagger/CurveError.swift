@@ -61,6 +61,14 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// exact).
     case tooManyItems(count: Int, limit: Int)
 
+    /// A result that does not fit in Double although its inputs are finite (a decay's
+    /// resting distance v₀/k for a tiny friction rate k).
+    ///
+    /// - Parameters:
+    ///   - name: The result, for example `"restingDistance"`.
+    ///   - value: The input it was computed from.
+    case resultOverflow(name: String, value: Double)
+
     /// One sentence naming the problem and the offending value.
     public var description: String {
         switch self {
@@ -86,6 +94,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(name) = \(value) does not fit the float32 kernel (it or a value derived from it overflows)."
         case .tooManyItems(let count, let limit):
             return "\(count) items is more than the \(limit) one staggered pass handles."
+        case .resultOverflow(let name, let value):
+            return "\(name) computed from \(value) overflows Double."
         }
     }
 
@@ -130,6 +140,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return n1 == n2 && same(v1, v2)
         case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)):
             return c1 == c2 && l1 == l2
+        case let (.resultOverflow(n1, v1), .resultOverflow(n2, v2)):
+            return n1 == n2 && same(v1, v2)
         default:
             return false
         }

@@ -17,7 +17,7 @@ struct StaggerBench: ParsableCommand {
               staggerbench eval easeInOutBack --at 0,0.25,0.5 --backend avx2
               staggerbench accuracy --backend sse2
             """,
-        subcommands: [Benchmark.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self],
+        subcommands: [Benchmark.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self, MatchedCommand.self],
         defaultSubcommand: Benchmark.self
     )
 }

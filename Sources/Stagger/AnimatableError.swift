@@ -1,0 +1,102 @@
+/// An error raised when an animatable value, a matched pair or a component state is
+/// built from input it cannot use.
+///
+/// Every case names what was wrong and carries the offending value. Two errors are
+/// equal when their cases and payloads are equal, with NaN payloads equal to each other
+/// (so that `nonFiniteComponent(…, .nan)` equals itself).
+public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A component is NaN or infinite.
+    ///
+    /// - Parameters:
+    ///   - name: The component, for example `"width"` or `"red"`.
+    ///   - value: The rejected value.
+    case nonFiniteComponent(name: String, value: Double)
+    /// A width or height below 0 (a size, a rect or a corner radius).
+    case negativeSize(name: String, value: Double)
+    /// A value that must be greater than 0 (a scale) is 0 or negative.
+    case notPositive(name: String, value: Double)
+    /// A colour channel or an opacity outside 0…1.
+    case outOfRange(name: String, value: Double)
+    /// A component buffer with the wrong number of components for its type.
+    case componentCountMismatch(expected: Int, actual: Int)
+    /// A property read or written as a type other than the one it holds.
+    case typeMismatch(property: String)
+    /// A pair, element or property that the animation does not hold.
+    case unknownElement(String)
+    /// A time that is NaN or infinite, in seconds, or one earlier than the last
+    /// transition of the animation it was given to.
+    case invalidTime(Double)
+    /// A pair count below 0 or above the limit of a group (``MatchedFrame/maxPairCount``).
+    case invalidPairCount(count: Int, limit: Int)
+    /// The curve or spring driving the values could not be used (see the wrapped error).
+    case curve(CurveError)
+    /// The stagger could not be used (see the wrapped error).
+    case stagger(StaggerError)
+
+    /// One sentence naming the problem and the offending value.
+    public var description: String {
+        switch self {
+        case .nonFiniteComponent(let name, let value):
+            return "Component \(name) must be finite, but got \(value)."
+        case .negativeSize(let name, let value):
+            return "\(name) must not be negative, but got \(value)."
+        case .notPositive(let name, let value):
+            return "\(name) must be greater than 0, but got \(value)."
+        case .outOfRange(let name, let value):
+            return "\(name) must lie in 0...1, but got \(value)."
+        case .componentCountMismatch(let expected, let actual):
+            return "Expected \(expected) components, but got \(actual)."
+        case .typeMismatch(let property):
+            return "Property \(property) holds a value of another type."
+        case .unknownElement(let name):
+            return "No element or property named \(name)."
+        case .invalidTime(let value):
+            return "Expected a finite time in seconds, not before the last transition, but got \(value)."
+        case .invalidPairCount(let count, let limit):
+            return "A pair count must lie in 0...\(limit), but got \(count)."
+        case .curve(let error):
+            return error.description
+        case .stagger(let error):
+            return error.description
+        }
+    }
+
+    /// Compares case by case, with NaN payloads equal so that equality stays reflexive.
+    public static func == (lhs: AnimatableError, rhs: AnimatableError) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+        switch (lhs, rhs) {
+        case let (.nonFiniteComponent(n1, v1), .nonFiniteComponent(n2, v2)): return n1 == n2 && same(v1, v2)
+        case let (.negativeSize(n1, v1), .negativeSize(n2, v2)): return n1 == n2 && same(v1, v2)
+        case let (.notPositive(n1, v1), .notPositive(n2, v2)): return n1 == n2 && same(v1, v2)
+        case let (.outOfRange(n1, v1), .outOfRange(n2, v2)): return n1 == n2 && same(v1, v2)
+        case let (.componentCountMismatch(e1, a1), .componentCountMismatch(e2, a2)): return e1 == e2 && a1 == a2
+        case let (.typeMismatch(a), .typeMismatch(b)): return a == b
+        case let (.unknownElement(a), .unknownElement(b)): return a == b
+        case let (.invalidTime(a), .invalidTime(b)): return same(a, b)
+        case let (.invalidPairCount(c1, l1), .invalidPairCount(c2, l2)): return c1 == c2 && l1 == l2
+        case let (.curve(a), .curve(b)): return a == b
+        case let (.stagger(a), .stagger(b)): return a == b
+        default: return false
+        }
+    }
+}
+
+/// Throws ``AnimatableError/nonFiniteComponent(name:value:)`` unless `value` is finite.
+@inline(__always)
+func requireFinite(_ value: Double, _ name: String) throws(AnimatableError) {
+    guard value.isFinite else { throw .nonFiniteComponent(name: name, value: value) }
+}
+
+/// Throws unless `value` is finite and ≥ 0.
+@inline(__always)
+func requireNonNegative(_ value: Double, _ name: String) throws(AnimatableError) {
+    try requireFinite(value, name)
+    guard value >= 0 else { throw .negativeSize(name: name, value: value) }
+}
+
+/// Throws unless `value` is finite and in 0…1.
+@inline(__always)
+func requireUnit(_ value: Double, _ name: String) throws(AnimatableError) {
+    try requireFinite(value, name)
+    guard value >= 0, value <= 1 else { throw .outOfRange(name: name, value: value) }
+}

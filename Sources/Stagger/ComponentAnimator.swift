@@ -1,0 +1,212 @@
+/// Moves a component between ``ComponentState``s: each element on its own curve after
+/// its own delay, interruptible at any moment by a transition to another state, which
+/// starts from the current values and velocities.
+///
+/// A pure function of time: ``transition(to:at:using:)`` records what happens when;
+/// ``value(_:of:at:as:)`` and ``events(from:to:)`` answer for any time.
+public struct ComponentAnimator: Sendable {
+    /// An element's property: what a key is looked up by.
+    private struct PropertyID: Sendable, Hashable {
+        var element: String
+        var property: String
+    }
+
+    /// One animated property: its type and its place among the lanes.
+    private struct Key: Sendable {
+        var type: ObjectIdentifier
+        var lanes: Range<Int>
+    }
+
+    /// One transition, for the events.
+    private struct Record: Sendable {
+        var from: String
+        var to: String
+        var start: Double
+        var elements: [(name: String, start: Double, end: Double)]
+        var end: Double
+        var cut: Double = .infinity
+    }
+
+    /// The state the component is heading to (or resting in).
+    public private(set) var state: ComponentState
+    private var keys: [PropertyID: Key] = [:]
+    private var engine: LaneAnimation
+    private var records: [Record] = []
+
+    /// A component resting in `state`.
+    public init(state: ComponentState) {
+        self.state = state
+        var values: [Double] = []
+        var keys: [PropertyID: Key] = [:]
+        for element in state.elements.keys.sorted() {
+            let properties = state.elements[element]!
+            for property in properties.propertyNames {
+                let entry = properties.entries[property]!
+                keys[PropertyID(element: element, property: property)] = Key(
+                    type: entry.type, lanes: values.count..<values.count + entry.components.count)
+                values += entry.components
+            }
+        }
+        self.keys = keys
+        // Evaluated in Double only: component values need not fit float32.
+        engine = LaneAnimation(values: values, segments: [.init(lanes: 0..<values.count, curve: .spring)])
+    }
+
+    /// Starts the transition to `target` at `time` (seconds on the caller's clock).
+    ///
+    /// Properties the target sets move to it; properties it does not mention keep their
+    /// current targets; properties new to the component appear at their target value
+    /// at once. Elements still moving start from their current value, and keep their
+    /// velocity when the new timing's curve is a spring (an easing has no velocity to
+    /// carry over: it restarts with its own shape, so the value is continuous but its
+    /// slope may jump).
+    ///
+    /// The first transition may come at any finite time (a negative one included); each
+    /// later one at or after the one before.
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a non-finite time or one before
+    ///   the last transition; ``AnimatableError/typeMismatch(property:)`` when the
+    ///   target gives a property a different type;
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` when a span or velocity
+    ///   overflows (values near Double's limits). Nothing changes on a throw.
+    public mutating func transition(to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()) throws(AnimatableError) {
+        guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
+        // Current values and velocities of every existing lane.
+        var current: [PropertyID: (type: ObjectIdentifier, values: [(Double, Double)])] = [:]
+        for (id, key) in keys {
+            let now = key.lanes.map { self.engine.reference(lane: $0, at: time) }
+            let moving = key.lanes.contains { engine.isMoving(lane: $0, at: time) }
+            current[id] = (key.type, now.map { ($0.value, moving ? $0.velocity : .nan) })
+        }
+        // The merged state: old targets overridden by the new ones.
+        var merged = state
+        merged.name = target.name
+        for (element, properties) in target.elements {
+            for property in properties.propertyNames {
+                let entry = properties.entries[property]!
+                if let old = current[PropertyID(element: element, property: property)], old.type != entry.type {
+                    throw .typeMismatch(property: "\(element).\(property)")
+                }
+                var values = merged.elements[element] ?? AnimatableValues()
+                values.setComponents(property, type: entry.type, entry.components)
+                merged.setElement(element, values)
+            }
+        }
+        var newKeys: [PropertyID: Key] = [:]
+        var laneNames: [String] = []
+        var segments: [LaneAnimation.Segment] = []
+        // The element of each segment, by position: an element with no properties has
+        // an empty segment whose lower bound another element shares.
+        var segmentElements: [String] = []
+        var start: [(value: Double, velocity: Double)] = []
+        var targets: [Double] = [], delays: [Double] = []
+        for element in merged.elements.keys.sorted() {
+            let properties = merged.elements[element]!
+            let timing = transition.timing(of: element)
+            let first = targets.count
+            for property in properties.propertyNames {
+                let entry = properties.entries[property]!
+                let id = PropertyID(element: element, property: property)
+                let lanes = targets.count..<targets.count + entry.components.count
+                newKeys[id] = Key(type: entry.type, lanes: lanes)
+                targets += entry.components
+                for c in entry.components.indices { laneNames.append("\(element).\(property) component \(c)") }
+                if let old = current[id] {
+                    start += old.values.map { (value: $0.0, velocity: $0.1) }
+                } else {
+                    start += entry.components.map { (value: $0, velocity: .nan) }
+                }
+                // An element already moving continues at once; a delay applies to
+                // elements at rest (a delay mid-flight would freeze them).
+                let moving = start[lanes].contains { !$0.velocity.isNaN }
+                delays += [Double](repeating: moving ? 0 : timing.delay, count: lanes.count)
+            }
+            segments.append(.init(lanes: first..<targets.count, curve: timing.curve))
+            segmentElements.append(element)
+        }
+        var next = LaneAnimation(values: start.map(\.value), segments: segments)
+        try next.setMotion(start: time, current: start, targets: targets, delays: delays) { laneNames[$0] }
+
+        // Close the interrupted transition, record this one.
+        if let last = records.indices.last, records[last].end > time { records[last].cut = time }
+        var windows: [(name: String, start: Double, end: Double)] = []
+        for (segment, name) in zip(segments, segmentElements) {
+            var begin = Double.infinity, end = time
+            for lane in segment.lanes {
+                begin = Swift.min(begin, time + next.offsets[lane])
+                end = Swift.max(end, time + next.offsets[lane] + next.durations[lane])
+            }
+            windows.append((name, segment.lanes.isEmpty ? time : begin, end))
+        }
+        records.append(Record(from: state.name, to: target.name, start: time, elements: windows,
+                              end: windows.map(\.end).max() ?? time))
+        self.engine = next
+        self.keys = newKeys
+        state = merged
+    }
+
+    /// Property `property` of element `element` at `time`, as a `Value`.
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)``, ``AnimatableError/typeMismatch(property:)``,
+    ///   ``AnimatableError/invalidTime(_:)``.
+    public func value<Value: ComponentAnimatable>(_ property: String, of element: String, at time: Double, as type: Value.Type = Value.self) throws(AnimatableError) -> Value {
+        let key = try find(property, of: element, at: time)
+        guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
+        return Value(components: key.lanes.map { engine.reference(lane: $0, at: time).value }[...])
+    }
+
+    /// The velocity of each component of property `property` of `element` at `time`,
+    /// value units per second.
+    ///
+    /// - Throws: as ``value(_:of:at:as:)``.
+    public func velocity(_ property: String, of element: String, at time: Double) throws(AnimatableError) -> [Double] {
+        let key = try find(property, of: element, at: time)
+        return key.lanes.map { engine.reference(lane: $0, at: time).velocity }
+    }
+
+    private func find(_ property: String, of element: String, at time: Double) throws(AnimatableError) -> Key {
+        guard time.isFinite else { throw .invalidTime(time) }
+        guard let key = keys[PropertyID(element: element, property: property)] else {
+            throw .unknownElement("\(element).\(property)")
+        }
+        return key
+    }
+
+    /// Whether every element is at rest at `time`.
+    public func isComplete(at time: Double) -> Bool { time >= engine.settleTime }
+
+    /// The events with times in (from, to], in order (for a frame loop: the interval
+    /// since the last frame). Going backward (to < from) lists the same events in
+    /// reverse order. Events of a transition after its interruption are not reported.
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN time.
+    public func events(from: Double, to: Double) throws(AnimatableError) -> [ComponentEvent] {
+        guard !from.isNaN else { throw .invalidTime(from) }
+        guard !to.isNaN else { throw .invalidTime(to) }
+        if from > to { return try events(from: to, to: from).reversed() }
+        var all: [(event: ComponentEvent, order: Int)] = []
+        for (r, record) in records.enumerated() {
+            var order = r * 1_000_000
+            func add(_ time: Double, _ kind: ComponentEvent.Kind) {
+                order += 1
+                if time <= record.cut { all.append((ComponentEvent(time: time, kind: kind), order)) }
+            }
+            add(record.start, .willTransition(from: record.from, to: record.to))
+            for window in record.elements.sorted(by: { ($0.start, $0.name) < ($1.start, $1.name) }) {
+                add(window.start, .elementStarted(window.name))
+            }
+            for window in record.elements.sorted(by: { ($0.end, $0.name) < ($1.end, $1.name) }) {
+                add(window.end, .elementFinished(window.name))
+            }
+            if record.cut < record.end {
+                order += 1
+                all.append((ComponentEvent(time: record.cut, kind: .interrupted(from: record.from, to: record.to)), order))
+            } else {
+                add(record.end, .didTransition(from: record.from, to: record.to))
+            }
+        }
+        return all.filter { $0.event.time > from && $0.event.time <= to }
+            .sorted { ($0.event.time, $0.order) < ($1.event.time, $1.order) }
+            .map(\.event)
+    }
+}

@@ -1,0 +1,147 @@
+import RealModule
+
+/// A fling that slows down by friction: velocity decays exponentially, v(t) = v₀·e^(−kt),
+/// so the value travels x(t) = v₀·(1 − e^(−kt))/k and comes to rest at exactly v₀/k,
+/// known the moment the finger lifts (where a flung list will stop, so it can be
+/// snapped to a row before it gets there).
+///
+/// Parameterised by the friction rate k per second. UIScrollView and pop describe the
+/// same motion by a deceleration rate d per millisecond (the velocity is multiplied by
+/// d every millisecond: 0.998 normal, 0.99 fast): k = −1000·ln d.
+///
+/// Not a ``Curve`` kind: a decay has no target to move 0 → 1 toward, it is defined by
+/// its initial velocity; evaluation is in Double (``evaluate(initialVelocity:times:values:velocities:)``
+/// for many times).
+public struct DecayCurve: Sendable, Hashable {
+    /// The friction rate k, per second (> 0): the velocity falls by a factor e every 1/k s.
+    public let frictionRate: Double
+
+    /// A decay with friction rate `k` per second.
+    ///
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    ///   `"frictionRate"` unless k is finite and > 0.
+    public init(frictionRate k: Double) throws(CurveError) {
+        guard k.isFinite, k > 0 else { throw .invalidSpringParameter(name: "frictionRate", value: k) }
+        frictionRate = k
+    }
+
+    /// A decay from a deceleration rate per millisecond, as UIScrollView's
+    /// `decelerationRate` and pop's `deceleration`: k = −1000·ln(rate).
+    ///
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    ///   `"decelerationRate"` unless 0 < rate < 1.
+    public init(decelerationRatePerMillisecond rate: Double) throws(CurveError) {
+        guard rate.isFinite, rate > 0, rate < 1 else {
+            throw .invalidSpringParameter(name: "decelerationRate", value: rate)
+        }
+        frictionRate = -1000 * Double.log(rate)
+    }
+
+    /// UIScrollView's normal deceleration: 0.998 per millisecond (k ≈ 2.002/s).
+    public static let normal = DecayCurve(unchecked: -1000 * Double.log(0.998))
+    /// UIScrollView's fast deceleration: 0.99 per millisecond (k ≈ 10.05/s).
+    public static let fast = DecayCurve(unchecked: -1000 * Double.log(0.99))
+
+    private init(unchecked k: Double) { frictionRate = k }
+
+    /// The deceleration rate per millisecond, e^(−k/1000), for comparison with UIKit.
+    public var decelerationRatePerMillisecond: Double { Double.exp(-frictionRate / 1000) }
+
+    /// Distance travelled after `time` seconds from an initial velocity `v0` (value units
+    /// per second): v₀·(1 − e^(−kt))/k. Negative times are clamped to 0.
+    ///
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite time or velocity;
+    ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when the distance
+    ///   overflows Double (a huge velocity against a tiny friction rate).
+    public func value(initialVelocity v0: Double, time: Double) throws(CurveError) -> Double {
+        try check(v0, time)
+        let t = Swift.max(time, 0)
+        // 1 − e^(−kt) from expm1: exact for small kt, where the plain difference cancels.
+        return try finite(-v0 * Double.expMinusOne(-frictionRate * t) / frictionRate, "value", v0)
+    }
+
+    /// Velocity after `time` seconds, v₀·e^(−kt), value units per second.
+    ///
+    /// - Throws: as ``value(initialVelocity:time:)``.
+    public func velocity(initialVelocity v0: Double, time: Double) throws(CurveError) -> Double {
+        try check(v0, time)
+        return v0 * Double.exp(-frictionRate * Swift.max(time, 0))
+    }
+
+    /// Where the motion comes to rest, relative to its start: v₀/k.
+    ///
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite velocity;
+    ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when v₀/k overflows
+    ///   Double (a tiny or subnormal friction rate).
+    public func restingDistance(initialVelocity v0: Double) throws(CurveError) -> Double {
+        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        return try finite(v0 / frictionRate, "restingDistance", v0)
+    }
+
+    /// The initial velocity that comes to rest exactly `distance` away: k·distance (how
+    /// to snap a fling to a page: project, pick the page, then fling toward it).
+    ///
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite distance;
+    ///   ``CurveError/resultOverflow(name:value:)`` (the distance) when k·distance
+    ///   overflows Double.
+    public func initialVelocity(toTravel distance: Double) throws(CurveError) -> Double {
+        guard distance.isFinite else { throw .nonFiniteInput(distance) }
+        return try finite(distance * frictionRate, "initialVelocity", distance)
+    }
+
+    /// Seconds until the remaining distance |v₀|·e^(−kt)/k falls to `tolerance`
+    /// (value units, default 0.5: half a point): ln(|v₀|/(k·tolerance))/k, 0 when it is
+    /// already within.
+    ///
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a non-finite velocity;
+    ///   ``CurveError/invalidDuration(_:)`` for a tolerance that is not finite and > 0;
+    ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when the distance or
+    ///   the duration overflows Double.
+    public func duration(initialVelocity v0: Double, tolerance: Double = 0.5) throws(CurveError) -> Double {
+        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        guard tolerance.isFinite, tolerance > 0 else { throw .invalidDuration(tolerance) }
+        let remaining = try finite(Swift.abs(v0) / frictionRate, "restingDistance", v0)
+        guard remaining > tolerance else { return 0 }
+        // remaining / tolerance may overflow for a tiny tolerance: subtract the logs.
+        return try finite((Double.log(remaining) - Double.log(tolerance)) / frictionRate, "duration", v0)
+    }
+
+    /// Evaluates many times at once into `values` (and `velocities`, when not empty):
+    /// the same formulas as ``value(initialVelocity:time:)`` and
+    /// ``velocity(initialVelocity:time:)``, rounded to Float.
+    ///
+    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when an output's
+    ///   count differs (nothing written); ``CurveError/nonFiniteInput(_:)`` for a bad
+    ///   velocity or the first bad time (values before it written);
+    ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when a value does
+    ///   not fit Float (checked before anything is written).
+    public func evaluate(initialVelocity v0: Double, times: [Float], values: inout [Float], velocities: inout [Float]) throws(CurveError) {
+        try checkLengths(input: times.count, output: values.count)
+        if !velocities.isEmpty { try checkLengths(input: times.count, output: velocities.count) }
+        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        let k = frictionRate
+        // Every value lies between 0 and the resting distance, and every velocity
+        // between 0 and v₀: if those fit Float, every output does.
+        let rest = try finite(v0 / k, "restingDistance", v0)
+        guard Float(rest).isFinite else { throw .resultOverflow(name: "restingDistance (Float)", value: v0) }
+        guard Float(v0).isFinite else { throw .resultOverflow(name: "velocity (Float)", value: v0) }
+        for i in times.indices {
+            let t = Double(times[i])
+            guard t.isFinite else { throw .nonFiniteInput(t) }
+            let decay = Double.exp(-k * Swift.max(t, 0))
+            values[i] = Float(-rest * Double.expMinusOne(-k * Swift.max(t, 0)))
+            if !velocities.isEmpty { velocities[i] = Float(v0 * decay) }
+        }
+    }
+
+    /// `value` when finite; otherwise the overflow of `name`, computed from `input`.
+    private func finite(_ value: Double, _ name: String, _ input: Double) throws(CurveError) -> Double {
+        guard value.isFinite else { throw .resultOverflow(name: name, value: input) }
+        return value
+    }
+
+    private func check(_ v0: Double, _ time: Double) throws(CurveError) {
+        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        guard time.isFinite else { throw .nonFiniteInput(time) }
+    }
+}

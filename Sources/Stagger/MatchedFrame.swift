@@ -1,0 +1,64 @@
+/// Caller-owned output of ``MatchedPairGroup/sample(at:into:backend:)``: every lane of
+/// every pair, struct-of-arrays (all pairs' `anchorX`, then all `anchorY`, …), reused
+/// frame after frame.
+///
+/// Only sampling writes it (``values`` and ``velocities`` are read-only outside the
+/// package), so its size always matches ``pairCount``.
+public struct MatchedFrame: Sendable {
+    /// The most lanes a frame (and so a group) holds: 2²⁵, 128 MiB of values, about
+    /// 1.3 million pairs. A count from user input beyond it fails with an error
+    /// instead of an allocation the process cannot make.
+    public static let maxLaneCount = 1 << 25
+    /// The most pairs a frame or a group holds: ``maxLaneCount`` / ``MatchedPair/laneCount``.
+    public static let maxPairCount = maxLaneCount / MatchedPair.laneCount
+
+    /// Pairs held.
+    public let pairCount: Int
+    /// Lane `l` of pair `i` at `values[l * pairCount + i]`.
+    public internal(set) var values: [Float]
+    /// The lanes' velocities, per second, in the same layout (0 for lanes driven by an
+    /// easing; empty when the frame was made without velocities).
+    public internal(set) var velocities: [Float]
+
+    /// A frame for `pairCount` pairs, all zero.
+    ///
+    /// - Parameter recordsVelocity: whether sampling also writes ``velocities``.
+    /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for a count below
+    ///   0 or above ``maxPairCount``.
+    public init(pairCount: Int, recordsVelocity: Bool = true) throws(AnimatableError) {
+        guard pairCount >= 0, pairCount <= Self.maxPairCount else {
+            throw .invalidPairCount(count: pairCount, limit: Self.maxPairCount)
+        }
+        self.init(checkedPairCount: pairCount, recordsVelocity: recordsVelocity)
+    }
+
+    /// A frame for a count already checked (a group's).
+    init(checkedPairCount pairCount: Int, recordsVelocity: Bool) {
+        self.pairCount = pairCount
+        values = [Float](repeating: 0, count: pairCount * MatchedPair.laneCount)
+        velocities = recordsVelocity ? values : []
+    }
+
+    /// Lane `lane` of every pair (a lane is always in range, so this cannot fail).
+    public func values(of lane: MatchedLane) -> ArraySlice<Float> {
+        values[lane.rawValue * pairCount..<(lane.rawValue + 1) * pairCount]
+    }
+
+    /// Lane `lane` of pair `pair`.
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)`` for a pair outside 0..<pairCount.
+    public func value(_ lane: MatchedLane, pair: Int) throws(AnimatableError) -> Float {
+        guard (0..<pairCount).contains(pair) else { throw .unknownElement("pair \(pair)") }
+        return values[lane.rawValue * pairCount + pair]
+    }
+
+    /// The velocity of lane `lane` of pair `pair`, per second.
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)`` for a pair outside
+    ///   0..<pairCount, or for any pair when the frame records no velocities.
+    public func velocity(_ lane: MatchedLane, pair: Int) throws(AnimatableError) -> Float {
+        guard (0..<pairCount).contains(pair) else { throw .unknownElement("pair \(pair)") }
+        guard !velocities.isEmpty else { throw .unknownElement("velocities (the frame records none)") }
+        return velocities[lane.rawValue * pairCount + pair]
+    }
+}

@@ -1,0 +1,225 @@
+/// A view that moves from a source geometry to a destination geometry: the card that
+/// expands into a detail view (`matchedGeometryEffect`), as plain values.
+///
+/// ``state(atProgress:easing:)`` answers for any progress (scrub it with a gesture);
+/// a ``MatchedPairGroup`` drives one or thousands of pairs over time with any curve or
+/// a spring per property, interruptible, each frame one kernel pass.
+///
+/// Internally a pair is ``MatchedLane/allCases`` scalars: the anchor point, the size,
+/// eight corner radii, progress, opacity, the fill and shadow colours (premultiplied,
+/// in the mixing space) and the shadow's blur and offset. Each lane moves in a straight
+/// line between its two ends under its property's curve.
+public struct MatchedPair: Sendable, Hashable {
+    /// How the pair looks at progress 0.
+    public var source: MatchedGeometry
+    /// How the pair looks at progress 1.
+    public var destination: MatchedGeometry
+    /// Properties, anchor, aspect, corners, cross-fade and colour space.
+    public var options: MatchedPairOptions
+
+    /// A pair from two geometries.
+    ///
+    /// - Throws: ``AnimatableError`` when either geometry breaks its rules (see
+    ///   ``MatchedGeometry/init(frame:cornerRadii:opacity:color:shadow:)``): a NaN
+    ///   coordinate, a negative size, a colour or opacity outside 0…1; or when the
+    ///   options' anchor is not finite.
+    public init(source: MatchedGeometry, destination: MatchedGeometry, options: MatchedPairOptions = .init()) throws(AnimatableError) {
+        self.source = source
+        self.destination = destination
+        self.options = options
+        try validate()
+    }
+
+    /// Re-checks both geometries and the anchor: every field is mutable after the
+    /// checked initialiser, so a pair is checked again wherever it enters a group or
+    /// a computation.
+    func validate() throws(AnimatableError) {
+        try source.validate()
+        try destination.validate()
+        try requireFinite(options.anchor.x, "anchor x")
+        try requireFinite(options.anchor.y, "anchor y")
+    }
+
+    /// Number of lanes per pair.
+    public static let laneCount = MatchedLane.allCases.count
+
+    // MARK: - Lanes
+
+    /// Calls `body(lane, value)` for every lane at progress 0 (`atDestination` false)
+    /// or 1, in ``MatchedLane`` order, without allocating.
+    ///
+    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
+    ///   overflows (finite but huge frames or anchors), named by its end and lane.
+    func forEachLane(atDestination: Bool, _ body: (Int, Double) -> Void) throws(AnimatableError) {
+        let anchor = options.anchor
+        let side = atDestination ? destination : source
+        let target = destination.frame
+        // The box at this end: the destination's size for a position-only move, its
+        // aspect fitted inside the source frame when the aspect is kept.
+        var box = side.frame
+        if !atDestination {
+            switch options.properties {
+            case .frame:
+                if options.preservesAspectRatio { box = Self.fit(target.size, into: side.frame, anchor: anchor) }
+            case .position:
+                box = Self.placed(target.size, at: side.frame.point(at: anchor), anchor: anchor)
+            case .size:
+                let size = options.preservesAspectRatio
+                    ? Self.fit(target.size, into: side.frame, anchor: anchor).size : side.frame.size
+                box = Self.placed(size, at: target.point(at: anchor), anchor: anchor)
+            }
+        }
+        func put(_ lane: MatchedLane, _ value: Double) throws(AnimatableError) {
+            guard value.isFinite else {
+                throw .nonFiniteComponent(name: "\(atDestination ? "destination" : "source") \(lane)", value: value)
+            }
+            body(lane.rawValue, value)
+        }
+        let point = box.point(at: anchor)
+        try put(.anchorX, point.x)
+        try put(.anchorY, point.y)
+        try put(.width, box.width)
+        try put(.height, box.height)
+        let r = side.cornerRadii
+        let corners = (r.topLeading, r.topTrailing, r.bottomTrailing, r.bottomLeading)
+        // Relative corners are fractions of the box this end actually shows (which is
+        // not the view's own frame in the position, size and aspect modes): the state
+        // multiplies them by the moving box, so each end gives back its view's radii.
+        let relative = options.cornerRadius == .relativeToBox
+        let w = relative ? box.width : 1, h = relative ? box.height : 1
+        func fraction(_ radius: Double, _ side: Double) -> Double { side > 0 ? radius / side : 0 }
+        try put(.topLeadingX, fraction(corners.0, w))
+        try put(.topTrailingX, fraction(corners.1, w))
+        try put(.bottomTrailingX, fraction(corners.2, w))
+        try put(.bottomLeadingX, fraction(corners.3, w))
+        try put(.topLeadingY, fraction(corners.0, h))
+        try put(.topTrailingY, fraction(corners.1, h))
+        try put(.bottomTrailingY, fraction(corners.2, h))
+        try put(.bottomLeadingY, fraction(corners.3, h))
+        try put(.progress, atDestination ? 1 : 0)
+        try put(.opacity, side.opacity)
+        let mixing = options.colorMixing
+        let fill = mixing.mixTuple(of: side.color)
+        try put(.color0, fill.0)
+        try put(.color1, fill.1)
+        try put(.color2, fill.2)
+        try put(.colorAlpha, fill.3)
+        // A missing shadow is a transparent one with no blur or offset (as CSS), so
+        // the other side's shadow fades in place instead of popping.
+        let shadow = side.shadow ?? .none
+        let shade = mixing.mixTuple(of: shadow.color)
+        try put(.shadow0, shade.0)
+        try put(.shadow1, shade.1)
+        try put(.shadow2, shade.2)
+        try put(.shadowAlpha, shade.3)
+        try put(.shadowRadius, shadow.radius)
+        try put(.shadowOffsetX, shadow.offsetX)
+        try put(.shadowOffsetY, shadow.offsetY)
+    }
+
+    /// `size` placed with its `anchor` point at `point`.
+    static func placed(_ size: LayoutSize, at point: LayoutPoint, anchor: RelativePoint) -> LayoutRect {
+        LayoutRect(unchecked: point.x - anchor.x * size.width, point.y - anchor.y * size.height, size.width, size.height)
+    }
+
+    /// `size` scaled uniformly to fit inside `frame`, with both anchor points together.
+    static func fit(_ size: LayoutSize, into frame: LayoutRect, anchor: RelativePoint) -> LayoutRect {
+        guard size.width > 0, size.height > 0 else { return frame }
+        let scale = Swift.min(frame.width / size.width, frame.height / size.height)
+        let fitted = LayoutSize(unchecked: size.width * scale, size.height * scale)
+        return placed(fitted, at: frame.point(at: anchor), anchor: anchor)
+    }
+
+    /// The presented state for lane values read through `v` (`v(lane.rawValue)`),
+    /// without allocating: the decode path of every frame.
+    func state(lanes v: (Int) -> Double) -> MatchedPairState {
+        func lane(_ l: MatchedLane) -> Double { v(l.rawValue) }
+        let width = lane(.width), height = lane(.height)
+        let anchor = options.anchor
+        let frame = LayoutRect(
+            unchecked: lane(.anchorX) - anchor.x * width, lane(.anchorY) - anchor.y * height, width, height)
+        let relative = options.cornerRadius == .relativeToBox
+        let sx = relative ? width : 1, sy = relative ? height : 1
+        let radii = EllipticalCornerRadii(
+            horizontal: CornerRadii(
+                unchecked: lane(.topLeadingX) * sx, lane(.topTrailingX) * sx, lane(.bottomTrailingX) * sx,
+                lane(.bottomLeadingX) * sx),
+            vertical: CornerRadii(
+                unchecked: lane(.topLeadingY) * sy, lane(.topTrailingY) * sy, lane(.bottomTrailingY) * sy,
+                lane(.bottomLeadingY) * sy))
+        let progress = lane(.progress)
+        let opacity = Swift.min(Swift.max(lane(.opacity), 0), 1)
+        let mixing = options.colorMixing
+        let color = mixing.color(lane(.color0), lane(.color1), lane(.color2), lane(.colorAlpha))
+        let shadowColor = mixing.color(lane(.shadow0), lane(.shadow1), lane(.shadow2), lane(.shadowAlpha))
+        let shadow = Shadow(
+            unchecked: shadowColor, Swift.max(lane(.shadowRadius), 0), lane(.shadowOffsetX), lane(.shadowOffsetY))
+        let fade = options.crossFade
+        // Each view keeps its own opacity and the cross-fade scales it (Motion's
+        // shared layout), so a half-transparent destination never shows more than half.
+        return MatchedPairState(
+            progress: progress, frame: frame, cornerRadii: radii, opacity: opacity, color: color, shadow: shadow,
+            incomingOpacity: destination.opacity * fade.incomingOpacity(at: progress),
+            outgoingOpacity: source.opacity * fade.outgoingOpacity(at: progress))
+    }
+
+    // MARK: - Scrubbing
+
+    /// The pair at `progress` (0 source, 1 destination) shaped by `easing`, in Double.
+    ///
+    /// Progress is clamped to 0…1 first; overshooting easings (back, elastic) then pass
+    /// beyond the ends. Pure: call it from a gesture at any progress, in any order.
+    /// The pair is re-checked first (its fields are mutable).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite progress;
+    ///   the errors of ``init(source:destination:options:)`` for a field mutated into
+    ///   an invalid value; ``AnimatableError/nonFiniteComponent(name:value:)`` for a
+    ///   lane that overflows at either end or on the way.
+    public func state(atProgress progress: Double, easing: Easing = .linear) throws(AnimatableError) -> MatchedPairState {
+        guard progress.isFinite else { throw .invalidTime(progress) }
+        try validate()
+        let y: Double
+        do { y = try easing.value(at: Swift.min(Swift.max(progress, 0), 1)) } catch { throw .curve(error) }
+        let count = Self.laneCount
+        // Both ends on the stack: scrubbing allocates nothing on the heap.
+        return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { (ends) throws(AnimatableError) in
+            try forEachLane(atDestination: false) { ends[$0] = $1 }
+            try forEachLane(atDestination: true) { ends[count + $0] = $1 }
+            for l in 0..<count {
+                let value = ends[l] + (ends[count + l] - ends[l]) * y
+                guard value.isFinite else {
+                    throw .nonFiniteComponent(name: "\(MatchedLane.allCases[l])", value: value)
+                }
+                ends[l] = value
+            }
+            return state { ends[$0] }
+        }
+    }
+}
+
+/// What a matched pair shows at one moment.
+public struct MatchedPairState: Sendable, Hashable {
+    /// The transition's progress (0 source, 1 destination; springs overshoot).
+    public var progress: Double
+    /// The moving box, points. Its size stays ≥ 0 under curves that do not overshoot;
+    /// an overshooting curve may take it briefly below 0 (not clamped: the kernel's
+    /// value is reported as it is).
+    public var frame: LayoutRect
+    /// The corners, points: horizontal and vertical radius of each (equal under
+    /// ``CornerRadiusMixing/absolute``).
+    public var cornerRadii: EllipticalCornerRadii
+    /// The mixed opacity of the two geometries, clamped to 0…1: for a single view
+    /// standing in for both (the two views use ``incomingOpacity`` and
+    /// ``outgoingOpacity``).
+    public var opacity: Double
+    /// The mixed fill colour, clipped to the sRGB gamut.
+    public var color: RGBAColor
+    /// The mixed shadow (transparent when neither side has one).
+    public var shadow: Shadow
+    /// Opacity of the incoming (destination) view: the destination's own opacity times
+    /// the cross-fade's incoming factor (0…1), so it lies in 0…1.
+    public var incomingOpacity: Double
+    /// Opacity of the outgoing (source) view: the source's own opacity times the
+    /// cross-fade's outgoing factor (0…1), so it lies in 0…1.
+    public var outgoingOpacity: Double
+}

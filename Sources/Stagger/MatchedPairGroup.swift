@@ -1,0 +1,231 @@
+/// Many matched pairs animated together over time: thousands of thumbnails flying to a
+/// new layout, each frame one kernel pass per curve.
+///
+/// A pure function of time, like ``StaggeredList``: ``start(at:)``, ``reverse(at:)``
+/// and ``retarget(_:at:)`` record what happens when, and ``sample(at:into:backend:)``
+/// (kernel) or ``state(ofPair:at:)`` (Double reference) answer for any time.
+///
+/// ```swift
+/// var group = try MatchedPairGroup([card], curves: MatchedCurves(.snappy))
+/// try group.start(at: 0)                 // card → detail
+/// try group.reverse(at: 0.15)            // a second tap mid-flight: back, smoothly
+/// let now = try group.state(ofPair: 0, at: 0.2)
+/// ```
+///
+/// Interruptions keep motion continuous: every pair still moving starts its new motion
+/// from its current value in every lane, and keeps its velocity in the lanes a spring
+/// drives (an easing has no velocity to carry over: it restarts with its own shape from
+/// the current value, so its value is continuous but its slope may jump); pairs at rest
+/// get the stagger delays again.
+public struct MatchedPairGroup: Sendable {
+    /// The pairs, in order (their stagger index).
+    public private(set) var pairs: [MatchedPair]
+    /// The curve of each property.
+    public let curves: MatchedCurves
+    /// Delays of each pair's start (the config's delays; its curve is not used: the
+    /// curves come from ``curves``), or `nil` to start every pair together.
+    public let stagger: StaggerConfig?
+    /// Whether the pairs are heading to (or at) their destinations.
+    public private(set) var isAtDestination = false
+
+    private var engine: LaneAnimation
+    private let delays: [Double]
+
+    /// A group at rest at its sources.
+    ///
+    /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for more than
+    ///   ``MatchedFrame/maxPairCount`` pairs; ``AnimatableError/stagger(_:)`` when the
+    ///   stagger does not fit the pair count; a pair's own errors (its fields are
+    ///   mutable, so each pair is checked again here, anchor included);
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that overflows;
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    ///   for a lane float32 cannot hold (a frame at x = 1e39), named by pair and lane.
+    public init(_ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig? = nil) throws(AnimatableError) {
+        let n = pairs.count
+        guard n <= MatchedFrame.maxPairCount else {
+            throw .invalidPairCount(count: n, limit: MatchedFrame.maxPairCount)
+        }
+        for pair in pairs { try pair.validate() }
+        self.pairs = pairs
+        self.curves = curves
+        self.stagger = stagger
+        if let stagger {
+            // The configuration is checked once for the count, not once per pair.
+            do { delays = try stagger.referenceDelays(count: n) } catch { throw .stagger(error) }
+        } else {
+            delays = [Double](repeating: 0, count: n)
+        }
+        let segments = MatchedProperty.allCases.map { property in
+            LaneAnimation.Segment(
+                lanes: property.lanes.lowerBound * n..<property.lanes.upperBound * n, curve: curves[property])
+        }
+        engine = try LaneAnimation(
+            kernelValues: Self.layout(pairs, atDestination: false), segments: segments,
+            laneName: { Self.laneName($0, pairCount: n) })
+    }
+
+    /// Lane `lane` of the engine (lane-major) as "pair 3 anchorX".
+    private static func laneName(_ lane: Int, pairCount n: Int) -> String {
+        "pair \(lane % n) \(MatchedLane.allCases[lane / n])"
+    }
+
+    /// All pairs' lanes at one end, lane-major (struct of arrays).
+    ///
+    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
+    ///   overflows, named by pair, end and lane.
+    private static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
+        let n = pairs.count
+        var result = [Double](repeating: 0, count: n * MatchedPair.laneCount)
+        for (i, pair) in pairs.enumerated() {
+            do {
+                try pair.forEachLane(atDestination: atDestination) { l, value in result[l * n + i] = value }
+            } catch {
+                if case .nonFiniteComponent(let name, let value) = error {
+                    throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
+                }
+                throw error
+            }
+        }
+        return result
+    }
+
+    // MARK: - Transitions
+
+    /// Starts every pair toward its destination at `time` (seconds on the caller's clock).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time, or one
+    ///   before the last transition (time runs forward; rebuild the group to rewind);
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
+    ///   throw.
+    public mutating func start(at time: Double) throws(AnimatableError) {
+        try move(to: Self.layout(pairs, atDestination: true), at: time)
+        isAtDestination = true
+    }
+
+    /// Starts every pair back toward its source at `time`.
+    ///
+    /// - Throws: as ``start(at:)``.
+    public mutating func reverse(at time: Double) throws(AnimatableError) {
+        try move(to: Self.layout(pairs, atDestination: false), at: time)
+        isAtDestination = false
+    }
+
+    /// Gives the pairs new destinations (the layout changed mid-flight) and heads there
+    /// from `time`, keeping every lane's value, and its velocity where a spring drives
+    /// it (see the type's discussion).
+    ///
+    /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` unless
+    ///   there is one geometry per pair; a geometry's own errors; as ``start(at:)``.
+    ///   Everything is checked before anything changes: on a throw the group keeps its
+    ///   old destinations and motion.
+    public mutating func retarget(_ destinations: [MatchedGeometry], at time: Double) throws(AnimatableError) {
+        guard destinations.count == pairs.count else {
+            throw .componentCountMismatch(expected: pairs.count, actual: destinations.count)
+        }
+        var retargeted = pairs
+        for i in retargeted.indices {
+            retargeted[i].destination = destinations[i]
+            try retargeted[i].validate()
+        }
+        try move(to: Self.layout(retargeted, atDestination: true), at: time)
+        pairs = retargeted
+        isAtDestination = true
+    }
+
+    private mutating func move(to targets: [Double], at time: Double) throws(AnimatableError) {
+        guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
+        let n = pairs.count
+        // A pair counts as moving when any of its lanes is: all its lanes then keep
+        // their motion, and it starts at once; pairs at rest wait for their delay.
+        var moving = [Bool](repeating: false, count: n)
+        for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { moving[lane % n] = true }
+        var laneDelays = [Double](repeating: 0, count: engine.laneCount)
+        for lane in 0..<engine.laneCount { laneDelays[lane] = moving[lane % n] ? 0 : delays[lane % n] }
+        // On a copy, so that a throw leaves the group as it was.
+        var next = engine
+        try next.restart(
+            at: time, targets: targets, delays: laneDelays, laneName: { Self.laneName($0, pairCount: n) }
+        ) { moving[$0 % n] }
+        engine = next
+    }
+
+    // MARK: - Queries
+
+    /// When every pair is at rest (springs: past their settling durations), seconds.
+    public var settleTime: Double { engine.settleTime }
+
+    /// Pair `index`'s state at `time`, in Double: the reference the kernel pass is
+    /// tested against.
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs,
+    ///   ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time.
+    public func state(ofPair index: Int, at time: Double) throws(AnimatableError) -> MatchedPairState {
+        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
+        guard time.isFinite else { throw .invalidTime(time) }
+        let n = pairs.count
+        return pairs[index].state { engine.reference(lane: $0 * n + index, at: time).value }
+    }
+
+    /// Pair `index`'s lane values and velocities (per second) at `time`, in Double,
+    /// in ``MatchedLane`` order.
+    ///
+    /// - Throws: as ``state(ofPair:at:)``.
+    public func laneValues(ofPair index: Int, at time: Double) throws(AnimatableError) -> [(value: Double, velocity: Double)] {
+        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
+        guard time.isFinite else { throw .invalidTime(time) }
+        let n = pairs.count
+        return (0..<MatchedPair.laneCount).map { engine.reference(lane: $0 * n + index, at: time) }
+    }
+
+    /// A frame sized for this group.
+    public func makeFrame(recordsVelocity: Bool = true) -> MatchedFrame {
+        // The initialiser held the pair count to the frame's limit.
+        MatchedFrame(checkedPairCount: pairs.count, recordsVelocity: recordsVelocity)
+    }
+
+    /// Writes every lane of every pair at `time` into `frame`: one SIMD kernel call per
+    /// property curve (one in all when a single curve drives every property).
+    ///
+    /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` when the
+    ///   frame does not fit the group; ``AnimatableError/invalidTime(_:)`` for a NaN or
+    ///   infinite time, or one float32 cannot hold relative to the last transition;
+    ///   ``AnimatableError/curve(_:)`` for a curve the kernel cannot hold or an
+    ///   unsupported backend.
+    ///
+    /// Accuracy: every lane within the kernel's bounds of ``laneValues(ofPair:at:)``
+    /// (easings 2e-6 of the span plus the slope term; springs 1e-5 of
+    /// max(1, |span|, |v₀|/ω₀)), plus float32 rounding of the lane's ends.
+    /// O(pairs · lanes), no allocation.
+    public func sample(at time: Double, into frame: inout MatchedFrame, backend: Backend? = nil) throws(AnimatableError) {
+        let expected = pairs.count * MatchedPair.laneCount
+        guard frame.pairCount == pairs.count, frame.values.count == expected,
+            frame.velocities.isEmpty || frame.velocities.count == expected
+        else { throw .componentCountMismatch(expected: expected, actual: frame.values.count) }
+        let records = !frame.velocities.isEmpty
+        try frame.values.withUnsafeMutableBufferPointer { (values) throws(AnimatableError) in
+            try frame.velocities.withUnsafeMutableBufferPointer { (velocities) throws(AnimatableError) in
+                guard let base = values.baseAddress else { return }
+                try engine.sample(
+                    at: time, values: base, velocities: records ? velocities.baseAddress : nil, backend: backend)
+            }
+        }
+    }
+
+    /// Pair `index`'s state from a sampled frame, without allocating.
+    ///
+    /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` for a
+    ///   frame of another size (lanes); ``AnimatableError/unknownElement(_:)`` for an
+    ///   index outside the pairs.
+    public func state(ofPair index: Int, in frame: MatchedFrame) throws(AnimatableError) -> MatchedPairState {
+        let n = pairs.count
+        let expected = n * MatchedPair.laneCount
+        guard frame.pairCount == n, frame.values.count == expected else {
+            throw .componentCountMismatch(expected: expected, actual: frame.values.count)
+        }
+        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
+        return frame.values.withUnsafeBufferPointer { values in
+            pairs[index].state { Double(values[$0 * n + index]) }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Which parts of the geometry a matched pair carries from the source to the
+/// destination, as `matchedGeometryEffect`'s `properties`.
+public enum MatchedProperties: String, Sendable, Hashable, CaseIterable {
+    /// Position and size: the view flies and resizes from the source frame.
+    case frame
+    /// Position only: the view keeps the destination's size while its anchor point
+    /// travels from the source's anchor point (a position-only move).
+    case position
+    /// Size only: the view grows or shrinks from the source's size about the
+    /// destination's anchor point, which stays put.
+    case size
+}
+
+/// How corner radii are mixed.
+public enum CornerRadiusMixing: String, Sendable, Hashable, CaseIterable {
+    /// Each corner's radius is kept as a fraction of the box's width (horizontally) and
+    /// height (vertically), mixed as fractions and multiplied by the current size: a
+    /// card twice as big has corners twice as big on the way, and the corners follow a
+    /// change of aspect instead of staying fixed while the box stretches around them.
+    /// A side of length 0 at one end gives a fraction of 0 there.
+    case relativeToBox
+    /// Each corner's radius in points, mixed as it is (circular corners throughout).
+    case absolute
+}
+
+/// The options of a matched pair: SwiftUI's `properties` and `anchor`, and the choices
+/// SwiftUI leaves to the views (aspect, corners, cross-fade, colour space).
+public struct MatchedPairOptions: Sendable, Hashable {
+    /// What moves: frame (default), position only, or size only.
+    public var properties: MatchedProperties
+    /// The point of each frame that is matched, and the one that travels in a straight
+    /// line under a single curve (default center).
+    public var anchor: RelativePoint
+    /// Whether the moving box keeps the destination's aspect ratio throughout: it
+    /// starts as the destination's shape fitted inside the source frame (about the
+    /// anchor) and scales up uniformly, so a thumbnail that expands into a photo never
+    /// stretches. Ignored for ``MatchedProperties/position`` and when the destination
+    /// has a side of 0.
+    public var preservesAspectRatio: Bool
+    /// How corner radii are mixed (default relative to the box).
+    public var cornerRadius: CornerRadiusMixing
+    /// How the two views cross-fade (default ``CrossFade/standard``).
+    public var crossFade: CrossFade
+    /// The space colours (fill and shadow) are mixed in (default Oklab).
+    public var colorMixing: ColorMixing
+
+    /// Options; every argument has the default described on its property.
+    public init(
+        properties: MatchedProperties = .frame, anchor: RelativePoint = .center, preservesAspectRatio: Bool = false,
+        cornerRadius: CornerRadiusMixing = .relativeToBox, crossFade: CrossFade = .standard,
+        colorMixing: ColorMixing = .oklab
+    ) {
+        self.properties = properties
+        self.anchor = anchor
+        self.preservesAspectRatio = preservesAspectRatio
+        self.cornerRadius = cornerRadius
+        self.crossFade = crossFade
+        self.colorMixing = colorMixing
+    }
+}
