@@ -460,6 +460,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     S.to = R->to;
     S.uniform_velocity = is_spring ? (R->to - R->from) * unit.params[3] : 0;
     S.duration = is_spring ? 1.0f : (float)R->duration;
+    S.inverse_duration = 1.0f / S.duration;
     if (!isfinite(S.uniform_velocity)) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (track_count > 0 && !outputs) return CI_ERR_NULL_POINTER;

@@ -53,7 +53,7 @@ typedef struct ci_sample_prepared {
      * [cap_elapsed, start_elapsed] (the stagger part in [0, max_delay]). */
     float after_offset, slope, origin, cap_elapsed, start_elapsed;
     float window_start, window_last, index_base;
-    float from, to, uniform_velocity, duration;
+    float from, to, uniform_velocity, duration, inverse_duration;
 } ci_sample_prepared;
 
 /* A delay layout reduced to float constants; `distribution` is the prepared easing. */

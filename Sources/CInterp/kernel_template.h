@@ -492,6 +492,67 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
 
 /* The sampling pass: elapsed time per item from one source, the appearance from the
  * curve, then every track from the appearance, all while the vector is in registers. */
+/* One vector of the sampling pass (m lanes valid). Inlined twice: with m = W for the
+ * body, so every tail check folds away, and once for the tail. */
+CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepared *S,
+                                   const ci_sample_request *R, const ci_track *tracks,
+                                   size_t track_count, float *const *outputs,
+                                   float *appearance, float *velocity, size_t i, size_t m,
+                                   VF index, VF *finite) {
+    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
+    VF elapsed, from = vf_set1(S->from), to = vf_set1(S->to);
+    VF v = vf_set1(S->uniform_velocity);
+    if (S->source == CI_SOURCE_LIST) {
+        elapsed = CI_FN(list_elapsed)(S, index);
+    } else {
+        const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
+        VF d = CI_FN(load)(offsets + i, m);
+        *finite = CI_FN(track_finite)(*finite, d);
+        elapsed = vf_sub(vf_set1(S->time_after_start), d);
+        if (S->source == CI_SOURCE_ITEMS) {
+            from = CI_FN(load)(R->item_from + i, m);
+            to = CI_FN(load)(R->item_to + i, m);
+            v = CI_FN(load)(R->item_velocity + i, m);
+            /* to - from is finite exactly when both are and their span fits float
+             * (a sum of the three could overflow from finite values). */
+            *finite = CI_FN(track_finite)(*finite, vf_sub(to, from));
+            *finite = CI_FN(track_finite)(*finite, v);
+        }
+    }
+
+    VF a, rate = zero;
+    VM waiting = vm_lt(elapsed, zero);
+    if (P->kind == CI_CURVE_SPRING) {
+        VF eC, eS;
+        CI_FN(spring_terms)(P, CI_FN(spring_time)(elapsed), &eC, &eS);
+        VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
+        VF span = vf_sub(to, from);
+        VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
+        a = vf_fma(span, x1, vf_fma(v, eS, from));
+        if (velocity) {
+            rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
+                          vf_mul(v, vf_sub(eC, lambda_eS)));
+            rate = vf_select(waiting, zero, rate);
+        }
+    } else {
+        /* A reciprocal, not a division: one rounding more (within the slope
+         * allowance) for a multiply instead of the slowest vector instruction. */
+        VF p = CI_FN(clamp01)(vf_mul(elapsed, vf_set1(S->inverse_duration)));
+        VF y = CI_FN(ease_one)(P, p);
+        /* (1 - y) from + y to: exactly from at 0 and to at 1. */
+        a = vf_fma(y, to, vf_mul(vf_sub(one, y), from));
+    }
+    if (appearance) CI_FN(store)(appearance + i, a, m);
+    if (velocity) CI_FN(store)(velocity + i, rate, m);
+    VF rest = vf_sub(one, a);
+    for (size_t k = 0; k < track_count; k++) {
+        VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));
+        CI_FN(store)(outputs[k] + i, value, m);
+    }
+}
+
+/* The sampling pass: elapsed time per item from one source, the appearance from the
+ * curve, then every track from the appearance, all while the vector is in registers. */
 static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
                               const ci_sample_request *R, const ci_track *tracks,
                               size_t track_count, float *const *outputs,
@@ -499,62 +560,15 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
     VF finite = vf_set1(0.0f);
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base));
     const VF lanes = vf_set1((float)W);
-    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
-    const int is_spring = P->kind == CI_CURVE_SPRING;
-    const VF inverse_duration = vf_set1(1.0f / S->duration);
-    for (size_t i = 0; i < n; i += W) {
-        size_t m = n - i < W ? n - i : W;
-        VF elapsed, from = vf_set1(S->from), to = vf_set1(S->to);
-        VF v = vf_set1(S->uniform_velocity);
-        if (S->source == CI_SOURCE_LIST) {
-            elapsed = CI_FN(list_elapsed)(S, index);
-        } else {
-            const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
-            VF d = CI_FN(load)(offsets + i, m);
-            finite = CI_FN(track_finite)(finite, d);
-            elapsed = vf_sub(vf_set1(S->time_after_start), d);
-            if (S->source == CI_SOURCE_ITEMS) {
-                from = CI_FN(load)(R->item_from + i, m);
-                to = CI_FN(load)(R->item_to + i, m);
-                v = CI_FN(load)(R->item_velocity + i, m);
-                /* to - from is finite exactly when both are and their span fits float
-                 * (a sum of the three could overflow from finite values). */
-                finite = CI_FN(track_finite)(finite, vf_sub(to, from));
-                finite = CI_FN(track_finite)(finite, v);
-            }
-        }
+    size_t i = 0;
+    for (; i + W <= n; i += W) {
+        CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
+                            W, index, &finite);
         index = vf_add(index, lanes);
-
-        VF a, rate = zero;
-        VM waiting = vm_lt(elapsed, zero);
-        if (is_spring) {
-            VF eC, eS;
-            CI_FN(spring_terms)(P, CI_FN(spring_time)(elapsed), &eC, &eS);
-            VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
-            VF span = vf_sub(to, from);
-            VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
-            a = vf_fma(span, x1, vf_fma(v, eS, from));
-            if (velocity) {
-                rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
-                              vf_mul(v, vf_sub(eC, lambda_eS)));
-                rate = vf_select(waiting, zero, rate);
-            }
-        } else {
-            /* A reciprocal, not a division: one rounding more (within the slope
-             * allowance) for a multiply instead of the slowest vector instruction. */
-            VF p = CI_FN(clamp01)(vf_mul(elapsed, inverse_duration));
-            VF y = CI_FN(ease_one)(P, p);
-            /* (1 - y) from + y to: exactly from at 0 and to at 1. */
-            a = vf_fma(y, to, vf_mul(vf_sub(one, y), from));
-        }
-        if (appearance) CI_FN(store)(appearance + i, a, m);
-        if (velocity) CI_FN(store)(velocity + i, rate, m);
-        for (size_t k = 0; k < track_count; k++) {
-            VF value = vf_fma(a, vf_set1(tracks[k].to),
-                              vf_mul(vf_sub(one, a), vf_set1(tracks[k].from)));
-            CI_FN(store)(outputs[k] + i, value, m);
-        }
     }
+    if (i < n)
+        CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
+                            n - i, index, &finite);
     return CI_FN(saw_nonfinite)(finite);
 }
 
