@@ -437,32 +437,49 @@ CI_INLINE int CI_FN(saw_nonfinite)(VF sum) {
     return bad;
 }
 
+/* Every loop runs its full vectors first and the partial tail once after, through an
+ * inlined block function: with m = W the tail checks fold away, and no buffer copy
+ * (a memcpy call) sits inside the loop to force its carried values onto the stack. */
+
+CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, const float *in, float *out,
+                               size_t m, VF finite) {
+    VF p = CI_FN(load)(in, m);
+    finite = CI_FN(track_finite)(finite, p);
+    if (P->divide_by_duration) p = vf_div(p, vf_set1(P->duration));
+    CI_FN(store)(out, CI_FN(ease_one)(P, CI_FN(clamp01)(p)), m);
+    return finite;
+}
+
 static int CI_FN(ease_loop)(const ci_prepared *P, const float *in, float *out, size_t n) {
     VF finite = vf_set1(0.0f);
-    for (size_t i = 0; i < n; i += W) {
-        size_t m = n - i < W ? n - i : W;
-        VF p = CI_FN(load)(in + i, m);
-        finite = CI_FN(track_finite)(finite, p);
-        if (P->divide_by_duration) p = vf_div(p, vf_set1(P->duration));
-        CI_FN(store)(out + i, CI_FN(ease_one)(P, CI_FN(clamp01)(p)), m);
-    }
+    size_t i = 0;
+    for (; i + W <= n; i += W) finite = CI_FN(ease_block)(P, in + i, out + i, W, finite);
+    if (i < n) finite = CI_FN(ease_block)(P, in + i, out + i, n - i, finite);
     return CI_FN(saw_nonfinite)(finite);
+}
+
+CI_INLINE VF CI_FN(spring_block)(const ci_prepared *P, const float *time, float *value,
+                                 float *velocity, size_t m, VF finite) {
+    VF t = CI_FN(load)(time, m);
+    finite = CI_FN(track_finite)(finite, t);
+    VF eC, eS;
+    CI_FN(spring_terms)(P, CI_FN(spring_time)(t), &eC, &eS);
+    if (velocity)
+        CI_FN(store)(velocity, vf_fma(vf_set1(P->v0), eC, vf_mul(vf_set1(P->k), eS)), m);
+    if (value) CI_FN(store)(value, CI_FN(spring_value)(P, eC, eS), m);
+    return finite;
 }
 
 static int CI_FN(spring_loop)(const ci_prepared *P, const float *time, float *value,
                               float *velocity, size_t n) {
     VF finite = vf_set1(0.0f);
-    for (size_t i = 0; i < n; i += W) {
-        size_t m = n - i < W ? n - i : W;
-        VF t = CI_FN(load)(time + i, m);
-        finite = CI_FN(track_finite)(finite, t);
-        VF eC, eS;
-        CI_FN(spring_terms)(P, CI_FN(spring_time)(t), &eC, &eS);
-        if (velocity)
-            CI_FN(store)(velocity + i,
-                         vf_fma(vf_set1(P->v0), eC, vf_mul(vf_set1(P->k), eS)), m);
-        if (value) CI_FN(store)(value + i, CI_FN(spring_value)(P, eC, eS), m);
-    }
+    size_t i = 0;
+    for (; i + W <= n; i += W)
+        finite = CI_FN(spring_block)(P, time + i, value ? value + i : NULL,
+                                     velocity ? velocity + i : NULL, W, finite);
+    if (i < n)
+        finite = CI_FN(spring_block)(P, time + i, value ? value + i : NULL,
+                                     velocity ? velocity + i : NULL, n - i, finite);
     return CI_FN(saw_nonfinite)(finite);
 }
 
@@ -492,8 +509,8 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
 
 /* The sampling pass: elapsed time per item from one source, the appearance from the
  * curve, then every track from the appearance, all while the vector is in registers. */
-/* One vector of the sampling pass (m lanes valid). Inlined twice: with m = W for the
- * body, so every tail check folds away, and once for the tail. */
+/* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
+ * as every loop here is. */
 CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepared *S,
                                    const ci_sample_request *R, const ci_track *tracks,
                                    size_t track_count, float *const *outputs,
