@@ -7,17 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-/* Without these SIMDe cannot see the ISA (no -mavx2) and would emulate it, splitting
- * every operation into 128-bit halves and rounding a*b+c twice. */
-#define SIMDE_X86_SSE_NATIVE
-#define SIMDE_X86_SSE2_NATIVE
-#define SIMDE_X86_SSE3_NATIVE
-#define SIMDE_X86_SSSE3_NATIVE
-#define SIMDE_X86_SSE4_1_NATIVE
-#define SIMDE_X86_SSE4_2_NATIVE
-#define SIMDE_X86_AVX_NATIVE
-#define SIMDE_X86_AVX2_NATIVE
-#define SIMDE_X86_FMA_NATIVE
+#include "x86_native.h"
 #pragma clang attribute push(__attribute__((target("avx2,fma,avx,sse4.2"))), apply_to = function)
 #include <simde/x86/avx2.h>
 #include <simde/x86/fma.h>

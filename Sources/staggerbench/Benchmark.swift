@@ -88,7 +88,7 @@ struct Benchmark: ParsableCommand {
         let increment = span / Double(max(items, 1))
         let midpoint = span
 
-        let kernel = try fastest(repetitions) {
+        let kernel = try fastestRun(of: repetitions) {
             if scenario.staggered {
                 try scenario.curve.sampleStaggered(
                     at: midpoint, baseDelay: 0, delayIncrement: increment, into: &values,
@@ -98,7 +98,7 @@ struct Benchmark: ParsableCommand {
             }
         }
         let referenceRuns = max(1, repetitions / 5)
-        let swift = try fastest(referenceRuns) {
+        let swift = try fastestRun(of: referenceRuns) {
             if scenario.staggered {
                 for i in 0..<items {
                     reference[i] = try scenario.curve.value(at: midpoint - Double(i) * increment)
@@ -112,21 +112,6 @@ struct Benchmark: ParsableCommand {
         return (kernel, swift, sum)
     }
 
-    private func fastest(_ runs: Int, _ body: () throws -> Void) throws -> Double {
-        let clock = ContinuousClock()
-        var best = Double.infinity
-        for _ in 0..<runs {
-            var failure: (any Error)?
-            let elapsed = clock.measure {
-                do { try body() } catch { failure = error }
-            }
-            if let failure { throw failure }
-            let nanoseconds = Double(elapsed.components.seconds) * 1e9
-                + Double(elapsed.components.attoseconds) / 1e9
-            best = min(best, nanoseconds)
-        }
-        return best
-    }
 }
 
 func row(_ columns: String...) -> String {

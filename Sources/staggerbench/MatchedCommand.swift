@@ -59,16 +59,16 @@ struct MatchedCommand: ParsableCommand {
         var frame = group.makeFrame()
         let time = 0.3
 
-        let sampled = try fastest { try group.sample(at: time, into: &frame, backend: backend) }
+        let sampled = try fastestRun(of: repetitions) { try group.sample(at: time, into: &frame, backend: backend) }
         var checksum = 0.0
-        let decoded = try fastest {
+        let decoded = try fastestRun(of: repetitions) {
             for i in 0..<pairs { checksum += try group.state(ofPair: i, in: frame).frame.width }
         }
         // The floor writes the bytes the sample writes: every value and every velocity
         // (the frame records both), into buffers of the same size.
         var floorValues = [Float](repeating: 0, count: frame.values.count)
         var floorVelocities = [Float](repeating: 0, count: frame.velocities.count)
-        let floor = try fastest {
+        let floor = try fastestRun(of: repetitions) {
             floorValues.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
             floorVelocities.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
         }
@@ -81,15 +81,4 @@ struct MatchedCommand: ParsableCommand {
         print("checksum \(format(checksum, 1))")
     }
 
-    private func fastest(_ body: () throws -> Void) throws -> Double {
-        let clock = ContinuousClock()
-        var best = Double.infinity
-        for _ in 0..<repetitions {
-            var failure: (any Error)?
-            let elapsed = clock.measure { do { try body() } catch { failure = error } }
-            if let failure { throw failure }
-            best = min(best, Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
-        }
-        return best
-    }
 }

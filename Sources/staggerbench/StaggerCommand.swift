@@ -56,10 +56,10 @@ struct StaggerCommand: ParsableCommand {
         var frame = list.makeFrame(recordsAppearance: false)
         let time = 0.4
 
-        let sampled = try fastest { try list.sample(at: time, into: &frame, backend: backend, threads: threads) }
+        let sampled = try fastestRun(of: repetitions) { try list.sample(at: time, into: &frame, backend: backend, threads: threads) }
         let single = threads > 1
-            ? try fastest { try list.sample(at: time, into: &frame, backend: backend, threads: 1) } : sampled
-        let floor = try fastest {
+            ? try fastestRun(of: repetitions) { try list.sample(at: time, into: &frame, backend: backend, threads: 1) } : sampled
+        let floor = try fastestRun(of: repetitions) {
             frame.values.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
         }
         let perItem = sampled / Double(items)
@@ -71,15 +71,4 @@ struct StaggerCommand: ParsableCommand {
         }
     }
 
-    private func fastest(_ body: () throws -> Void) throws -> Double {
-        let clock = ContinuousClock()
-        var best = Double.infinity
-        for _ in 0..<repetitions {
-            var failure: (any Error)?
-            let elapsed = clock.measure { do { try body() } catch { failure = error } }
-            if let failure { throw failure }
-            best = min(best, Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
-        }
-        return best
-    }
 }
