@@ -138,8 +138,10 @@ func checkKernelStatus(
     case CI_ERR_INVALID_CURVE:
         throw invalidCurve()
     default:
-        // Swift validates every value before the call; reaching here is a bug.
-        preconditionFailure("CInterp rejected arguments Stagger validated: status \(status.rawValue)")
+        // Swift checks what it can first; the kernel also refuses parameters whose
+        // float32 arithmetic would overflow (a delay increment so large that the
+        // exact product split overflows, say). Those surface here, never as a trap.
+        throw .exceedsKernelRange(name: "time or delay parameters", value: 0)
     }
 }
 

@@ -216,3 +216,14 @@ import Testing
         #expect(Backend.avx512.lanes == 16 && Backend.scalar.lanes == 1)
     }
 }
+
+/// Parameters the kernel refuses although Swift accepts them (their float32
+/// arithmetic would overflow) surface as errors, not traps.
+@Suite struct KernelRefusalTests {
+    @Test func hugeDelayIncrementThrows() {
+        var values = [Float](repeating: 0, count: 100)
+        #expect(throws: CurveError.self) {
+            try Curve.easeInOut.sampleStaggered(at: 1, baseDelay: 0, delayIncrement: 1e36, into: &values)
+        }
+    }
+}
