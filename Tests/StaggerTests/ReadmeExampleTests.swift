@@ -30,3 +30,22 @@ import Testing
         #expect(abs(Double(frame.appearance[tapped]) - (try Curve.snappy.value(at: 0.2))) < 1e-5)
     }
 }
+
+/// The README's timeline example.
+@Suite struct ReadmeTimelineExampleTests {
+    @Test func timelineExample() throws {
+        let reveal = try Timeline([
+            .step("background", .easeOut),
+            .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
+            .staggered("row", count: 20, config: .fast, at: .withPrevious(offset: 0.1)),
+        ])
+        let state = try reveal.state(at: 0.4)
+        // The background (easeOut, 0.35 s) is done by 0.4 s; the icon started at 0.4 s.
+        #expect(!state.isActive("background"))
+        let events = try reveal.events(from: 0.3, to: 0.4)
+        #expect(!events.isEmpty)
+        var player = TimelinePlayer(reveal)
+        try player.play(at: 10)
+        #expect(player.isRunning)
+    }
+}
