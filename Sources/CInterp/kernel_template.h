@@ -507,8 +507,6 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
     return elapsed;
 }
 
-/* The sampling pass: elapsed time per item from one source, the appearance from the
- * curve, then every track from the appearance, all while the vector is in registers. */
 /* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
  * as every loop here is. */
 CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepared *S,
