@@ -35,29 +35,32 @@ struct Benchmark: ParsableCommand {
     }
 
     /// One benchmark row: a curve evaluated over its own duration.
-    struct Scenario {
+    struct Scenario: Sendable {
+        /// The row's label.
         let name: String
+        /// The name `bench --scenario` selects it by: short, lowercase, no spaces.
+        let key: String
         let curve: Curve
         var staggered = false
     }
 
     static func scenarios() throws -> [Scenario] {
         [
-            Scenario(name: "linear", curve: try .easing(.linear, duration: 1)),
-            Scenario(name: "easeInOutSine", curve: try .easing(.easeInOutSine, duration: 1)),
-            Scenario(name: "easeInOutCubic", curve: try .easing(.easeInOutCubic, duration: 1)),
-            Scenario(name: "easeInOutExpo", curve: try .easing(.easeInOutExpo, duration: 1)),
-            Scenario(name: "easeInOutCirc", curve: try .easing(.easeInOutCirc, duration: 1)),
-            Scenario(name: "easeInOutBack", curve: try .easing(.easeInOutBack, duration: 1)),
-            Scenario(name: "easeOutElastic", curve: try .easing(.easeOutElastic, duration: 1)),
-            Scenario(name: "easeOutBounce", curve: try .easing(.easeOutBounce, duration: 1)),
-            Scenario(name: "cubicBezier(ease)", curve: try .easing(.ease, duration: 1)),
-            Scenario(name: "steps(10)", curve: try .easing(.steps(10), duration: 1)),
-            Scenario(name: "spring bouncy", curve: .bouncy),
-            Scenario(name: "spring smooth", curve: .smooth),
-            Scenario(name: "spring over-damped", curve: try .spring(response: 0.5, dampingFraction: 1.6)),
-            Scenario(name: "stagger spring", curve: .snappy, staggered: true),
-            Scenario(name: "stagger easeOutCubic", curve: try .easing(.easeOutCubic, duration: 0.35), staggered: true),
+            Scenario(name: "linear", key: "linear", curve: try .easing(.linear, duration: 1)),
+            Scenario(name: "easeInOutSine", key: "sine", curve: try .easing(.easeInOutSine, duration: 1)),
+            Scenario(name: "easeInOutCubic", key: "cubic", curve: try .easing(.easeInOutCubic, duration: 1)),
+            Scenario(name: "easeInOutExpo", key: "expo", curve: try .easing(.easeInOutExpo, duration: 1)),
+            Scenario(name: "easeInOutCirc", key: "circ", curve: try .easing(.easeInOutCirc, duration: 1)),
+            Scenario(name: "easeInOutBack", key: "back", curve: try .easing(.easeInOutBack, duration: 1)),
+            Scenario(name: "easeOutElastic", key: "elastic", curve: try .easing(.easeOutElastic, duration: 1)),
+            Scenario(name: "easeOutBounce", key: "bounce", curve: try .easing(.easeOutBounce, duration: 1)),
+            Scenario(name: "cubicBezier(ease)", key: "bezier", curve: try .easing(.ease, duration: 1)),
+            Scenario(name: "steps(10)", key: "steps", curve: try .easing(.steps(10), duration: 1)),
+            Scenario(name: "spring bouncy", key: "spring-bouncy", curve: .bouncy),
+            Scenario(name: "spring smooth", key: "spring-smooth", curve: .smooth),
+            Scenario(name: "spring over-damped", key: "spring-overdamped", curve: try .spring(response: 0.5, dampingFraction: 1.6)),
+            Scenario(name: "stagger spring", key: "stagger-pass-spring", curve: .snappy, staggered: true),
+            Scenario(name: "stagger easeOutCubic", key: "stagger-pass-easing", curve: try .easing(.easeOutCubic, duration: 0.35), staggered: true),
         ]
     }
 
@@ -69,49 +72,17 @@ struct Benchmark: ParsableCommand {
         print(row("scenario", "kernel ns/item", "Mitems/s", "swift ns/item", "speed-up"))
         var checksum = 0.0
         for scenario in try Self.scenarios() {
-            let (kernel, reference, sum) = try measure(scenario, backend: backend)
-            checksum += sum
-            let kernelPerItem = kernel / Double(items), referencePerItem = reference / Double(items)
+            let timing = try measureCurvePass(
+                scenario.curve, staggered: scenario.staggered, items: items, repetitions: repetitions,
+                backend: backend)
+            checksum += timing.checksum
+            let kernelPerItem = timing.kernel / Double(items), referencePerItem = timing.reference / Double(items)
             print(row(
                 scenario.name, format(kernelPerItem, 3), format(1e3 / kernelPerItem, 1),
                 format(referencePerItem, 2), format(referencePerItem / kernelPerItem, 1) + "x"))
         }
         print("checksum \(format(checksum, 3)) (keeps the reference loops honest)")
     }
-
-    /// Fastest kernel and reference times in nanoseconds, and a checksum of both.
-    private func measure(_ scenario: Scenario, backend: Backend?) throws -> (Double, Double, Double) {
-        let span = scenario.curve.duration
-        let times = (0..<items).map { Float(span * Double($0) / Double(max(items - 1, 1))) }
-        var values = [Float](repeating: 0, count: items)
-        var reference = [Double](repeating: 0, count: items)
-        let increment = span / Double(max(items, 1))
-        let midpoint = span
-
-        let kernel = try fastestRun(of: repetitions) {
-            if scenario.staggered {
-                try scenario.curve.sampleStaggered(
-                    at: midpoint, baseDelay: 0, delayIncrement: increment, into: &values,
-                    backend: backend)
-            } else {
-                try scenario.curve.evaluate(times: times, into: &values, backend: backend)
-            }
-        }
-        let referenceRuns = max(1, repetitions / 5)
-        let swift = try fastestRun(of: referenceRuns) {
-            if scenario.staggered {
-                for i in 0..<items {
-                    reference[i] = try scenario.curve.value(at: midpoint - Double(i) * increment)
-                }
-            } else {
-                for i in 0..<items { reference[i] = try scenario.curve.value(at: Double(times[i])) }
-            }
-        }
-        var sum = 0.0
-        for i in 0..<items { sum += Double(values[i]) - reference[i] }
-        return (kernel, swift, sum)
-    }
-
 }
 
 func row(_ columns: String...) -> String {

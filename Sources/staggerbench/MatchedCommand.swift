@@ -40,40 +40,11 @@ struct MatchedCommand: ParsableCommand {
     func run() throws {
         let backend = try backend.resolve()
         let active = backend ?? Backend.active
-        let list = try (0..<pairs).map { i -> MatchedPair in
-            let column = Double(i % 100), row = Double(i / 100)
-            let source = try MatchedGeometry(
-                frame: LayoutRect(x: column * 40, y: row * 40, width: 36, height: 36), cornerRadii: CornerRadii(6),
-                color: RGBAColor(red: 0.9, green: 0.2, blue: 0.1))
-            let destination = try MatchedGeometry(
-                frame: LayoutRect(x: column * 80, y: row * 60, width: 72, height: 54), cornerRadii: CornerRadii(12),
-                color: RGBAColor(red: 0.1, green: 0.3, blue: 0.9),
-                shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.3), radius: 8, offsetY: 4))
-            return try MatchedPair(source: source, destination: destination)
-        }
-        let curves = springs
-            ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
-            : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
-        var group = try MatchedPairGroup(list, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
-        try group.start(at: 0)
-        var frame = group.makeFrame()
-        let time = 0.3
-
-        let sampled = try fastestRun(of: repetitions) { try group.sample(at: time, into: &frame, backend: backend) }
-        var checksum = 0.0
-        let decoded = try fastestRun(of: repetitions) {
-            for i in 0..<pairs { checksum += try group.state(ofPair: i, in: frame).frame.width }
-        }
-        // The floor writes the bytes the sample writes: every value and every velocity
-        // (the frame records both), into buffers of the same size.
-        var floorValues = [Float](repeating: 0, count: frame.values.count)
-        var floorVelocities = [Float](repeating: 0, count: frame.velocities.count)
-        let floor = try fastestRun(of: repetitions) {
-            floorValues.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
-            floorVelocities.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
-        }
+        let timing = try measureMatched(pairs: pairs, springs: springs, repetitions: repetitions, backend: backend)
+        let sampled = timing.sampled, decoded = timing.decoded, floor = timing.floor
+        let checksum = timing.checksum
         let perPair = sampled / Double(pairs)
-        let calls = springs ? MatchedProperty.allCases.count : 1
+        let calls = timing.calls
         print("matched: \(pairs) pairs x \(MatchedPair.laneCount) lanes, \(springs ? "a spring per property" : "easeInOutCubic 0.4 s"), \(calls) kernel call(s) per frame, backend \(active); cpu: \(cpuName())")
         print("sample      \(format(perPair, 2)) ns/pair/frame   \(format(perPair / Double(MatchedPair.laneCount), 3)) ns/lane   \(format(8.3e6 / perPair / 1e3, 1)) k pairs per 8.3 ms frame")
         print("decode      \(format(decoded / Double(pairs), 2)) ns/pair/frame (Oklab -> sRGB, cross-fade; Swift)")

@@ -16,8 +16,14 @@ struct StaggerBench: ParsableCommand {
               staggerbench eval 'spring(duration: 0.5, bounce: 0.3)' --samples 5 --velocity
               staggerbench eval easeInOutBack --at 0,0.25,0.5 --backend avx2
               staggerbench accuracy --backend sse2
+              staggerbench bench --scenario spring-bouncy --json
+              staggerbench plot easeInOutCubic easeOutBack snappy bouncy -o curves.svg
+              staggerbench plot --stagger each:0.05,from:center,curve:snappy -o s.svg
             """,
-        subcommands: [Benchmark.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self, MatchedCommand.self],
+        subcommands: [
+            Benchmark.self, BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
+            MatchedCommand.self, PlotCommand.self,
+        ],
         defaultSubcommand: Benchmark.self
     )
 }

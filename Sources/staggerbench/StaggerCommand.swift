@@ -49,19 +49,10 @@ struct StaggerCommand: ParsableCommand {
         let backend = try backend.resolve()
         let active = backend ?? Backend.active
         let curve = try CurveArgument(argument: self.curve)!.curve(duration: 0.35)
-        let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
-        let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
-        var list = try StaggeredList(count: items, config: config, tracks: trackList)
-        try list.show(at: 0)
-        var frame = list.makeFrame(recordsAppearance: false)
-        let time = 0.4
-
-        let sampled = try fastestRun(of: repetitions) { try list.sample(at: time, into: &frame, backend: backend, threads: threads) }
-        let single = threads > 1
-            ? try fastestRun(of: repetitions) { try list.sample(at: time, into: &frame, backend: backend, threads: 1) } : sampled
-        let floor = try fastestRun(of: repetitions) {
-            frame.values.withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
-        }
+        let timing = try measureStaggeredList(
+            items: items, tracks: tracks, curve: curve, threads: threads, compareOneThread: true,
+            repetitions: repetitions, backend: backend)
+        let sampled = timing.sampled, floor = timing.floor, single = timing.singleThread ?? sampled
         let perItem = sampled / Double(items)
         print("stagger: \(items) items x \(tracks) tracks, \(curve), threads \(threads), backend \(active); cpu: \(cpuName())")
         print("sample      \(format(perItem, 3)) ns/item   \(format(8.3e6 / perItem / 1e6, 2)) M items per 8.3 ms frame")

@@ -36,44 +36,12 @@ struct TimelineCommand: ParsableCommand {
     func run() throws {
         let backend = try backend.resolve()
         let active = backend ?? Backend.active
-        let curves: [Curve] = [try .easeOut(duration: 0.3), .snappy, try .easing(.easeInOutBack, duration: 0.4), .smooth]
-        let perGroup = children / 4
-        let groups = curves.enumerated().map { index, curve in
-            TimelineChild.staggered(
-                "g\(index)", count: index == 3 ? children - 3 * perGroup : perGroup,
-                config: try! StaggerConfig(spread: .amount(0.5), curve: curve))
-        }
-        let buildStart = ContinuousClock.now
-        let timeline = try Timeline(groups)
-        let build = seconds(ContinuousClock.now - buildStart)
-        var values = [Float](repeating: 0, count: timeline.stepCount)
-        let times = (0..<8).map { timeline.duration * Double($0) / 7 }
-
-        let kernel = try fastestSeconds(of: repetitions) {
-            for t in times { try timeline.sample(at: t, into: &values, backend: backend) }
-        } / Double(times.count)
-        let reference = try fastestSeconds(of: max(1, repetitions / 10)) {
-            for t in times { _ = try timeline.state(at: t) }
-        } / Double(times.count)
-        let events = try fastestSeconds(of: repetitions) {
-            var count = 0
-            for (a, b) in zip([-1] + times, times) { count += try timeline.events(from: a, to: b).count }
-            precondition(count > 0)
-        } / Double(times.count)
-        let n = Double(timeline.stepCount)
-        print("timeline: \(timeline.stepCount) children, \(curves.count) curves, duration \(format(timeline.duration, 3)) s, backend \(active); cpu: \(cpuName())")
-        print("build        \(format(build * 1e3, 2)) ms once")
-        print("kernel       \(format(kernel * 1e9 / n, 3)) ns per child per frame   \(format(kernel * 1e6, 1)) µs per frame")
-        print("reference    \(format(reference * 1e9 / n, 3)) ns per child per frame   (state(at:), Double)")
-        print("events       \(format(events * 1e9 / n, 3)) ns per child per frame   (events(from:to:), every child starts and completes once)")
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    /// ``fastestRun(of:_:)`` in seconds, the unit this command reports.
-    private func fastestSeconds(of runs: Int, _ body: () throws -> Void) throws -> Double {
-        try fastestRun(of: runs, body) / 1e9
+        let timing = try measureTimeline(children: children, repetitions: repetitions, backend: backend)
+        let n = Double(timing.stepCount)
+        print("timeline: \(timing.stepCount) children, \(timing.curveCount) curves, duration \(format(timing.duration, 3)) s, backend \(active); cpu: \(cpuName())")
+        print("build        \(format(timing.build / 1e6, 2)) ms once")
+        print("kernel       \(format(timing.kernel / n, 3)) ns per child per frame   \(format(timing.kernel / 1e3, 1)) µs per frame")
+        print("reference    \(format(timing.reference / n, 3)) ns per child per frame   (state(at:), Double)")
+        print("events       \(format(timing.events / n, 3)) ns per child per frame   (events(from:to:), every child starts and completes once)")
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+import Stagger
+
+// The measurements every timing command shares. `benchmark`, `stagger`, `timeline` and
+// `matched` print them in their own layouts and `bench` gathers them into one report,
+// so each workload is built and timed in exactly one place: a change to how something
+// is measured changes every command that reports it.
+
+/// Nanoseconds `body` takes, the fastest of `runs` runs, with a floor of 1 ns so that
+/// ratios and rates stay finite when a tiny workload beats the clock's resolution.
+private func fastestNanoseconds(of runs: Int, _ body: () throws -> Void) throws -> Double {
+    max(try fastestRun(of: runs, body), 1)
+}
+
+/// The store floor: the fastest fill of buffers holding `floatCounts` floats with a
+/// constant. A kernel pass writes at least these bytes, so no pass over them can beat
+/// this; the ratio to it says how much of the pass is arithmetic rather than memory.
+func storeFloor(floatCounts: [Int], repetitions: Int) throws -> Double {
+    var buffers = floatCounts.map { [Float](repeating: 0, count: $0) }
+    return try fastestNanoseconds(of: repetitions) {
+        for index in buffers.indices {
+            buffers[index].withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
+        }
+    }
+}
+
+/// One curve pass timed on both sides, in nanoseconds for all items.
+struct CurvePassTiming {
+    /// The SIMD kernel's fastest run.
+    let kernel: Double
+    /// The Double reference's (`Curve.value(at:)` per item) fastest run.
+    let reference: Double
+    /// Sum of kernel minus reference values: printed so that neither loop can be
+    /// optimised away, and small when they agree.
+    let checksum: Double
+}
+
+/// Times `curve` over `items` evenly spaced times across its duration (or, when
+/// `staggered`, the staggered pass: `items` items one increment apart, sampled at the
+/// moment the first one ends), kernel against the Swift reference.
+///
+/// The reference runs a fifth as often as the kernel: it is slower by an order of
+/// magnitude or two, so its fastest run settles sooner.
+func measureCurvePass(
+    _ curve: Curve, staggered: Bool, items: Int, repetitions: Int, backend: Backend?
+) throws -> CurvePassTiming {
+    let span = curve.duration
+    let times = (0..<items).map { Float(span * Double($0) / Double(max(items - 1, 1))) }
+    var values = [Float](repeating: 0, count: items)
+    var reference = [Double](repeating: 0, count: items)
+    let increment = span / Double(max(items, 1))
+    let midpoint = span
+
+    let kernel = try fastestNanoseconds(of: repetitions) {
+        if staggered {
+            try curve.sampleStaggered(
+                at: midpoint, baseDelay: 0, delayIncrement: increment, into: &values, backend: backend)
+        } else {
+            try curve.evaluate(times: times, into: &values, backend: backend)
+        }
+    }
+    let swift = try fastestNanoseconds(of: max(1, repetitions / 5)) {
+        if staggered {
+            for i in 0..<items { reference[i] = try curve.value(at: midpoint - Double(i) * increment) }
+        } else {
+            for i in 0..<items { reference[i] = try curve.value(at: Double(times[i])) }
+        }
+    }
+    var sum = 0.0
+    for i in 0..<items { sum += Double(values[i]) - reference[i] }
+    return CurvePassTiming(kernel: kernel, reference: swift, checksum: sum)
+}
+
+/// One frame of a staggered list, in nanoseconds for the whole list.
+struct StaggeredListTiming {
+    /// The fused sampling pass on the requested threads.
+    let sampled: Double
+    /// The same pass on one thread, when it was asked for.
+    let singleThread: Double?
+    /// Writing the frame's bytes with a plain fill.
+    let floor: Double
+}
+
+/// Shows `items` items staggered over half a second, `tracks` tracks each, and times
+/// one frame mid-transition (some items waiting, some moving, some done) at 0.4 s.
+func measureStaggeredList(
+    items: Int, tracks: Int, curve: Curve, threads: Int, compareOneThread: Bool,
+    repetitions: Int, backend: Backend?
+) throws -> StaggeredListTiming {
+    let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
+    let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
+    var list = try StaggeredList(count: items, config: config, tracks: trackList)
+    try list.show(at: 0)
+    var frame = list.makeFrame(recordsAppearance: false)
+    let time = 0.4
+
+    let sampled = try fastestNanoseconds(of: repetitions) {
+        try list.sample(at: time, into: &frame, backend: backend, threads: threads)
+    }
+    let single = compareOneThread && threads > 1
+        ? try fastestNanoseconds(of: repetitions) {
+            try list.sample(at: time, into: &frame, backend: backend, threads: 1)
+        } : nil
+    let floor = try storeFloor(floatCounts: [frame.values.count], repetitions: repetitions)
+    return StaggeredListTiming(sampled: sampled, singleThread: single, floor: floor)
+}
+
+/// The card-reveal timeline `timeline` and `bench` time: four staggered groups in
+/// sequence, each on its own curve.
+struct TimelineTiming {
+    let stepCount: Int
+    let curveCount: Int
+    /// Seconds the timeline runs.
+    let duration: Double
+    /// Building it, once, in nanoseconds.
+    let build: Double
+    /// Per frame, in nanoseconds: the kernel, the Double reference (`state(at:)`) and
+    /// the event query.
+    let kernel: Double, reference: Double, events: Double
+}
+
+/// Builds a sequence of four groups, each a staggered list of `children / 4` children
+/// (ease-out, snappy, ease-in-out-back, smooth), so one frame is four kernel calls, and
+/// times frames spread over the whole timeline.
+///
+/// - Precondition: `children >= 4` (callers validate it).
+func measureTimeline(children: Int, repetitions: Int, backend: Backend?) throws -> TimelineTiming {
+    let curves: [Curve] = [try .easeOut(duration: 0.3), .snappy, try .easing(.easeInOutBack, duration: 0.4), .smooth]
+    let perGroup = children / 4
+    let groups = try curves.enumerated().map { index, curve in
+        TimelineChild.staggered(
+            "g\(index)", count: index == 3 ? children - 3 * perGroup : perGroup,
+            config: try StaggerConfig(spread: .amount(0.5), curve: curve))
+    }
+    let buildStart = ContinuousClock.now
+    let timeline = try Timeline(groups)
+    let build = ContinuousClock.now - buildStart
+    var values = [Float](repeating: 0, count: timeline.stepCount)
+    let times = (0..<8).map { timeline.duration * Double($0) / 7 }
+    let frames = Double(times.count)
+
+    let kernel = try fastestNanoseconds(of: repetitions) {
+        for t in times { try timeline.sample(at: t, into: &values, backend: backend) }
+    } / frames
+    // The reference allocates a state per child: a tenth of the runs is plenty.
+    let reference = try fastestNanoseconds(of: max(1, repetitions / 10)) {
+        for t in times { _ = try timeline.state(at: t) }
+    } / frames
+    let events = try fastestNanoseconds(of: repetitions) {
+        var count = 0
+        for (a, b) in zip([-1] + times, times) { count += try timeline.events(from: a, to: b).count }
+        precondition(count > 0)
+    } / frames
+    return TimelineTiming(
+        stepCount: timeline.stepCount, curveCount: curves.count, duration: timeline.duration,
+        build: Double(build.components.seconds) * 1e9 + Double(build.components.attoseconds) / 1e9,
+        kernel: kernel, reference: reference, events: events)
+}
+
+/// One frame of a matched-pair group, in nanoseconds for all pairs.
+struct MatchedTiming {
+    /// The kernel calls (one per property curve), values and velocities.
+    let sampled: Double
+    /// Decoding every pair from the frame as an app would (Oklab to sRGB, cross-fade).
+    let decoded: Double
+    /// Writing the frame's bytes (values and velocities) with a plain fill.
+    let floor: Double
+    /// Kernel calls per frame.
+    let calls: Int
+    /// Sum of decoded widths, printed so the decode loop is not optimised away.
+    let checksum: Double
+}
+
+/// Builds `pairs` thumbnails flying to a new layout (frame, corners, colour, shadow),
+/// started staggered over a quarter second, and times one frame mid-flight at 0.3 s.
+func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backend?) throws -> MatchedTiming {
+    let list = try (0..<pairs).map { i -> MatchedPair in
+        let column = Double(i % 100), row = Double(i / 100)
+        let source = try MatchedGeometry(
+            frame: LayoutRect(x: column * 40, y: row * 40, width: 36, height: 36), cornerRadii: CornerRadii(6),
+            color: RGBAColor(red: 0.9, green: 0.2, blue: 0.1))
+        let destination = try MatchedGeometry(
+            frame: LayoutRect(x: column * 80, y: row * 60, width: 72, height: 54), cornerRadii: CornerRadii(12),
+            color: RGBAColor(red: 0.1, green: 0.3, blue: 0.9),
+            shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.3), radius: 8, offsetY: 4))
+        return try MatchedPair(source: source, destination: destination)
+    }
+    let curves = springs
+        ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
+        : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
+    var group = try MatchedPairGroup(list, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
+    try group.start(at: 0)
+    var frame = group.makeFrame()
+    let time = 0.3
+
+    let sampled = try fastestNanoseconds(of: repetitions) { try group.sample(at: time, into: &frame, backend: backend) }
+    var checksum = 0.0
+    let decoded = try fastestNanoseconds(of: repetitions) {
+        for i in 0..<pairs { checksum += try group.state(ofPair: i, in: frame).frame.width }
+    }
+    // The floor writes the bytes the sample writes: every value and every velocity
+    // (the frame records both), into buffers of the same sizes.
+    let floor = try storeFloor(floatCounts: [frame.values.count, frame.velocities.count], repetitions: repetitions)
+    return MatchedTiming(
+        sampled: sampled, decoded: decoded, floor: floor,
+        calls: springs ? MatchedProperty.allCases.count : 1, checksum: checksum)
+}
