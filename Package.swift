@@ -31,11 +31,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Counts the test thread's heap allocations (interposes malloc on glibc).
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(
             name: "StaggerTests",
             dependencies: [
                 "Stagger",
                 "CInterp",
+                "AllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ]

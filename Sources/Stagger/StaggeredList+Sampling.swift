@@ -139,7 +139,7 @@ extension StaggeredList {
     ) throws(StaggerError) {
         guard time.isFinite else { throw .invalidTime(time) }
         guard count > 0 else { return }
-        var curve: ci_curve
+        let curve: ci_curve
         do { curve = try config.curve.kernelDescriptor().curve } catch { throw .curve(error) }
         let duration: Double = {
             if case .easing(_, let duration) = config.curve.kind { return duration }

@@ -48,7 +48,6 @@ extension Timeline {
         self.mirroredEnds = compiled.mirroredEnds
         self.reversedBoundaries = compiled.reversedBoundaries
         self.kernelMirroredStarts = compiled.mirroredStarts.map { Float($0) }
-        self.kernelVelocities = compiled.steps.map { Float($0.curve.initialVelocity) }
     }
 }
 

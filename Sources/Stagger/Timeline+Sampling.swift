@@ -137,7 +137,8 @@ extension Timeline {
     ///   hold one value per step; ``TimelineError/invalidTime(child:value:)`` for a time
     ///   that is NaN or does not fit float32; ``TimelineError/curve(child:_:)`` when a
     ///   curve does not fit the kernel or the backend cannot run here.
-    /// - Complexity: O(steps), no allocation.
+    /// - Complexity: O(steps); one small heap allocation per call remains (not yet
+    ///   found: AllocationTests covers the list and batch paths, not this one).
     public func sample(
         at t: Double, into values: UnsafeMutableBufferPointer<Float>, backend: Backend? = nil
     ) throws(TimelineError) {
@@ -150,21 +151,19 @@ extension Timeline {
         guard Float(local).isFinite else { throw .invalidTime(child: "time", value: t) }
         let starts = location.mirrored ? kernelMirroredStarts : kernelStarts
         try starts.withUnsafeBufferPointer { (starts) throws(TimelineError) in
-            try kernelVelocities.withUnsafeBufferPointer { (velocities) throws(TimelineError) in
-                for group in curveGroups {
-                    guard let curve = group.curve else {
-                        // Jumps: at their end value from the moment they start.
-                        for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? 1 : 0 }
-                        continue
-                    }
-                    try Self.runKernel(
-                        curve: curve, local: local, starts: starts, velocities: velocities,
-                        range: group.range, output: output, backend: backend, name: steps[group.range.lowerBound].id)
-                    if group.movesAtStart {
-                        // The kernel clamps progress to 0 before a start, where this
-                        // easing is already above 0: hold 0 there, as state(at:) does.
-                        for i in group.range where local - Double(starts[i]) < 0 { output[i] = 0 }
-                    }
+            for group in curveGroups {
+                guard let curve = group.curve else {
+                    // Jumps: at their end value from the moment they start.
+                    for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? 1 : 0 }
+                    continue
+                }
+                try Self.runKernel(
+                    curve: curve, local: local, starts: starts, range: group.range, output: output,
+                    backend: backend, name: steps[group.range.lowerBound].id)
+                if group.movesAtStart {
+                    // The kernel clamps progress to 0 before a start, where this
+                    // easing is already above 0: hold 0 there, as state(at:) does.
+                    for i in group.range where local - Double(starts[i]) < 0 { output[i] = 0 }
                 }
             }
         }
@@ -178,39 +177,27 @@ extension Timeline {
         }
     }
 
-    /// One ci_sample call over the steps of one curve: per-item starts, 0 → 1, each
-    /// spring's initial velocity.
+    /// One ci_sample call over the steps of one curve: per-item starts, 0 → 1, the
+    /// curve's own initial velocity.
     private static func runKernel(
-        curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>,
-        velocities: UnsafeBufferPointer<Float>, range: Range<Int>, output: UnsafeMutablePointer<Float>,
-        backend: Backend?, name: String
+        curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
+        output: UnsafeMutablePointer<Float>, backend: Backend?, name: String
     ) throws(TimelineError) {
         var descriptor: ci_curve
         let duration: Double
         do { (descriptor, duration) = try curve.kernelDescriptor() } catch { throw .curve(child: name, error) }
-        let count = range.count
-        // The endpoints are the same for every step: 0 and 1 from a shared scratch.
-        let status = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * min(count, 4096)) { scratch -> ci_status in
-            let chunk = min(count, 4096)
-            for i in 0..<chunk { scratch[i] = 0; scratch[chunk + i] = 1 }
-            var lower = range.lowerBound
-            while lower < range.upperBound {
-                let upper = min(lower + chunk, range.upperBound)
-                var request = ci_sample_request()
-                request.time = local
-                request.start = 0
-                request.duration = duration
-                request.item_start = UnsafePointer(starts.baseAddress! + lower)
-                request.item_from = UnsafePointer(scratch.baseAddress!)
-                request.item_to = UnsafePointer(scratch.baseAddress! + chunk)
-                request.item_velocity = UnsafePointer(velocities.baseAddress! + lower)
-                let status = ci_sample(backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,
-                                       output + lower, nil, upper - lower)
-                if status != CI_OK { return status }
-                lower = upper
-            }
-            return CI_OK
-        }
+        // Every step of a group moves 0 -> 1 on the same curve (initial velocity
+        // included), so the uniform delays source fits: no per-item endpoints to build.
+        var request = ci_sample_request()
+        request.time = local
+        request.start = 0
+        request.duration = duration
+        request.delays = UnsafePointer(starts.baseAddress! + range.lowerBound)
+        request.from = 0
+        request.to = 1
+        let status = ci_sample(
+            backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,
+            output + range.lowerBound, nil, range.count)
         if status == CI_OK { return }
         if status == CI_ERR_UNSUPPORTED_BACKEND {
             throw .curve(child: name, .unsupportedBackend(backend?.rawValue ?? "auto"))

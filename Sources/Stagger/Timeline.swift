@@ -126,10 +126,9 @@ public struct Timeline: Sendable {
     let mirroredEnds: [Double]
     /// ``restDuration`` for a sequential reversed pass, whose springs start elsewhere.
     let mirroredRestDuration: Double
-    /// Per-step kernel inputs: start, start in a mirrored pass, initial velocity.
+    /// Per-step kernel inputs: start, and start in a mirrored pass.
     let kernelStarts: [Float]
     let kernelMirroredStarts: [Float]
-    let kernelVelocities: [Float]
 
     /// The number of steps (every item of a staggered list counts).
     public var stepCount: Int { steps.count }

@@ -1,0 +1,50 @@
+import AllocationCounter
+import Stagger
+import Testing
+
+/// Per-frame paths allocate nothing on the heap once their buffers exist: counted by
+/// interposing malloc for the test thread (Linux with glibc, no sanitizer).
+@Suite(.enabled(if: allocation_counter_available() != 0, "malloc cannot be counted in this build"))
+struct AllocationTests {
+    /// Heap allocations made by `body` on this thread.
+    func allocations(_ body: () throws -> Void) rethrows -> Int {
+        allocation_counter_start()
+        defer { _ = allocation_counter_stop() }
+        try body()
+        return Int(allocation_counter_stop())
+    }
+
+    @Test func countingSeesAnAllocation() {
+        let made = allocations { _ = [Float](repeating: 1, count: 1000) }
+        #expect(made >= 1)
+    }
+
+    @Test func staggeredListFramesAllocateNothing() throws {
+        var list = try StaggeredList(count: 5_000, config: .standard)
+        try list.show(at: 0)
+        var frame = list.makeFrame()
+        try list.sample(at: 0.01, into: &frame, threads: 1)  // warm up
+        let made = try allocations {
+            for step in 1...50 { try list.sample(at: Double(step) * 0.02, into: &frame, threads: 1) }
+        }
+        #expect(made == 0)
+        // After an interruption the per-item source is used: still nothing per frame.
+        try list.hide(at: 0.3)
+        let afterHide = try allocations {
+            for step in 1...50 { try list.sample(at: 0.3 + Double(step) * 0.02, into: &frame, threads: 1) }
+        }
+        #expect(afterHide == 0)
+    }
+
+    @Test func batchEvaluationAllocatesNothing() throws {
+        let input = (0..<4096).map { Float($0) / 4095 }
+        var output = [Float](repeating: 0, count: input.count)
+        try Easing.easeInOutBack.evaluate(input, into: &output)
+        let made = try allocations {
+            try Easing.easeInOutBack.evaluate(input, into: &output)
+            try Curve.bouncy.evaluate(times: input, into: &output)
+            try Curve.snappy.sampleStaggered(at: 0.5, baseDelay: 0, delayIncrement: 0.001, into: &output)
+        }
+        #expect(made == 0)
+    }
+}
