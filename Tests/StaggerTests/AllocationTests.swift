@@ -47,4 +47,28 @@ struct AllocationTests {
         }
         #expect(made == 0)
     }
+
+    @Test func matchedPairFramesAllocateNothing() throws {
+        let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
+        let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
+        let pair = try MatchedPair(source: card, destination: detail)
+        var group = try MatchedPairGroup(Array(repeating: pair, count: 200), curves: MatchedCurves(.snappy))
+        try group.start(at: 0)
+        var frame = group.makeFrame()
+        try group.sample(at: 0.01, into: &frame)
+        let made = try allocations {
+            for step in 1...20 { try group.sample(at: Double(step) * 0.02, into: &frame) }
+        }
+        #expect(made == 0)
+    }
+
+    @Test func timelineFramesAllocateNothing() throws {
+        let timeline = try AnimationSequence.listAppear(count: 2_000).timeline
+        var values = [Float](repeating: 0, count: timeline.scheduledSteps.count)
+        try timeline.sample(at: 0.01, into: &values)
+        let made = try allocations {
+            for step in 1...50 { try timeline.sample(at: Double(step) * 0.05, into: &values) }
+        }
+        #expect(made == 0)
+    }
 }
