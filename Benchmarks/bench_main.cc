@@ -301,7 +301,8 @@ void register_all(const std::vector<ci_backend> &backends,
         const char *suffix;
         ci_curve curve;
     } stagger_curves[] = {{"cubic", penner(CI_CURVE_CUBIC, CI_EASE_IN_OUT)},
-                          {"spring", spring(kZeta)}};
+                          {"spring", spring(kZeta)},
+                          {"bezier", bezier_ease()}};
     for (const auto &sc : stagger_curves) {
         for (ci_backend b : backends) {
             const ci_curve c = sc.curve;

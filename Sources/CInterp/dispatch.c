@@ -220,6 +220,8 @@ ci_status ci_curve_validate(const ci_curve *c) {
 }
 
 /* Spring constants in double: the float kernel then rounds each once. */
+#define M_LOG2E_DOUBLE 1.4426950408889634074
+
 static void prepare_spring(ci_prepared *P, double omega0, double zeta, double delta,
                            double v0) {
     double lambda = zeta * omega0, b = lambda * delta - v0, omega = 0, k = lambda * b;
@@ -235,6 +237,8 @@ static void prepare_spring(ci_prepared *P, double omega0, double zeta, double de
         /* -lambda + omega without cancellation. */
         P->rate_slow = (float)(-omega0 / (zeta + root));
         P->rate_fast = (float)(-lambda - omega);
+        P->rate_slow_log2 = (float)(-omega0 / (zeta + root) * M_LOG2E_DOUBLE);
+        P->rate_fast_log2 = (float)((-lambda - omega) * M_LOG2E_DOUBLE);
     } else {
         P->spring_regime = CI_SPRING_CRITICAL;
     }
@@ -246,6 +250,14 @@ static void prepare_spring(ci_prepared *P, double omega0, double zeta, double de
     P->half_inv_omega = omega > 0 ? (float)(0.5 / omega) : 0;
     P->b = (float)b;
     P->k = (float)k;
+    P->decay_log2 = (float)(-lambda * M_LOG2E_DOUBLE);
+    P->omega_half_turns = (float)(omega / 3.14159265358979323846);
+    P->b_over_omega = omega > 0 ? (float)(b / omega) : 0;
+    P->k_over_omega = omega > 0 ? (float)(k / omega) : 0;
+    /* b / omega can overflow where b and 1 / omega each fit: such a spring takes the
+     * general path through eC and eS. */
+    P->factored_under = P->spring_regime == CI_SPRING_UNDER && isfinite(P->b_over_omega) &&
+                        isfinite(P->k_over_omega);
     P->omega0_squared = (float)(omega0 * omega0);
 }
 
@@ -255,7 +267,8 @@ static int prepared_is_finite(const ci_prepared *P) {
     const float values[] = {3.0f * P->y1, 3.0f * P->y2, 3.0f * (1.0f - P->y1),
                             3.0f * (1.0f - P->y2), P->delta, P->v0,
                             P->lambda, P->omega, P->inv_omega, P->half_inv_omega, P->b,
-                            P->k, P->rate_slow, P->rate_fast, P->omega0_squared};
+                            P->k, P->rate_slow, P->rate_fast, P->omega0_squared,
+                            P->decay_log2, P->rate_slow_log2, P->rate_fast_log2};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
         if (!isfinite(values[i])) return 0;
     return 1;
@@ -306,6 +319,13 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
     if (c->kind == CI_CURVE_CUBIC_BEZIER) {
         P->x1 = c->params[0]; P->y1 = c->params[1];
         P->x2 = c->params[2]; P->y2 = c->params[3];
+        double x1 = P->x1, x2 = P->x2, m1 = 1.0 - x2, m2 = 1.0 - x1;
+        P->bezier_a = (float)(3 * x1);
+        P->bezier_b = (float)(3 * x2 - 6 * x1);
+        P->bezier_c = (float)(1 + 3 * x1 - 3 * x2);
+        P->bezier_mirror_a = (float)(3 * m1);
+        P->bezier_mirror_b = (float)(3 * m2 - 6 * m1);
+        P->bezier_mirror_c = (float)(1 + 3 * m1 - 3 * m2);
     } else if (c->kind == CI_CURVE_STEPS) {
         int n = c->steps;
         P->steps_n = (float)n;

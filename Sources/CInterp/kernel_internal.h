@@ -29,6 +29,8 @@ typedef struct ci_prepared {
 
     /* Cubic-bezier control points (P0 = 0, P3 = 1). */
     float x1, y1, x2, y2;
+    /* x(t) = t (a + t (b + c t)) of the curve and of its mirror (1 - x2, 1 - x1). */
+    float bezier_a, bezier_b, bezier_c, bezier_mirror_a, bezier_mirror_b, bezier_mirror_c;
 
     /* Steps: value = clamp(floor(p n) + offset, 0, jumps) / jumps. */
     float steps_n, steps_offset, steps_jumps;
@@ -37,6 +39,11 @@ typedef struct ci_prepared {
     int spring_regime;
     float delta, v0, lambda, omega, inv_omega, half_inv_omega, b, k;
     float rate_slow, rate_fast; /* over-damped: -lambda + omega, -lambda - omega */
+    /* Exponents in base 2: -lambda log2(e) and the two rates times log2(e). */
+    float decay_log2, rate_slow_log2, rate_fast_log2;
+    float b_over_omega, k_over_omega; /* under-damped: b / omega, k / omega */
+    float omega_half_turns;           /* omega / pi: the phase rate in half turns */
+    int factored_under;               /* under-damped with both of those finite */
     float omega0_squared;       /* lambda^2 +- omega^2, the same in every regime */
 } ci_prepared;
 

@@ -41,14 +41,16 @@ CI_INLINE VF CI_FN(bitselect)(VI mask, VF if_set, VF if_clear) {
                           vi_andnot(mask, vf_as_vi(if_clear))));
 }
 
-/* Round to nearest by the 1.5 * 2^23 trick (valid for |x| < 2^22); also gives the
- * integer, read from the low mantissa bits, with no float-to-int conversion (AVX-512F
- * in SIMDe 0.7.4 lacks some of those). */
+/* Round to nearest by the 1.5 * 2^23 trick (valid for |x| < 2^22). It also gives the
+ * integer in the low mantissa bits, read with no float-to-int conversion (AVX-512F in
+ * SIMDe 0.7.4 lacks some of those): *bits - CI_ROUND_MAGIC_BITS is the integer, and
+ * *bits has its parity (the magic's bits are even). Callers fold the subtraction into
+ * what they add next. */
 #define CI_ROUND_MAGIC 12582912.0f
 #define CI_ROUND_MAGIC_BITS 0x4B400000
-CI_INLINE VF CI_FN(round)(VF x, VI *as_int) {
+CI_INLINE VF CI_FN(round)(VF x, VI *bits) {
     VF t = vf_add(x, vf_set1(CI_ROUND_MAGIC));
-    *as_int = vi_sub(vf_as_vi(t), vi_set1(CI_ROUND_MAGIC_BITS));
+    *bits = vf_as_vi(t);
     return vf_sub(t, vf_set1(CI_ROUND_MAGIC));
 }
 
@@ -69,26 +71,26 @@ CI_INLINE VF CI_FN(product_error)(VF a, VF b, VF product) {
 #endif
 }
 
-/* 2^x. Range-reduced to f in [-1/2, 1/2], degree-7 Taylor polynomial of 2^f
- * (truncation < 6e-9 relative), scaled by 2^n built in the exponent bits. Below -126
- * the result is 0 (no denormals: a decayed spring term must vanish, not linger at
- * 2^-126 and be multiplied by a huge time); above 126 it saturates at 2^126, which no
- * curve reaches. Max error about 2 ulp. */
+/* 2^x. Range-reduced to f in [-1/2, 1/2], a degree-5 polynomial of 2^f fitted near
+ * minimax with its constant term exactly 1, so that 2^0 = 1 and a spring starts exactly
+ * at its origin (relative error 1.1e-7 with float coefficients, well inside every
+ * bound that uses it), scaled by 2^n built in the
+ * exponent bits. Below -126 the result is 0 (no denormals: a decayed spring term must
+ * vanish, not linger at 2^-126 and be multiplied by a huge time); above 126 it
+ * saturates at 2^126, which no curve reaches. Max relative error about 2.5e-7. */
 CI_INLINE VF CI_FN(exp2)(VF x) {
     VM underflow = vm_lt(x, vf_set1(-126.0f));
     x = vf_min(vf_max(x, vf_set1(-126.0f)), vf_set1(126.0f));
-    VI n;
-    VF r = CI_FN(round)(x, &n);
+    VI n_bits;
+    VF r = CI_FN(round)(x, &n_bits);
     VF f = vf_sub(x, r);
-    VF p = vf_set1(1.5252733804059841e-05f);
-    p = vf_fma(p, f, vf_set1(1.5403530393381608e-04f));
-    p = vf_fma(p, f, vf_set1(1.3333558146428443e-03f));
-    p = vf_fma(p, f, vf_set1(9.6181291076284772e-03f));
-    p = vf_fma(p, f, vf_set1(5.5504108664821580e-02f));
-    p = vf_fma(p, f, vf_set1(2.4022650695910071e-01f));
-    p = vf_fma(p, f, vf_set1(6.9314718055994531e-01f));
+    VF p = vf_set1(1.3264724e-03f);
+    p = vf_fma(p, f, vf_set1(9.6715130e-03f));
+    p = vf_fma(p, f, vf_set1(5.5507336e-02f));
+    p = vf_fma(p, f, vf_set1(2.4022242e-01f));
+    p = vf_fma(p, f, vf_set1(6.9314700e-01f));
     p = vf_fma(p, f, vf_set1(1.0f));
-    VF scale = vi_as_vf(vi_shl(vi_add(n, vi_set1(127)), 23));
+    VF scale = vi_as_vf(vi_shl(vi_add(n_bits, vi_set1(127 - CI_ROUND_MAGIC_BITS)), 23));
     return vf_select(underflow, vf_set1(0.0f), vf_mul(p, scale));
 }
 
@@ -98,40 +100,37 @@ CI_INLINE VF CI_FN(exp)(VF x) {
     return CI_FN(exp2)(vf_mul(x, vf_set1(1.4426950408889634f)));
 }
 
-/* sin and cos together. Quadrant reduction with pi/2 split in three parts whose
- * leading part has 8 significant bits (q * part exact for |q| < 2^16, without FMA
- * too); arguments are clamped to |x| <= 65000 so that holds and the result stays
- * bounded. Taylor polynomials on [-pi/4, pi/4] (degree 9 for sin, 10 for cos;
- * truncation < 3e-9). Max error about 2 ulp of 1 for |x| < 1e4 rad. (A float argument
- * x carries its own rounding of |x| 2^-24: phase is only as good as its input.) */
-CI_INLINE void CI_FN(sincos)(VF x, VF *sin_out, VF *cos_out) {
-    x = vf_min(vf_max(x, vf_set1(-65000.0f)), vf_set1(65000.0f));
-    VI q;
-    VF qf = CI_FN(round)(vf_mul(x, vf_set1(0.63661977236758134f)), &q);
-    VF r = vf_fma(qf, vf_set1(-1.5703125f), x);
-    r = vf_fma(qf, vf_set1(-4.837512969970703125e-4f), r);
-    r = vf_fma(qf, vf_set1(-7.54978995489188216e-8f), r);
-    VF r2 = vf_mul(r, r);
+/* sin(pi h) and cos(pi h) together, for an angle h in half turns: the callers' own
+ * constants absorb the pi, and the reduction h - round(h) is exact (no Cody-Waite
+ * split of pi). Both results only change sign with the parity of round(h), so no lane
+ * swaps sin for cos. Polynomials in f = h - round(h) in [-1/2, 1/2] fitted near
+ * minimax (sin: f times degree 4 in f^2, error 4.9e-8; cos: degree 8, 7.7e-8).
+ * |h| is clamped to 2^20 so the rounding trick holds and results stay bounded. Max
+ * error about 2 ulp of 1; a float h carries its own rounding of |h| 2^-24 half turns
+ * (the same as |x| 2^-24 radians for x = pi h): phase is only as good as its input. */
+CI_INLINE void CI_FN(sincos_pi)(VF h, VF *sin_out, VF *cos_out) {
+    h = vf_min(vf_max(h, vf_set1(-1048576.0f)), vf_set1(1048576.0f));
+    VI q_bits;
+    VF f = vf_sub(h, CI_FN(round)(h, &q_bits));
+    VF z = vf_mul(f, f);
 
-    VF s = vf_set1(2.7557319223985893e-06f);
-    s = vf_fma(s, r2, vf_set1(-1.9841269841269841e-04f));
-    s = vf_fma(s, r2, vf_set1(8.3333333333333333e-03f));
-    s = vf_fma(s, r2, vf_set1(-1.6666666666666667e-01f));
-    s = vf_fma(vf_mul(s, r2), r, r);
+    VF s = vf_set1(7.7220127e-02f);
+    s = vf_fma(s, z, vf_set1(-5.9804517e-01f));
+    s = vf_fma(s, z, vf_set1(2.5500314e+00f));
+    s = vf_fma(s, z, vf_set1(-5.1677070e+00f));
+    s = vf_fma(s, z, vf_set1(3.1415925e+00f));
+    s = vf_mul(s, f);
 
-    VF c = vf_set1(-2.7557319223985888e-07f);
-    c = vf_fma(c, r2, vf_set1(2.4801587301587302e-05f));
-    c = vf_fma(c, r2, vf_set1(-1.3888888888888889e-03f));
-    c = vf_fma(c, r2, vf_set1(4.1666666666666667e-02f));
-    c = vf_fma(c, r2, vf_set1(-0.5f));
-    c = vf_fma(c, r2, vf_set1(1.0f));
+    VF c = vf_set1(2.2008061e-01f);
+    c = vf_fma(c, z, vf_set1(-1.3320938e+00f));
+    c = vf_fma(c, z, vf_set1(4.0584512e+00f));
+    c = vf_fma(c, z, vf_set1(-4.9347954e+00f));
+    c = vf_fma(c, z, vf_set1(1.0f));
 
-    /* Odd quadrants swap sin and cos; bit 1 of q (of q + 1 for cos) flips the sign. */
-    VI swap = vi_sub(vi_set1(0), vi_and(q, vi_set1(1)));
-    VI sin_sign = vi_shl(vi_and(q, vi_set1(2)), 30);
-    VI cos_sign = vi_shl(vi_and(vi_add(q, vi_set1(1)), vi_set1(2)), 30);
-    *sin_out = vi_as_vf(vi_xor(vf_as_vi(CI_FN(bitselect)(swap, c, s)), sin_sign));
-    *cos_out = vi_as_vf(vi_xor(vf_as_vi(CI_FN(bitselect)(swap, s, c)), cos_sign));
+    /* sin(pi (f + q)) = (-1)^q sin(pi f), and the same for cos. */
+    VI sign = vi_shl(vi_and(q_bits, vi_set1(1)), 31);
+    *sin_out = vi_as_vf(vi_xor(vf_as_vi(s), sign));
+    *cos_out = vi_as_vf(vi_xor(vf_as_vi(c), sign));
 }
 
 /* floor(a * b) of the exact product, for 0 <= a*b < 2^22. */
@@ -151,7 +150,7 @@ CI_INLINE VF CI_FN(floor_product)(VF a, VF b) {
 
 /* 1 - cos(u pi/2) for u in [0, 1]: the argument never leaves [0, pi/2], so no range
  * reduction and one polynomial (Taylor to x^14, truncation < 1.5e-10 at pi/2) instead
- * of sincos's two and its quadrant selects. Written as x^2 (1/2 - x^2 (1/24 - ...)),
+ * of sincos_pi's two and its reduction. Written as x^2 (1/2 - x^2 (1/24 - ...)),
  * which is 1 - cos x without the cancellation of subtracting from 1. */
 CI_INLINE VF CI_FN(sine_in)(VF u) {
     VF x = vf_mul(u, vf_set1(1.5707963267948966f));
@@ -185,12 +184,12 @@ CI_INLINE VF CI_FN(back_in)(VF u) {
                   vf_mul(u2, u));
 }
 
-#define CI_ELASTIC_C4 2.0943951023931955f /* 2 pi / 3 */
+#define CI_ELASTIC_C4_HALF_TURNS 0.6666666666666667f /* 2 pi / 3 in half turns */
 CI_INLINE VF CI_FN(elastic_in)(VF u) {
     VF e = CI_FN(exp2)(vf_fma(u, vf_set1(10.0f), vf_set1(-10.0f)));
     VF s, c;
-    CI_FN(sincos)(vf_mul(vf_fma(u, vf_set1(10.0f), vf_set1(-10.75f)),
-                         vf_set1(CI_ELASTIC_C4)), &s, &c);
+    CI_FN(sincos_pi)(vf_mul(vf_fma(u, vf_set1(10.0f), vf_set1(-10.75f)),
+                            vf_set1(CI_ELASTIC_C4_HALF_TURNS)), &s, &c);
     VF y = vf_sub(vf_set1(0.0f), vf_mul(e, s));
     y = vf_select(vm_eq(u, vf_set1(0.0f)), vf_set1(0.0f), y);
     return vf_select(vm_eq(u, vf_set1(1.0f)), vf_set1(1.0f), y);
@@ -254,14 +253,14 @@ CI_INLINE VF CI_FN(back_in_out)(VF p) {
     return vf_select(lo, half, vf_add(half, vf_set1(1.0f)));
 }
 
-#define CI_ELASTIC_C5 1.3962634015954636f /* 2 pi / 4.5 */
+#define CI_ELASTIC_C5_HALF_TURNS 0.4444444444444444f /* 2 pi / 4.5 in half turns */
 CI_INLINE VF CI_FN(elastic_in_out)(VF p) {
     VM lo = vm_lt(p, vf_set1(0.5f));
     VF x = vf_fma(p, vf_set1(20.0f), vf_set1(-10.0f));
     VF e = CI_FN(exp2)(vf_select(lo, x, vf_sub(vf_set1(0.0f), x)));
     VF s, c;
-    CI_FN(sincos)(vf_mul(vf_fma(p, vf_set1(20.0f), vf_set1(-11.125f)),
-                         vf_set1(CI_ELASTIC_C5)), &s, &c);
+    CI_FN(sincos_pi)(vf_mul(vf_fma(p, vf_set1(20.0f), vf_set1(-11.125f)),
+                            vf_set1(CI_ELASTIC_C5_HALF_TURNS)), &s, &c);
     VF r = vf_mul(vf_mul(e, s), vf_set1(0.5f));
     VF y = vf_select(lo, vf_sub(vf_set1(0.0f), r), vf_add(r, vf_set1(1.0f)));
     y = vf_select(vm_eq(p, vf_set1(0.0f)), vf_set1(0.0f), y);
@@ -282,47 +281,85 @@ CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
 
 /* 8 bisections leave a bracket of 2^-8; 3 safeguarded Newton steps then reach float
  * precision. Measured on 3,000 random curves (y in [-1, 2]) x 4,001 points: the worst
- * error is 0.45 of the promised bound, the same as with 16 + 2 steps. */
+ * error is 0.45 of the promised bound, the same as with 16 + 2 steps; the conformance
+ * test sweeps random and degenerate curves on every backend on every run. */
 #define CI_BEZIER_BISECTIONS 8
 #define CI_BEZIER_NEWTON_STEPS 3
+/* The bisection compares x(t) in the power basis (3 operations instead of 7), whose
+ * rounding can misplace the bracket where x(t) is nearly flat; the Newton steps may
+ * leave it by this much, which covers that. */
+#define CI_BEZIER_MARGIN 0x1p-8f
 
-/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t).
+/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t), for `count`
+ * vectors at once (a constant after inlining): the solve is one long dependent chain
+ * per vector, so solving several side by side lets the core overlap them (the same
+ * operations per lane, the same results).
  * Lanes with p >= 1/2 solve the mirrored curve instead (control points 1 - x2, 1 - x1
  * for the target 1 - p, result 1 - y~), so every lane solves where its coordinate is
  * small and relatively accurate: near p = 1 the mirror keeps 1 - x exact enough for a
  * nearly flat x(t). Then bisection, then Newton steps kept inside the bracket. A
  * fixed count keeps every lane in step; the bracket makes a flat x'(t) harmless. */
-CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
-    const VF one = vf_set1(1.0f), half = vf_set1(0.5f);
-    VM lo_half = vm_lt(p, half);
-    VF q = vf_select(lo_half, p, vf_sub(one, p));
-    VF x1 = vf_select(lo_half, vf_set1(P->x1), vf_set1(1.0f - P->x2));
-    VF x2 = vf_select(lo_half, vf_set1(P->x2), vf_set1(1.0f - P->x1));
-
-    VF lo = vf_set1(0.0f), hi = one;
+#define CI_BEZIER_LANES 16
+CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
+    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f), half = vf_set1(0.5f);
+    VM lo_half[CI_BEZIER_LANES];
+    VF q[CI_BEZIER_LANES], lo[CI_BEZIER_LANES], t[CI_BEZIER_LANES];
+    /* x(t) = t (a + t (b + c t)); x'(t) = a + t (2b + 3c t) */
+    VF a[CI_BEZIER_LANES], b[CI_BEZIER_LANES], c[CI_BEZIER_LANES];
+    VF x1[CI_BEZIER_LANES], x2[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) {
+        lo_half[v] = vm_lt(p[v], half);
+        x1[v] = vf_select(lo_half[v], vf_set1(P->x1), vf_set1(1.0f - P->x2));
+        x2[v] = vf_select(lo_half[v], vf_set1(P->x2), vf_set1(1.0f - P->x1));
+        q[v] = vf_select(lo_half[v], p[v], vf_sub(one, p[v]));
+        a[v] = vf_select(lo_half[v], vf_set1(P->bezier_a), vf_set1(P->bezier_mirror_a));
+        b[v] = vf_select(lo_half[v], vf_set1(P->bezier_b), vf_set1(P->bezier_mirror_b));
+        c[v] = vf_select(lo_half[v], vf_set1(P->bezier_c), vf_set1(P->bezier_mirror_c));
+        lo[v] = zero;
+    }
+    float width = 1.0f;
     for (int k = 0; k < CI_BEZIER_BISECTIONS; k++) {
-        VF mid = vf_mul(vf_add(lo, hi), half);
-        VM below = vm_lt(CI_FN(bezier_coordinate)(mid, x1, x2), q);
-        lo = vf_select(below, mid, lo);
-        hi = vf_select(below, hi, mid);
+        width *= 0.5f;
+        const VF step = vf_set1(width);
+        for (int v = 0; v < count; v++) {
+            VF mid = vf_add(lo[v], step);
+            VF x = vf_mul(mid, vf_fma(mid, vf_fma(mid, c[v], b[v]), a[v]));
+            lo[v] = vf_select(vm_lt(x, q[v]), mid, lo[v]);
+        }
     }
-    VF t = vf_mul(vf_add(lo, hi), half);
-    /* x'(t) = 3 (u^2 x1 + 2 u t (x2 - x1) + t^2 (1 - x2)) */
-    const VF three = vf_set1(3.0f), x21 = vf_mul(vf_set1(2.0f), vf_sub(x2, x1));
-    const VF x3 = vf_sub(one, x2);
+    const VF half_width = vf_set1(0.5f * width), margin = vf_set1(CI_BEZIER_MARGIN);
+    const VF three = vf_set1(3.0f), two = vf_set1(2.0f);
+    VF low[CI_BEZIER_LANES], high[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) {
+        t[v] = vf_add(lo[v], half_width);
+        low[v] = vf_max(vf_sub(lo[v], margin), zero);
+        high[v] = vf_min(vf_add(vf_add(t[v], half_width), margin), one);
+    }
     for (int k = 0; k < CI_BEZIER_NEWTON_STEPS; k++) {
-        VF u = vf_sub(one, t);
-        VF dx = vf_mul(three, vf_fma(vf_mul(u, u), x1, vf_mul(t, vf_fma(u, x21, vf_mul(t, x3)))));
-        dx = vf_max(dx, vf_set1(1e-20f));
-        t = vf_sub(t, vf_div(vf_sub(CI_FN(bezier_coordinate)(t, x1, x2), q), dx));
-        t = vf_min(vf_max(t, lo), hi);
+        for (int v = 0; v < count; v++) {
+            VF dx = vf_fma(t[v], vf_fma(vf_mul(three, c[v]), t[v], vf_mul(two, b[v])), a[v]);
+            dx = vf_max(dx, vf_set1(1e-20f));
+            /* The first step starts 2^-9 or less from the root: the power basis's
+             * rounding is small beside that; the later steps need the exact form. */
+            VF x = k == 0 ? vf_mul(t[v], vf_fma(t[v], vf_fma(t[v], c[v], b[v]), a[v]))
+                          : CI_FN(bezier_coordinate)(t[v], x1[v], x2[v]);
+            t[v] = vf_sub(t[v], vf_div(vf_sub(x, q[v]), dx));
+            t[v] = vf_min(vf_max(t[v], low[v]), high[v]);
+        }
     }
-    VF y1 = vf_select(lo_half, vf_set1(P->y1), vf_set1(1.0f - P->y2));
-    VF y2 = vf_select(lo_half, vf_set1(P->y2), vf_set1(1.0f - P->y1));
-    VF r = CI_FN(bezier_coordinate)(t, y1, y2);
-    VF y = vf_select(lo_half, r, vf_sub(one, r));
-    y = vf_select(vm_eq(p, vf_set1(0.0f)), vf_set1(0.0f), y);
-    return vf_select(vm_eq(p, one), one, y);
+    for (int v = 0; v < count; v++) {
+        VF y1 = vf_select(lo_half[v], vf_set1(P->y1), vf_set1(1.0f - P->y2));
+        VF y2 = vf_select(lo_half[v], vf_set1(P->y2), vf_set1(1.0f - P->y1));
+        VF r = CI_FN(bezier_coordinate)(t[v], y1, y2);
+        VF y = vf_select(lo_half[v], r, vf_sub(one, r));
+        y = vf_select(vm_eq(p[v], zero), zero, y);
+        p[v] = vf_select(vm_eq(p[v], one), one, y);
+    }
+}
+
+CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
+    CI_FN(bezier_lanes)(P, &p, 1);
+    return p;
 }
 
 /* CSS steps(): clamp(floor(p n) + offset, 0, jumps) / jumps, with the floor of the
@@ -362,30 +399,37 @@ CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
  * S never divides a small difference by a small omega, so zeta near 1 needs no blend:
  * sin(omega t)/omega is accurate for tiny omega, and the over-damped form switches per
  * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2. */
+/* The under-damped spring's parts: e = e^(-lambda t), s = sin(omega t), c = cos(omega t).
+ * The factors -lambda log2(e) and omega / pi are constants: one rounding of each
+ * argument. */
+CI_INLINE void CI_FN(spring_oscillation)(const ci_prepared *P, VF t, VF *e, VF *s, VF *c) {
+    *e = CI_FN(exp2)(vf_mul(vf_set1(P->decay_log2), t));
+    CI_FN(sincos_pi)(vf_mul(vf_set1(P->omega_half_turns), t), s, c);
+}
+
 CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
     switch (P->spring_regime) {
     case CI_SPRING_UNDER: {
-        VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
-        VF s, c;
-        CI_FN(sincos)(vf_mul(vf_set1(P->omega), t), &s, &c);
+        VF e, s, c;
+        CI_FN(spring_oscillation)(P, t, &e, &s, &c);
         *eC = vf_mul(e, c);
         *eS = vf_mul(vf_mul(e, s), vf_set1(P->inv_omega));
         return;
     }
     case CI_SPRING_CRITICAL: {
-        VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
+        VF e = CI_FN(exp2)(vf_mul(vf_set1(P->decay_log2), t));
         *eC = e;
         *eS = vf_mul(e, t);
         return;
     }
     default: {
         VF mu = vf_mul(vf_set1(P->omega), t);
-        VF e1 = CI_FN(exp)(vf_mul(vf_set1(P->rate_slow), t));
-        VF e2 = CI_FN(exp)(vf_mul(vf_set1(P->rate_fast), t));
+        VF e1 = CI_FN(exp2)(vf_mul(vf_set1(P->rate_slow_log2), t));
+        VF e2 = CI_FN(exp2)(vf_mul(vf_set1(P->rate_fast_log2), t));
         VF big_c = vf_mul(vf_add(e1, e2), vf_set1(0.5f));
         VF big_s = vf_mul(vf_sub(e1, e2), vf_set1(P->half_inv_omega));
 
-        VF e = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
+        VF e = CI_FN(exp2)(vf_mul(vf_set1(P->decay_log2), t));
         VF m2 = vf_mul(mu, mu);
         VF ch = vf_set1(2.4801587301587302e-05f);
         ch = vf_fma(ch, m2, vf_set1(1.3888888888888889e-03f));
@@ -461,9 +505,30 @@ CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, const float *in, float *out
     return finite;
 }
 
+/* `count` full vectors of cubic-bezier easing solved side by side (see bezier_lanes). */
+CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *out,
+                                  int count, VF finite) {
+    VF p[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) {
+        p[v] = vf_loadu(in + v * W);
+        finite = CI_FN(track_finite)(finite, p[v]);
+        if (P->divide_by_duration) p[v] = vf_div(p[v], vf_set1(P->duration));
+        p[v] = CI_FN(clamp01)(p[v]);
+    }
+    CI_FN(bezier_lanes)(P, p, count);
+    for (int v = 0; v < count; v++) vf_storeu(out + v * W, p[v]);
+    return finite;
+}
+
 static int CI_FN(ease_loop)(const ci_prepared *P, const float *in, float *out, size_t n) {
     VF finite = vf_set1(0.0f);
     size_t i = 0;
+    if (P->kind == CI_CURVE_CUBIC_BEZIER) {
+        for (; i + CI_BEZIER_LANES * W <= n; i += CI_BEZIER_LANES * W)
+            finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_LANES, finite);
+        for (; i + 4 * W <= n; i += 4 * W)
+            finite = CI_FN(bezier_blocks)(P, in + i, out + i, 4, finite);
+    }
     for (; i + W <= n; i += W) finite = CI_FN(ease_block)(P, in + i, out + i, W, finite);
     if (i < n) finite = CI_FN(ease_block)(P, in + i, out + i, n - i, finite);
     return CI_FN(saw_nonfinite)(finite);
@@ -473,8 +538,24 @@ CI_INLINE VF CI_FN(spring_block)(const ci_prepared *P, const float *time, float 
                                  float *velocity, size_t m, VF finite) {
     VF t = CI_FN(load)(time, m);
     finite = CI_FN(track_finite)(finite, t);
+    t = CI_FN(spring_time)(t);
+    if (P->factored_under) {
+        /* The terms factored around e (1/omega folded into b and k): two multiplies
+         * fewer than through eC and eS, for the most common spring. */
+        VF e, s, c;
+        CI_FN(spring_oscillation)(P, t, &e, &s, &c);
+        if (velocity)
+            CI_FN(store)(velocity, vf_mul(e, vf_fma(vf_set1(P->v0), c,
+                                                    vf_mul(vf_set1(P->k_over_omega), s))), m);
+        if (value) {
+            VF negative_phase = vf_fma(vf_set1(-P->delta), c,
+                                       vf_mul(vf_set1(-P->b_over_omega), s));
+            CI_FN(store)(value, vf_fma(e, negative_phase, vf_set1(P->delta)), m);
+        }
+        return finite;
+    }
     VF eC, eS;
-    CI_FN(spring_terms)(P, CI_FN(spring_time)(t), &eC, &eS);
+    CI_FN(spring_terms)(P, t, &eC, &eS);
     if (velocity)
         CI_FN(store)(velocity, vf_fma(vf_set1(P->v0), eC, vf_mul(vf_set1(P->k), eS)), m);
     if (value) CI_FN(store)(value, CI_FN(spring_value)(P, eC, eS), m);
@@ -518,6 +599,63 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
     return elapsed;
 }
 
+/* Where one vector of items stands: elapsed time, and the span and velocity each item
+ * moves with (per item for CI_SOURCE_ITEMS, shared otherwise). */
+typedef struct {
+    VF elapsed, from, to, v;
+} CI_FN(sample_lanes);
+
+CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
+                                                   const ci_sample_request *R, size_t i,
+                                                   size_t m, VF index, VF *finite) {
+    CI_FN(sample_lanes) L;
+    L.from = vf_set1(S->from);
+    L.to = vf_set1(S->to);
+    L.v = vf_set1(S->uniform_velocity);
+    if (S->source == CI_SOURCE_LIST) {
+        L.elapsed = CI_FN(list_elapsed)(S, index);
+        return L;
+    }
+    const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
+    VF d = CI_FN(load)(offsets + i, m);
+    *finite = CI_FN(track_finite)(*finite, d);
+    L.elapsed = vf_sub(vf_set1(S->time_after_start), d);
+    if (S->source == CI_SOURCE_ITEMS) {
+        L.from = CI_FN(load)(R->item_from + i, m);
+        L.to = CI_FN(load)(R->item_to + i, m);
+        L.v = CI_FN(load)(R->item_velocity + i, m);
+        /* to - from is finite exactly when both are and their span fits float
+         * (a sum of the three could overflow from finite values). */
+        *finite = CI_FN(track_finite)(*finite, vf_sub(L.to, L.from));
+        *finite = CI_FN(track_finite)(*finite, L.v);
+    }
+    return L;
+}
+
+/* An easing's progress: a reciprocal, not a division: one rounding more (within the
+ * slope allowance) for a multiply instead of the slowest vector instruction. */
+CI_INLINE VF CI_FN(sample_progress)(const ci_sample_prepared *S, VF elapsed) {
+    return CI_FN(clamp01)(vf_mul(elapsed, vf_set1(S->inverse_duration)));
+}
+
+/* (1 - y) from + y to: exactly from at 0 and to at 1. */
+CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
+    return vf_fma(y, to, vf_mul(vf_sub(vf_set1(1.0f), y), from));
+}
+
+/* The appearance (and its rate) into the caller's buffers, then every track from it. */
+CI_INLINE void CI_FN(sample_store)(const ci_track *tracks, size_t track_count,
+                                   float *const *outputs, float *appearance,
+                                   float *velocity, size_t i, size_t m, VF a, VF rate) {
+    if (appearance) CI_FN(store)(appearance + i, a, m);
+    if (velocity) CI_FN(store)(velocity + i, rate, m);
+    VF rest = vf_sub(vf_set1(1.0f), a);
+    for (size_t k = 0; k < track_count; k++) {
+        VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));
+        CI_FN(store)(outputs[k] + i, value, m);
+    }
+}
+
 /* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
  * as every loop here is. */
 CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepared *S,
@@ -526,55 +664,46 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
                                    float *appearance, float *velocity, size_t i, size_t m,
                                    VF index, VF *finite) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
-    VF elapsed, from = vf_set1(S->from), to = vf_set1(S->to);
-    VF v = vf_set1(S->uniform_velocity);
-    if (S->source == CI_SOURCE_LIST) {
-        elapsed = CI_FN(list_elapsed)(S, index);
-    } else {
-        const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
-        VF d = CI_FN(load)(offsets + i, m);
-        *finite = CI_FN(track_finite)(*finite, d);
-        elapsed = vf_sub(vf_set1(S->time_after_start), d);
-        if (S->source == CI_SOURCE_ITEMS) {
-            from = CI_FN(load)(R->item_from + i, m);
-            to = CI_FN(load)(R->item_to + i, m);
-            v = CI_FN(load)(R->item_velocity + i, m);
-            /* to - from is finite exactly when both are and their span fits float
-             * (a sum of the three could overflow from finite values). */
-            *finite = CI_FN(track_finite)(*finite, vf_sub(to, from));
-            *finite = CI_FN(track_finite)(*finite, v);
-        }
-    }
-
+    CI_FN(sample_lanes) L = CI_FN(sample_source)(S, R, i, m, index, finite);
     VF a, rate = zero;
-    VM waiting = vm_lt(elapsed, zero);
     if (P->kind == CI_CURVE_SPRING) {
         VF eC, eS;
-        CI_FN(spring_terms)(P, CI_FN(spring_time)(elapsed), &eC, &eS);
+        CI_FN(spring_terms)(P, CI_FN(spring_time)(L.elapsed), &eC, &eS);
         VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
-        VF span = vf_sub(to, from);
+        VF span = vf_sub(L.to, L.from);
         VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
-        a = vf_fma(span, x1, vf_fma(v, eS, from));
+        a = vf_fma(span, x1, vf_fma(L.v, eS, L.from));
         if (velocity) {
             rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
-                          vf_mul(v, vf_sub(eC, lambda_eS)));
-            rate = vf_select(waiting, zero, rate);
+                          vf_mul(L.v, vf_sub(eC, lambda_eS)));
+            rate = vf_select(vm_lt(L.elapsed, zero), zero, rate);
         }
     } else {
-        /* A reciprocal, not a division: one rounding more (within the slope
-         * allowance) for a multiply instead of the slowest vector instruction. */
-        VF p = CI_FN(clamp01)(vf_mul(elapsed, vf_set1(S->inverse_duration)));
-        VF y = CI_FN(ease_one)(P, p);
-        /* (1 - y) from + y to: exactly from at 0 and to at 1. */
-        a = vf_fma(y, to, vf_mul(vf_sub(one, y), from));
+        VF y = CI_FN(ease_one)(P, CI_FN(sample_progress)(S, L.elapsed));
+        a = CI_FN(sample_mix)(y, L.from, L.to);
     }
-    if (appearance) CI_FN(store)(appearance + i, a, m);
-    if (velocity) CI_FN(store)(velocity + i, rate, m);
-    VF rest = vf_sub(one, a);
-    for (size_t k = 0; k < track_count; k++) {
-        VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));
-        CI_FN(store)(outputs[k] + i, value, m);
+    CI_FN(sample_store)(tracks, track_count, outputs, appearance, velocity, i, m, a, rate);
+}
+
+/* `count` full vectors of the sampling pass under a cubic-bezier, solved side by side
+ * (see bezier_lanes); the same operations per lane as sample_block. */
+CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample_prepared *S,
+                                           const ci_sample_request *R, const ci_track *tracks,
+                                           size_t track_count, float *const *outputs,
+                                           float *appearance, float *velocity, size_t i,
+                                           int count, VF *index, VF *finite) {
+    VF y[CI_BEZIER_LANES], from[CI_BEZIER_LANES], to[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) {
+        CI_FN(sample_lanes) L = CI_FN(sample_source)(S, R, i + v * W, W, *index, finite);
+        *index = vf_add(*index, vf_set1((float)W));
+        y[v] = CI_FN(sample_progress)(S, L.elapsed);
+        from[v] = L.from;
+        to[v] = L.to;
     }
+    CI_FN(bezier_lanes)(P, y, count);
+    for (int v = 0; v < count; v++)
+        CI_FN(sample_store)(tracks, track_count, outputs, appearance, velocity, i + v * W, W,
+                            CI_FN(sample_mix)(y[v], from[v], to[v]), vf_set1(0.0f));
 }
 
 /* The sampling pass: elapsed time per item from one source, the appearance from the
@@ -587,6 +716,14 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base));
     const VF lanes = vf_set1((float)W);
     size_t i = 0;
+    if (P->kind == CI_CURVE_CUBIC_BEZIER) {
+        for (; i + CI_BEZIER_LANES * W <= n; i += CI_BEZIER_LANES * W)
+            CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
+                                        velocity, i, CI_BEZIER_LANES, &index, &finite);
+        for (; i + 4 * W <= n; i += 4 * W)
+            CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
+                                        velocity, i, 4, &index, &finite);
+    }
     for (; i + W <= n; i += W) {
         CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
                             W, index, &finite);
@@ -662,7 +799,7 @@ static int CI_FN(wave_loop)(const ci_wave_prepared *V, const float *distances, f
         index = vf_add(index, lanes);
         VF cycles = vf_sub(vf_set1(V->phase), vf_mul(vf_set1(V->spatial_frequency), u));
         VF s, c;
-        CI_FN(sincos)(vf_mul(cycles, vf_set1(6.283185307179586f)), &s, &c);
+        CI_FN(sincos_pi)(vf_add(cycles, cycles), &s, &c);
         VF y = vf_mul(vf_set1(V->amplitude), s);
         if (V->envelope != CI_ENVELOPE_NONE) {
             VF tau = vf_sub(vf_set1(V->elapsed), vf_mul(u, vf_set1(V->front_delay)));
