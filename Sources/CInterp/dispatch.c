@@ -441,6 +441,10 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
                                                      : (float)L->window_start - 1;
     S->outside_immediate = L->outside == CI_OUTSIDE_IMMEDIATE || L->window_end <= L->window_start;
     S->index_base = (float)index_base;
+    S->has_cap = S->cap_elapsed != -INFINITY;
+    S->window_covers_call = L->window_end > L->window_start && count > 0 &&
+                            (double)index_base >= L->window_start &&
+                            (double)index_base + (double)(count - 1) <= L->window_end - 1;
     return CI_OK;
 }
 
@@ -478,6 +482,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     }
     S.from = R->from;
     S.to = R->to;
+    S.unit_span = S.source != CI_SOURCE_ITEMS && R->from == 0 && R->to == 1;
     S.uniform_velocity = is_spring ? (R->to - R->from) * unit.params[3] : 0;
     S.duration = is_spring ? 1.0f : (float)R->duration;
     S.inverse_duration = 1.0f / S.duration;
@@ -487,6 +492,12 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     for (size_t k = 0; k < track_count; k++)
         if (!outputs[k] || !tracks || !isfinite(tracks[k].from) || !isfinite(tracks[k].to))
             return outputs[k] && tracks ? CI_ERR_INVALID_PARAMETER : CI_ERR_NULL_POINTER;
+    S.exact_spans = track_count <= CI_SPAN_TRACKS;
+    for (size_t k = 0; k < track_count && S.exact_spans; k++) {
+        double span = (double)tracks[k].to - (double)tracks[k].from;
+        S.track_span[k] = (float)span;
+        S.exact_spans = (double)S.track_span[k] == span;
+    }
     return finish(table->sample(&P, &S, R, tracks, track_count, outputs, appearance,
                                 velocity, count));
 }

@@ -47,6 +47,8 @@ typedef struct ci_prepared {
     float omega0_squared;       /* lambda^2 +- omega^2, the same in every regime */
 } ci_prepared;
 
+#define CI_SPAN_TRACKS 8
+
 /* Sources of elapsed time for the sampling pass. */
 enum { CI_SOURCE_LIST = 0, CI_SOURCE_DELAYS = 1, CI_SOURCE_ITEMS = 2 };
 
@@ -60,6 +62,13 @@ typedef struct ci_sample_prepared {
      * [cap_elapsed, start_elapsed] (the stagger part in [0, max_delay]). */
     float after_offset, slope, origin, cap_elapsed, start_elapsed;
     float window_start, window_last, index_base;
+    int has_cap;            /* cap_elapsed is finite */
+    int window_covers_call; /* every item of the call is inside the window */
+    int unit_span;          /* from 0 to 1 for every item (not CI_SOURCE_ITEMS) */
+    /* Tracks whose span to - from is exact in float (so from + span is exactly to):
+     * value = from + a span, one fused operation. Up to CI_SPAN_TRACKS tracks. */
+    int exact_spans;
+    float track_span[CI_SPAN_TRACKS];
     float from, to, uniform_velocity, duration, inverse_duration;
 } ci_sample_prepared;
 

@@ -580,18 +580,27 @@ static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
 
 /* Elapsed time of each lane's item under the closed-form list delays. */
 CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
-    VF j = vf_sub(vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last)),
-                  vf_set1(S->window_start));
+    VF j = index;
+    if (!S->window_covers_call)
+        j = vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last));
+    j = vf_sub(j, vf_set1(S->window_start));
     VF distance = vf_sub(j, vf_set1(S->origin));
-    distance = vf_max(distance, vf_sub(vf_set1(0.0f), distance)); /* exact |j - o| */
-    /* after_offset - slope * distance with the product split exactly: the rounding
-     * stays relative to the elapsed time, not to slope * distance. */
+    distance = vi_as_vf(vi_and(vf_as_vi(distance), vi_set1(0x7FFFFFFF))); /* exact |j - o| */
+    /* after_offset - slope * distance with the product exact (fused, or split exactly):
+     * the rounding stays relative to the elapsed time, not to slope * distance. */
+#if CI_HAS_FMA
+    VF elapsed = vf_fma(vf_set1(-S->slope), distance, vf_set1(S->after_offset));
+#else
     VF slope = vf_set1(S->slope);
     VF product = vf_mul(distance, slope);
     VF error = CI_FN(product_error)(distance, slope, product);
     VF elapsed = vf_sub(vf_sub(vf_set1(S->after_offset), product), error);
-    elapsed = vf_min(vf_max(elapsed, vf_set1(S->cap_elapsed)), vf_set1(S->start_elapsed));
-    if (S->outside_immediate) {
+#endif
+    /* The clamps a call does not need (no cap; every item inside the window) are
+     * skipped: they are most of this function's work. */
+    if (S->has_cap) elapsed = vf_max(elapsed, vf_set1(S->cap_elapsed));
+    elapsed = vf_min(elapsed, vf_set1(S->start_elapsed));
+    if (S->outside_immediate && !S->window_covers_call) {
         VM outside = vm_or(vm_lt(index, vf_set1(S->window_start)),
                            vm_lt(vf_set1(S->window_last), index));
         elapsed = vf_select(outside, vf_set1(S->start_elapsed), elapsed);
@@ -638,17 +647,28 @@ CI_INLINE VF CI_FN(sample_progress)(const ci_sample_prepared *S, VF elapsed) {
     return CI_FN(clamp01)(vf_mul(elapsed, vf_set1(S->inverse_duration)));
 }
 
-/* (1 - y) from + y to: exactly from at 0 and to at 1. */
+/* (1 - y) from + y to: exactly from at 0 and to at 1; y itself when the span is 0 -> 1
+ * for every item (unit_span), which is the same value. */
 CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
     return vf_fma(y, to, vf_mul(vf_sub(vf_set1(1.0f), y), from));
 }
 
-/* The appearance (and its rate) into the caller's buffers, then every track from it. */
-CI_INLINE void CI_FN(sample_store)(const ci_track *tracks, size_t track_count,
-                                   float *const *outputs, float *appearance,
-                                   float *velocity, size_t i, size_t m, VF a, VF rate) {
+/* The appearance (and its rate) into the caller's buffers, then every track from it:
+ * (1 - a) from + a to, or from + a (to - from) where that is as exact (one operation
+ * per track instead of two, and no 1 - a). */
+CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *tracks,
+                                   size_t track_count, float *const *outputs,
+                                   float *appearance, float *velocity, size_t i, size_t m,
+                                   VF a, VF rate) {
     if (appearance) CI_FN(store)(appearance + i, a, m);
     if (velocity) CI_FN(store)(velocity + i, rate, m);
+    if (S->exact_spans) {
+        /* from + a span is exactly from at a = 0 and to at a = 1 when span is exact. */
+        for (size_t k = 0; k < track_count; k++)
+            CI_FN(store)(outputs[k] + i,
+                         vf_fma(a, vf_set1(S->track_span[k]), vf_set1(tracks[k].from)), m);
+        return;
+    }
     VF rest = vf_sub(vf_set1(1.0f), a);
     for (size_t k = 0; k < track_count; k++) {
         VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));
@@ -680,9 +700,9 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
         }
     } else {
         VF y = CI_FN(ease_one)(P, CI_FN(sample_progress)(S, L.elapsed));
-        a = CI_FN(sample_mix)(y, L.from, L.to);
+        a = S->unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
     }
-    CI_FN(sample_store)(tracks, track_count, outputs, appearance, velocity, i, m, a, rate);
+    CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i, m, a, rate);
 }
 
 /* `count` full vectors of the sampling pass under a cubic-bezier, solved side by side
@@ -702,8 +722,9 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     }
     CI_FN(bezier_lanes)(P, y, count);
     for (int v = 0; v < count; v++)
-        CI_FN(sample_store)(tracks, track_count, outputs, appearance, velocity, i + v * W, W,
-                            CI_FN(sample_mix)(y[v], from[v], to[v]), vf_set1(0.0f));
+        CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
+                            S->unit_span ? y[v] : CI_FN(sample_mix)(y[v], from[v], to[v]),
+                            vf_set1(0.0f));
 }
 
 /* The sampling pass: elapsed time per item from one source, the appearance from the
