@@ -448,6 +448,57 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     return CI_OK;
 }
 
+/* Splits a list call into runs of waiting, moving and done items (see
+ * ci_sample_prepared.split), for the simple list: every item inside the window, no cap,
+ * delays growing with distance from the origin. Elapsed time is
+ * after_offset - slope |index - c| with c = window_start + origin; the bounds come from
+ * double arithmetic with a margin (2^-20 relative) far beyond the float pass's own
+ * rounding (a few 2^-24), so an item in a waiting run has elapsed < 0 in float too and
+ * one in a done run has elapsed / duration >= 1: progress clamps to exactly 0 or 1,
+ * the same for every item of the run. Springs are never done (they only approach
+ * rest), so they get no done run. Short calls are not worth splitting. */
+static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count,
+                          size_t count) {
+    if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap ||
+        !(S->slope > 0) || track_count > CI_SPAN_TRACKS || count < 256)
+        return;
+    double base = S->index_base, last = base + (double)(count - 1);
+    double c = (double)S->window_start + (double)S->origin;
+    double a = S->after_offset, slope = S->slope;
+    double reach = fmax(fabs(base - c), fabs(last - c)) + 1;
+    double margin = 0x1p-20 * (fabs(a) + slope * reach) + 0x1p-100;
+    /* Waiting beyond d_wait; done within d_done (distances from c). */
+    double d_wait = (a + margin) / slope;
+    double d_done = is_spring ? -1 : (a - margin - S->duration * (1 + 0x1p-20)) / slope;
+    if (d_wait < 0) { /* every item waits */
+        S->split = 1;
+        for (int k = 0; k < 4; k++) S->split_at[k] = count;
+        return;
+    }
+    /* Offsets into the call, clamped before conversion (d_wait may be huge). */
+#define CI_OFFSET(index) ((size_t)fmin(fmax((index) - base, 0.0), (double)count))
+    size_t waiting_left = CI_OFFSET(floor(c - d_wait));
+    size_t waiting_right = CI_OFFSET(ceil(c + d_wait) + 1);
+    if (waiting_right < waiting_left) waiting_right = waiting_left;
+    size_t done_begin, done_end;
+    if (d_done >= 0) {
+        done_begin = CI_OFFSET(ceil(c - d_done) + 1);
+        done_end = CI_OFFSET(floor(c + d_done));
+    } else {
+        done_begin = done_end = CI_OFFSET(floor(c));
+    }
+#undef CI_OFFSET
+    if (done_begin < waiting_left) done_begin = waiting_left;
+    if (done_begin > waiting_right) done_begin = waiting_right;
+    if (done_end < done_begin) done_end = done_begin;
+    if (done_end > waiting_right) done_end = waiting_right;
+    S->split = 1;
+    S->split_at[0] = waiting_left;
+    S->split_at[1] = done_begin;
+    S->split_at[2] = done_end;
+    S->split_at[3] = waiting_right;
+}
+
 ci_status ci_sample(ci_backend backend, const ci_curve *curve,
                     const ci_sample_request *request, const ci_track *tracks,
                     size_t track_count, float *const *outputs, float *appearance,
@@ -492,6 +543,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     for (size_t k = 0; k < track_count; k++)
         if (!outputs[k] || !tracks || !isfinite(tracks[k].from) || !isfinite(tracks[k].to))
             return outputs[k] && tracks ? CI_ERR_INVALID_PARAMETER : CI_ERR_NULL_POINTER;
+    prepare_split(&S, is_spring, track_count, count);
     S.exact_spans = track_count <= CI_SPAN_TRACKS;
     for (size_t k = 0; k < track_count && S.exact_spans; k++) {
         double span = (double)tracks[k].to - (double)tracks[k].from;

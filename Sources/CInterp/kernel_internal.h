@@ -69,6 +69,12 @@ typedef struct ci_sample_prepared {
      * value = from + a span, one fused operation. Up to CI_SPAN_TRACKS tracks. */
     int exact_spans;
     float track_span[CI_SPAN_TRACKS];
+    /* A list call split into runs: items [0, split_at[0]) wait, [split_at[1],
+     * split_at[2]) are done, [split_at[3], n) wait, the two runs between move. Set only
+     * where every item of a waiting or done run provably has progress 0 or 1 in float
+     * (see prepare_split in dispatch.c), and for at most CI_SPAN_TRACKS tracks. */
+    int split;
+    size_t split_at[4];
     float from, to, uniform_velocity, duration, inverse_duration;
 } ci_sample_prepared;
 

@@ -727,33 +727,88 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
                             vf_set1(0.0f));
 }
 
-/* The sampling pass: elapsed time per item from one source, the appearance from the
- * curve, then every track from the appearance, all while the vector is in registers. */
-static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
-                              const ci_sample_request *R, const ci_track *tracks,
-                              size_t track_count, float *const *outputs,
-                              float *appearance, float *velocity, size_t n) {
+/* The sampling pass over items [begin, end) of the call: elapsed time per item from
+ * one source, the appearance from the curve, then every track from the appearance,
+ * all while the vector is in registers. */
+CI_INLINE int CI_FN(sample_range)(const ci_prepared *P, const ci_sample_prepared *S,
+                                  const ci_sample_request *R, const ci_track *tracks,
+                                  size_t track_count, float *const *outputs,
+                                  float *appearance, float *velocity, size_t begin,
+                                  size_t end) {
     VF finite = vf_set1(0.0f);
-    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base));
+    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)begin));
     const VF lanes = vf_set1((float)W);
-    size_t i = 0;
+    size_t i = begin;
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
-        for (; i + CI_BEZIER_LANES * W <= n; i += CI_BEZIER_LANES * W)
+        for (; i + CI_BEZIER_LANES * W <= end; i += CI_BEZIER_LANES * W)
             CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
                                         velocity, i, CI_BEZIER_LANES, &index, &finite);
-        for (; i + 4 * W <= n; i += 4 * W)
+        for (; i + 4 * W <= end; i += 4 * W)
             CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
                                         velocity, i, 4, &index, &finite);
     }
-    for (; i + W <= n; i += W) {
+    for (; i + W <= end; i += W) {
         CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
                             W, index, &finite);
         index = vf_add(index, lanes);
     }
-    if (i < n)
+    if (i < end)
         CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
-                            n - i, index, &finite);
+                            end - i, index, &finite);
     return CI_FN(saw_nonfinite)(finite);
+}
+
+CI_INLINE void CI_FN(fill)(float *out, float value, size_t begin, size_t end) {
+    const VF v = vf_set1(value);
+    size_t i = begin;
+    for (; i + W <= end; i += W) vf_storeu(out + i, v);
+    for (; i < end; i++) out[i] = value;
+}
+
+/* Items [begin, end) that all have the same progress (all waiting, or all done; see
+ * ci_sample_prepared): one item through the pass, then its results stored to the rest.
+ * Every lane computes alone, so this is bit for bit what the pass would write. */
+CI_INLINE void CI_FN(sample_uniform_range)(const ci_prepared *P, const ci_sample_prepared *S,
+                                           const ci_sample_request *R, const ci_track *tracks,
+                                           size_t track_count, float *const *outputs,
+                                           float *appearance, float *velocity, size_t begin,
+                                           size_t end) {
+    if (begin >= end) return;
+    float values[CI_SPAN_TRACKS], one_appearance, one_velocity;
+    float *value_rows[CI_SPAN_TRACKS];
+    for (size_t k = 0; k < track_count; k++) value_rows[k] = values + k;
+    ci_sample_prepared one = *S;
+    one.index_base = S->index_base + (float)begin;
+    CI_FN(sample_range)(P, &one, R, tracks, track_count, value_rows,
+                        appearance ? &one_appearance : NULL, velocity ? &one_velocity : NULL,
+                        0, 1);
+    for (size_t k = 0; k < track_count; k++) CI_FN(fill)(outputs[k], values[k], begin, end);
+    if (appearance) CI_FN(fill)(appearance, one_appearance, begin, end);
+    if (velocity) CI_FN(fill)(velocity, one_velocity, begin, end);
+}
+
+/* The sampling pass. A list split by dispatch.c into runs of waiting, moving and done
+ * items computes only the moving ones; the others are fills (a frame of a long list
+ * is mostly items that have not started or have finished). */
+static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
+                              const ci_sample_request *R, const ci_track *tracks,
+                              size_t track_count, float *const *outputs,
+                              float *appearance, float *velocity, size_t n) {
+    if (!S->split)
+        return CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
+                                   velocity, 0, n);
+    const size_t *b = S->split_at; /* waiting | moving | done | moving | waiting */
+    size_t bounds[6] = {0, b[0], b[1], b[2], b[3], n};
+    int saw = 0;
+    for (int run = 0; run < 5; run++) {
+        if (run % 2 == 0)
+            CI_FN(sample_uniform_range)(P, S, R, tracks, track_count, outputs, appearance,
+                                        velocity, bounds[run], bounds[run + 1]);
+        else if (bounds[run] < bounds[run + 1])
+            saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
+                                       velocity, bounds[run], bounds[run + 1]);
+    }
+    return saw;
 }
 
 /* Delays (or distances) of a grid or list layout. */
