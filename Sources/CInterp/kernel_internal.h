@@ -11,8 +11,10 @@
 #include <stddef.h>
 #include "cinterp.h"
 
-/* Spring regimes, chosen once per call from zeta. */
-enum { CI_SPRING_UNDER = 0, CI_SPRING_CRITICAL = 1, CI_SPRING_OVER = 2 };
+/* Spring regimes, chosen once per call from zeta. A decay (CI_CURVE_DECAY) is prepared
+ * as a spring (kind CI_CURVE_SPRING) in a regime of its own: eC = e^(-lambda t),
+ * eS = 0, lambda = k, b = 0, v0 = k delta, so every spring loop evaluates it. */
+enum { CI_SPRING_UNDER = 0, CI_SPRING_CRITICAL = 1, CI_SPRING_OVER = 2, CI_SPRING_DECAY = 3 };
 
 typedef struct ci_prepared {
     int kind;      /* ci_curve_kind */

@@ -361,7 +361,9 @@ CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
  *   over-damped   C = cosh(omega t), S = sinh(omega t) / omega.
  * S never divides a small difference by a small omega, so zeta near 1 needs no blend:
  * sin(omega t)/omega is accurate for tiny omega, and the over-damped form switches per
- * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2. */
+ * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2.
+ * A decay (first order, x' = k (delta - x)) is the regime eC = e^(-k t), eS = 0 with
+ * lambda = k, b = 0, v0 = k delta and k (the constant above) = 0. */
 CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
     switch (P->spring_regime) {
     case CI_SPRING_UNDER: {
@@ -378,6 +380,10 @@ CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
         *eS = vf_mul(e, t);
         return;
     }
+    case CI_SPRING_DECAY:
+        *eC = CI_FN(exp)(vf_mul(vf_set1(-P->lambda), t));
+        *eS = vf_set1(0.0f);
+        return;
     default: {
         VF mu = vf_mul(vf_set1(P->omega), t);
         VF e1 = CI_FN(exp)(vf_mul(vf_set1(P->rate_slow), t));
@@ -556,8 +562,11 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
         VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
         a = vf_fma(span, x1, vf_fma(v, eS, from));
         if (velocity) {
-            rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
-                          vf_mul(v, vf_sub(eC, lambda_eS)));
+            if (P->spring_regime == CI_SPRING_DECAY) /* fixed by the span: v is unused */
+                rate = vf_mul(vf_mul(span, vf_set1(P->lambda)), eC);
+            else
+                rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
+                              vf_mul(v, vf_sub(eC, lambda_eS)));
             rate = vf_select(waiting, zero, rate);
         }
     } else {

@@ -116,6 +116,11 @@ struct LaneAnimation: Sendable {
             guard elapsed >= 0 else { return (f, 0) }
             let motion = spring.motion(delta: span, initialVelocity: velocity[lane], time: elapsed)
             return (f + motion.value, motion.velocity)
+        case .decay(let decay):
+            // As a spring; its velocity follows from its span (k·span at the start).
+            guard elapsed >= 0 else { return (f, 0) }
+            let motion = decay.motion(distance: span, time: elapsed)
+            return (f + motion.value, motion.velocity)
         }
     }
 
@@ -178,7 +183,10 @@ struct LaneAnimation: Sendable {
             try requireFinite(delays[lane], "\(laneName(lane)) delay")
             let kind = curve(ofLane: lane).kind
             var v = 0.0
-            if !current[lane].velocity.isNaN {
+            if case .decay(let decay) = kind {
+                // A decay cannot take a velocity: its own is k times its span.
+                v = (target - value) * decay.frictionRate
+            } else if !current[lane].velocity.isNaN {
                 v = current[lane].velocity
             } else if case .spring(_, let unit) = kind {
                 v = (target - value) * unit
@@ -192,6 +200,10 @@ struct LaneAnimation: Sendable {
             case .spring(let spring, _):
                 newDurations[lane] = spring.validatedSettlingDuration(
                     target: target - value, initialVelocity: v, epsilon: 0.001)
+            case .decay(let decay):
+                // As a spring's: within 0.001 of the span from then on (nothing to settle
+                // when the lane does not move).
+                newDurations[lane] = target == value ? 0 : decay.validatedSettlingDuration(epsilon: 0.001)
             }
         }
         if kernel != nil {

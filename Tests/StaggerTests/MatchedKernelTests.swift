@@ -9,9 +9,13 @@ import Testing
     /// and Double times round to different sides).
     static let smoothEasing = Gen.int(in: 0..<Easing.allNamed.count).map { Easing.allNamed[$0] }
 
-    static let curve = zip(smoothEasing, springGenerator, Gen.bool, Gen.double(in: 0.05...1.5))
-        .map { easing, spring, useSpring, duration -> Curve in
-            useSpring ? try! .spring(spring) : try! .easing(easing, duration: duration)
+    static let curve = zip(smoothEasing, springGenerator, Gen.int(in: 0...4), Gen.double(in: 0.05...1.5))
+        .map { easing, spring, choice, duration -> Curve in
+            switch choice {
+            case 0, 1: try! .spring(spring)
+            case 2: try! .decay(frictionRate: 5 / duration)
+            default: try! .easing(easing, duration: duration)
+            }
         }
 
     static let geometry = zip(
@@ -75,6 +79,10 @@ import Testing
                             tolerance = 2e-5 * scale
                             #expect(abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
                                     <= tolerance * spring.angularFrequency * 2, "\(lane) velocity of pair \(i) at \(time)")
+                        } else if case .decay(let decay) = curve.kind {
+                            tolerance = 5e-6 * scale
+                            #expect(abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
+                                    <= tolerance * decay.frictionRate, "\(lane) velocity of pair \(i) at \(time)")
                         } else {
                             tolerance = scale * (5e-6 + 1e-5 * steepest[lane.property.rawValue])
                         }
