@@ -457,7 +457,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     int sources = (R->list != NULL) + (R->delays != NULL) + (R->item_start != NULL);
     int is_spring = is_timed(unit.kind);
     double now = R->time - R->start;
-    if (sources != 1 || !fits_float(R->time) || !fits_float(R->start) || !fits_float(now) ||
+    if (sources != 1 || (R->accumulate && track_count > 0) || !fits_float(R->time) || !fits_float(R->start) || !fits_float(now) ||
         !isfinite(R->from) || !isfinite(R->to) || !fits_float((double)R->to - R->from) ||
         (!is_spring && !valid_duration(R->duration)))
         return CI_ERR_INVALID_PARAMETER;
@@ -473,6 +473,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
         S.source = R->delays ? CI_SOURCE_DELAYS : CI_SOURCE_ITEMS;
         S.time_after_start = (float)now;
     }
+    S.accumulate = R->accumulate != 0;
     S.from = R->from;
     S.to = R->to;
     /* A decay's velocity follows from its span (the kernel computes it). */

@@ -577,8 +577,13 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
         /* (1 - y) from + y to: exactly from at 0 and to at 1. */
         a = vf_fma(y, to, vf_mul(vf_sub(one, y), from));
     }
-    if (appearance) CI_FN(store)(appearance + i, a, m);
-    if (velocity) CI_FN(store)(velocity + i, rate, m);
+    if (S->accumulate) {
+        if (appearance) CI_FN(store)(appearance + i, vf_add(CI_FN(load)(appearance + i, m), a), m);
+        if (velocity) CI_FN(store)(velocity + i, vf_add(CI_FN(load)(velocity + i, m), rate), m);
+    } else {
+        if (appearance) CI_FN(store)(appearance + i, a, m);
+        if (velocity) CI_FN(store)(velocity + i, rate, m);
+    }
     VF rest = vf_sub(one, a);
     for (size_t k = 0; k < track_count; k++) {
         VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));

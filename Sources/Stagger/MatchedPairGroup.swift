@@ -12,11 +12,15 @@
 /// let now = try group.state(ofPair: 0, at: 0.2)
 /// ```
 ///
-/// Interruptions keep motion continuous: every pair still moving starts its new motion
-/// from its current value in every lane, and keeps its velocity in the lanes a spring
-/// drives (an easing has no velocity to carry over: it restarts with its own shape from
-/// the current value, so its value is continuous but its slope may jump); pairs at rest
-/// get the stagger delays again.
+/// Interruptions keep motion continuous: every pair still moving keeps its value in
+/// every lane, and its velocity: a spring starts from the current value and velocity;
+/// an easing is additive (SwiftUI's and Core Animation's behaviour: the motion in flight
+/// runs on to its end and the new one adds the change of target on top, so the
+/// velocity carries over, plus the new curve's initial slope times the change, which is
+/// 0 for easeIn, easeInOut and the `in`/`inOut` Penner curves; up to four motions
+/// overlap per lane, a fifth interruption within one duration freezes the oldest); a
+/// decay restarts from the current value at k times its new span. Pairs at rest get
+/// the stagger delays again.
 public struct MatchedPairGroup: Sendable {
     /// The pairs, in order (their stagger index).
     public private(set) var pairs: [MatchedPair]
@@ -112,8 +116,8 @@ public struct MatchedPairGroup: Sendable {
     }
 
     /// Gives the pairs new destinations (the layout changed mid-flight) and heads there
-    /// from `time`, keeping every lane's value, and its velocity where a spring drives
-    /// it (see the type's discussion).
+    /// from `time`, keeping every lane's value, and its velocity where a spring or an
+    /// easing drives it (see the type's discussion).
     ///
     /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` unless
     ///   there is one geometry per pair; a geometry's own errors; as ``start(at:)``.
@@ -185,7 +189,8 @@ public struct MatchedPairGroup: Sendable {
     }
 
     /// Writes every lane of every pair at `time` into `frame`: one SIMD kernel call per
-    /// property curve (one in all when a single curve drives every property).
+    /// property curve (one in all when a single curve drives every property), and one
+    /// more per additive layer of interrupted easings.
     ///
     /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` when the
     ///   frame does not fit the group; ``AnimatableError/invalidTime(_:)`` for a NaN or

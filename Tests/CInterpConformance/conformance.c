@@ -201,6 +201,30 @@ static void check_decay(ci_backend b, double k, double delta, double *worst) {
     }
 }
 
+/* ci_sample with accumulate adds each item's appearance to what the output holds (the
+ * layers of a motion summed in place); with tracks it is refused. */
+static void check_accumulate(ci_backend b) {
+    ci_curve c = {CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}};
+    float *delays = input + 1, *out = output + 2;
+    for (int i = 0; i < 1001; i++) { delays[i] = -0.001f * i; out[i] = 2.0f; }
+    ci_sample_request R = {.time = 0.25, .start = 0, .duration = 1, .delays = delays,
+                           .from = 0, .to = 3, .accumulate = 1};
+    if (ci_sample(b, &c, &R, NULL, 0, NULL, out, NULL, 1001) != CI_OK) { failures++; return; }
+    double worst = 0;
+    for (int i = 0; i < 1001; i++) {
+        double p = fmin(0.25 - (double)delays[i], 1);
+        double err = fabs(out[i] - (2 + 3 * penner(CI_CURVE_CUBIC, CI_EASE_IN_OUT, p)));
+        if (err > worst) worst = err;
+    }
+    report(ci_backend_name(b), "accumulate", worst, 1e-5);
+    ci_track track = {0, 1};
+    float *outputs[1] = {velocity};
+    if (ci_sample(b, &c, &R, &track, 1, outputs, out, NULL, 1001) != CI_ERR_INVALID_PARAMETER) {
+        printf("accumulate with a track: not refused\n");
+        failures++;
+    }
+}
+
 int main(void) {
     static const char *family[] = {"", "sine", "quad", "cubic", "quart", "quint",
                                    "expo", "circ", "back", "elastic", "bounce"};
@@ -248,6 +272,7 @@ int main(void) {
                 check_decay((ci_backend)b, rates[r], deltas[d], decay_worst);
         report(ci_backend_name((ci_backend)b), "decay value", decay_worst[0], 1e-6);
         report(ci_backend_name((ci_backend)b), "decay velocity", decay_worst[1], 1e-6);
+        check_accumulate((ci_backend)b);
     }
     printf("%s\n", failures ? "conformance: FAILED" : "conformance: passed");
     return failures ? 1 : 0;

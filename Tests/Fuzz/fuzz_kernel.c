@@ -198,6 +198,7 @@ typedef struct fuzz_case {
     int sources; /* bit 0 list, bit 1 delays, bit 2 item_start */
     int no_appearance, no_velocity, null_outputs, null_one_output, null_tracks;
     int null_item_from, null_item_velocity;
+    int accumulate; /* add into appearance and velocity, which then start at 0.25 */
     int track_count;
     double start;
     ci_list_delays list;
@@ -276,6 +277,7 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
         uint8_t source = take_u8(&r);
         static const int one_source[10] = {1, 1, 1, 2, 2, 2, 4, 4, 0, -1};
         c->sources = one_source[source % 10] >= 0 ? one_source[source % 10] : (source >> 4) & 7;
+        c->accumulate = source >= 0xF0;
         uint8_t f = take_u8(&r);
         c->no_appearance = f & 1;
         c->no_velocity = (f >> 1) & 1;
@@ -366,9 +368,9 @@ static void describe(FILE *out, const fuzz_case *c) {
             c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
     if (c->op == OP_SAMPLE)
         fprintf(out,
-                "  sources %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
+                "  sources %d accumulate %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
                 "  list base %g offset %g slope %g origin %g max %g window [%g, %g) outside %d\n",
-                c->sources, c->track_count, c->start, c->from, c->to, c->item_from, c->item_to,
+                c->sources, c->accumulate, c->track_count, c->start, c->from, c->to, c->item_from, c->item_to,
                 c->item_velocity, c->index_base, c->list.base_delay, c->list.offset,
                 c->list.slope, c->list.origin, c->list.max_delay, c->list.window_start,
                 c->list.window_end, (int)c->list.outside);
@@ -708,7 +710,11 @@ typedef struct output_set {
     float *p[5];
     const char *name[5];
     int used;
+    int prefilled[5]; /* holds ACCUMULATE_START (an accumulating output) before the call */
 } output_set;
+
+/* What an accumulating call's appearance and velocity hold before it adds to them. */
+#define ACCUMULATE_START 0.25f
 
 static float *add_output(output_set *o, const fuzz_case *c, const char *name, int present) {
     int k = o->used++;
@@ -725,8 +731,14 @@ static void finish_outputs(output_set *o, int written, const unsigned char *lane
     for (int k = 0; k < o->used; k++) {
         if (!o->p[k]) continue;
         guarded_check_padding(&o->arrays[k], o->name[k]);
-        if (written) check_finite(o->p[k], lane_finite, n, o->name[k]);
-        else check_untouched(o->p[k], n, o->name[k]);
+        if (written) {
+            check_finite(o->p[k], lane_finite, n, o->name[k]);
+        } else if (o->prefilled[k]) {
+            for (size_t i = 0; i < n; i++)
+                if (o->p[k][i] != ACCUMULATE_START) fail("%s: a failed call wrote element %zu", o->name[k], i);
+        } else {
+            check_untouched(o->p[k], n, o->name[k]);
+        }
     }
 }
 
@@ -789,9 +801,14 @@ static void run_newer(const fuzz_case *c) {
         R.from = c->from;
         R.to = c->to;
         R.index_base = c->index_base;
+        R.accumulate = c->accumulate;
 
         float *appearance = add_output(&out, c, "appearance", !c->no_appearance);
         float *velocity = add_output(&out, c, "velocity", !c->no_velocity);
+        for (int k = 0; k < 2 && c->accumulate; k++) {
+            out.prefilled[k] = out.p[k] != NULL;
+            for (size_t i = 0; out.p[k] && i < n; i++) out.p[k][i] = ACCUMULATE_START;
+        }
         float *outputs[3];
         for (int k = 0; k < c->track_count; k++)
             outputs[k] = add_output(&out, c, "track output",
@@ -821,6 +838,7 @@ static void run_newer(const fuzz_case *c) {
             require(curve && ci_curve_validate(&judged) == CI_OK, what, "the curve is invalid");
             require((R.list != NULL) + (R.delays != NULL) + (R.item_start != NULL) == 1, what,
                     "it has not exactly one source");
+            require(!R.accumulate || c->track_count == 0, what, "it accumulates with tracks");
             require(fits_float(R.time) && fits_float(R.start), what, "a time does not fit float");
             require(is_timed(c->curve.kind) || documented_duration(R.duration), what,
                     "the easing duration is invalid");
@@ -860,6 +878,7 @@ static void run_newer(const fuzz_case *c) {
         if (status == CI_OK && appearance && !is_timed(c->curve.kind) &&
             c->curve.kind != CI_CURVE_CUBIC_BEZIER && c->curve.kind != CI_CURVE_STEPS &&
             !use_items && scale <= 1e6) {
+            for (size_t i = 0; c->accumulate && i < n; i++) ref[i] = ACCUMULATE_START;
             reference = ci_sample(CI_BACKEND_SCALAR, curve, &R, NULL, 0, NULL, ref, NULL, n);
             compare = 1;
             bound = 2e-5 * scale;

@@ -241,6 +241,8 @@ typedef struct ci_sample_request {
     const float *item_velocity;
     float from, to;     /**< appearance endpoints of the uniform sources */
     size_t index_base;  /**< index of this call's first item in the whole list */
+    int32_t accumulate; /**< non-zero: add into appearance and velocity (no tracks) */
+    int32_t reserved;
 } ci_sample_request;
 
 /**
@@ -248,12 +250,15 @@ typedef struct ci_sample_request {
  * appearance runs from `from` to `to`): the appearance is computed once per item,
  * written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
- * track_count pointers, each to count floats). Counts up to CI_MAX_INDEXED_ITEMS for
+ * track_count pointers, each to count floats). With request->accumulate the pass adds
+ * the appearance and velocity to what appearance[i] and velocity[i] hold instead (one
+ * call per layer of motions that add up; track_count must then be 0). Counts up to CI_MAX_INDEXED_ITEMS for
  * the list source. Tracks are evaluated as appearance * to + (1 - appearance) * from,
  * so the appearance and the endpoints must keep those products within float (any
  * on-screen property does). Items are independent: splitting a list across calls (with
  * index_base and offset pointers) gives bit-identical results.
- * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, times that do not fit
+ * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, tracks with accumulate,
+ * times that do not fit
  * float, a bad duration, a window with end < start, from/to whose difference does not
  * fit float, a list slope whose delays over this call's items reach FLT_MAX / 8192;
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
