@@ -1,5 +1,3 @@
-internal import CInterp
-
 /// The engine under matched pairs and component states: many scalar lanes, each moving
 /// from its own value toward its own target with its own start offset and velocity,
 /// grouped into contiguous ranges that share a curve.
@@ -376,59 +374,30 @@ struct LaneAnimation: Sendable {
     ) throws(AnimatableError) {
         guard time.isFinite else { throw .invalidTime(time) }
         guard laneCount > 0, let kernel else { return }
-        let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
         // Indices, not `for segment in segments where ...`: that form allocated once
         // per segment per frame (measured by AllocationTests), this one does not.
         for index in segments.indices where !segments[index].lanes.isEmpty {
             let segment = segments[index]
-            let described: (curve: ci_curve, duration: Double)
-            do {
-                described = try segment.curve.kernelDescriptor()
-            } catch {
-                throw .curve(error)
-            }
-            var curve = described.curve
-            let duration = described.duration
             let lower = segment.lanes.lowerBound
-            var status = CI_OK
-            for p in 0..<segmentDepth[index] where status == CI_OK {
+            for p in 0..<segmentDepth[index] {
                 let plane = kernel.planes[p]
-                status = plane.offsets.withUnsafeBufferPointer { offsets in
-                    plane.from.withUnsafeBufferPointer { from in
-                        plane.to.withUnsafeBufferPointer { to in
-                            kernel.velocity.withUnsafeBufferPointer { velocity in
-                                var request = ci_sample_request()
-                                request.time = time
-                                request.start = start
-                                request.duration = duration
-                                request.item_start = offsets.baseAddress! + lower
-                                request.item_from = from.baseAddress! + lower
-                                request.item_to = to.baseAddress! + lower
-                                request.item_velocity = velocity.baseAddress! + lower
+                try plane.offsets.withUnsafeBufferPointer { (offsets) throws(AnimatableError) in
+                    try plane.from.withUnsafeBufferPointer { (from) throws(AnimatableError) in
+                        try plane.to.withUnsafeBufferPointer { (to) throws(AnimatableError) in
+                            try kernel.velocity.withUnsafeBufferPointer { (velocity) throws(AnimatableError) in
+                                let pass = ItemPass(
+                                    curve: segment.curve, offsets: offsets.baseAddress! + lower,
+                                    from: from.baseAddress! + lower, to: to.baseAddress! + lower,
+                                    velocity: velocity.baseAddress! + lower, count: segment.lanes.count)
                                 // Layers add to the base motion; their easing velocity is 0.
-                                request.accumulate = p > 0 ? 1 : 0
-                                return ci_sample(
-                                    backendValue, &curve, &request, nil, 0, nil, values + lower,
-                                    p > 0 ? nil : velocities.map { $0 + lower }, segment.lanes.count)
+                                try pass.run(
+                                    at: time, start: start, values: values + lower,
+                                    velocities: p > 0 ? nil : velocities.map { $0 + lower }, accumulate: p > 0,
+                                    backend: backend)
                             }
                         }
                     }
                 }
-            }
-            if status == CI_ERR_INVALID_PARAMETER {
-                // Every lane value, target, span, velocity and delay was checked to fit
-                // float32 when the motion was set; the request's own fields remain: an
-                // easing duration float32 rounds to 0, or a time (or its distance from
-                // the last transition) float32 cannot hold.
-                if case .easing(_, let d) = segment.curve.kind, !(Float(d) > 0) {
-                    throw .curve(.invalidDuration(d))
-                }
-                throw .invalidTime(time)
-            }
-            do {
-                try checkKernelStatus(status, backend: backend, input: nil, invalidCurve: segment.curve.rangeError)
-            } catch {
-                throw .curve(error)
             }
         }
     }

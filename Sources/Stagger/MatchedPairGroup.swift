@@ -33,7 +33,17 @@ public struct MatchedPairGroup: Sendable {
     public private(set) var isAtDestination = false
 
     private var engine: LaneAnimation
-    private let delays: [Double]
+    /// Each pair's stagger delay, seconds.
+    let delays: [Double]
+    /// Seconds of motion that a scrub's progress 0…1 spans (see
+    /// ``state(ofPair:atProgress:)``): the longest of the curves' durations
+    /// (``Curve/duration``: an easing's duration, a spring's or a decay's settling
+    /// duration) plus the largest stagger delay. +∞ when a curve never settles (an
+    /// undamped spring).
+    public let scrubDuration: Double
+    /// Float32 ends of every lane for scrubbing; `nil` when one does not fit float32
+    /// (scrubbing then throws that error).
+    private(set) var scrubLanes: ScrubLanes?
 
     /// A group at rest at its sources.
     ///
@@ -66,10 +76,12 @@ public struct MatchedPairGroup: Sendable {
         engine = try LaneAnimation(
             kernelValues: Self.layout(pairs, atDestination: false), segments: segments,
             laneName: { Self.laneName($0, pairCount: n) })
+        scrubLanes = try? Self.scrubLanes(pairs, curves: curves, delays: delays)
+        scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
     }
 
     /// Lane `lane` of the engine (lane-major) as "pair 3 anchorX".
-    private static func laneName(_ lane: Int, pairCount n: Int) -> String {
+    static func laneName(_ lane: Int, pairCount n: Int) -> String {
         "pair \(lane % n) \(MatchedLane.allCases[lane / n])"
     }
 
@@ -77,7 +89,7 @@ public struct MatchedPairGroup: Sendable {
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
     ///   overflows, named by pair, end and lane.
-    private static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
+    static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
         let n = pairs.count
         var result = [Double](repeating: 0, count: n * MatchedPair.laneCount)
         for (i, pair) in pairs.enumerated() {
@@ -135,6 +147,7 @@ public struct MatchedPairGroup: Sendable {
         try move(to: Self.layout(retargeted, atDestination: true), at: time)
         pairs = retargeted
         isAtDestination = true
+        scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
     }
 
     private mutating func move(to targets: [Double], at time: Double) throws(AnimatableError) {
