@@ -212,6 +212,8 @@ ci_status ci_curve_validate(const ci_curve *c) {
     }
     case CI_CURVE_SPRING:
         return (c->params[0] > 0 && c->params[1] >= 0) ? CI_OK : CI_ERR_INVALID_CURVE;
+    case CI_CURVE_DECAY:
+        return c->params[0] > 0 ? CI_OK : CI_ERR_INVALID_CURVE;
     default:
         if (c->kind < CI_CURVE_SINE || c->kind > CI_CURVE_BOUNCE) return CI_ERR_INVALID_CURVE;
         return (c->direction >= CI_EASE_IN && c->direction <= CI_EASE_IN_OUT)
@@ -260,6 +262,20 @@ static void prepare_spring(ci_prepared *P, double omega0, double zeta, double de
                         isfinite(P->k_over_omega);
     P->omega0_squared = (float)(omega0 * omega0);
 }
+
+/* A decay as the spring loops read it (see CI_SPRING_DECAY): x(t) = delta - delta eC,
+ * x'(t) = v0 eC with eC = e^(-k t). The finite check below covers k delta. */
+static void prepare_decay(ci_prepared *P, double k, double delta) {
+    P->kind = CI_CURVE_SPRING;
+    P->spring_regime = CI_SPRING_DECAY;
+    P->delta = (float)delta;
+    P->v0 = (float)(k * delta);
+    P->lambda = (float)k;
+    P->decay_log2 = (float)(-k * M_LOG2E_DOUBLE);
+}
+
+/* Springs and decays take time in seconds and ignore an easing duration. */
+static int is_timed(int kind) { return kind == CI_CURVE_SPRING || kind == CI_CURVE_DECAY; }
 
 /* Finite inputs can still overflow float once combined (a stiffness of 1e80, a
  * control point of 2e38): every constant the loops use must be finite. */
@@ -336,6 +352,8 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
                                                                     : n);
     } else if (c->kind == CI_CURVE_SPRING) {
         prepare_spring(P, c->params[0], c->params[1], c->params[2], c->params[3]);
+    } else if (c->kind == CI_CURVE_DECAY) {
+        prepare_decay(P, c->params[0], c->params[2]);
     }
 }
 
@@ -366,7 +384,7 @@ ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progre
     ci_status status = begin(backend, curve, &table, &P);
     if (status != CI_OK || count == 0) return status;
     if (!progress || !value) return CI_ERR_NULL_POINTER;
-    if (curve->kind == CI_CURVE_SPRING)
+    if (is_timed(curve->kind))
         return finish(table->spring(&P, progress, value, NULL, count));
     return finish(table->ease(&P, progress, value, count));
 }
@@ -377,7 +395,7 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
     ci_prepared P;
     ci_status status = begin(backend, curve, &table, &P);
     if (status != CI_OK) return status;
-    int is_spring = curve->kind == CI_CURVE_SPRING;
+    int is_spring = is_timed(curve->kind);
     if (!is_spring && !valid_duration(duration)) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (!time || !value) return CI_ERR_NULL_POINTER;
@@ -393,7 +411,7 @@ ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time
     ci_prepared P;
     ci_status status = begin(backend, curve, &table, &P);
     if (status != CI_OK) return status;
-    if (curve->kind != CI_CURVE_SPRING) return CI_ERR_INVALID_CURVE;
+    if (!is_timed(curve->kind)) return CI_ERR_INVALID_CURVE;
     if (count == 0) return CI_OK;
     if (!time || (!value && !velocity)) return CI_ERR_NULL_POINTER;
     return finish(table->spring(&P, time, value, velocity, count));
@@ -455,11 +473,12 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
  * double arithmetic with a margin (2^-20 relative) far beyond the float pass's own
  * rounding (a few 2^-24), so an item in a waiting run has elapsed < 0 in float too and
  * one in a done run has elapsed / duration >= 1: progress clamps to exactly 0 or 1,
- * the same for every item of the run. Springs are never done (they only approach
- * rest), so they get no done run. Short calls are not worth splitting. */
+ * the same for every item of the run. Springs and decays are never done (they only
+ * approach rest), so they get no done run. A fill cannot add, so an accumulating call
+ * is not split; nor are short calls, which are not worth it. */
 static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count,
                           size_t count) {
-    if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap ||
+    if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || S->accumulate ||
         !(S->slope > 0) || track_count > CI_SPAN_TRACKS || count < 256)
         return;
     double base = S->index_base, last = base + (double)(count - 1);
@@ -507,15 +526,15 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     ci_prepared P;
     if (!request) return resolve(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
     ci_curve unit = curve ? *curve : (ci_curve){0};
-    if (curve && unit.kind == CI_CURVE_SPRING) unit.params[2] = 1;
+    if (curve && is_timed(unit.kind)) unit.params[2] = 1;
     ci_status status = begin(backend, curve ? &unit : NULL, &table, &P);
     if (status != CI_OK) return status;
 
     const ci_sample_request *R = request;
     int sources = (R->list != NULL) + (R->delays != NULL) + (R->item_start != NULL);
-    int is_spring = unit.kind == CI_CURVE_SPRING;
+    int is_spring = is_timed(unit.kind);
     double now = R->time - R->start;
-    if (sources != 1 || !fits_float(R->time) || !fits_float(R->start) || !fits_float(now) ||
+    if (sources != 1 || (R->accumulate && track_count > 0) || !fits_float(R->time) || !fits_float(R->start) || !fits_float(now) ||
         !isfinite(R->from) || !isfinite(R->to) || !fits_float((double)R->to - R->from) ||
         (!is_spring && !valid_duration(R->duration)))
         return CI_ERR_INVALID_PARAMETER;
@@ -531,10 +550,12 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
         S.source = R->delays ? CI_SOURCE_DELAYS : CI_SOURCE_ITEMS;
         S.time_after_start = (float)now;
     }
+    S.accumulate = R->accumulate != 0;
     S.from = R->from;
     S.to = R->to;
     S.unit_span = S.source != CI_SOURCE_ITEMS && R->from == 0 && R->to == 1;
-    S.uniform_velocity = is_spring ? (R->to - R->from) * unit.params[3] : 0;
+    /* A decay's velocity follows from its span (the kernel computes it). */
+    S.uniform_velocity = unit.kind == CI_CURVE_SPRING ? (R->to - R->from) * unit.params[3] : 0;
     S.duration = is_spring ? 1.0f : (float)R->duration;
     S.inverse_duration = 1.0f / S.duration;
     if (!isfinite(S.uniform_velocity)) return CI_ERR_INVALID_PARAMETER;
@@ -605,7 +626,7 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
         !ci_is_finite(D->window_end) || D->window_end < D->window_start || D->window_start < 0 ||
         (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE))
         return CI_ERR_INVALID_PARAMETER;
-    if (D->distribution.kind == CI_CURVE_SPRING) return CI_ERR_INVALID_CURVE;
+    if (is_timed(D->distribution.kind)) return CI_ERR_INVALID_CURVE;
     ci_status status = ci_curve_validate(&D->distribution);
     if (status != CI_OK) return status;
     prepare(&L->distribution, &D->distribution);

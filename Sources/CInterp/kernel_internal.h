@@ -11,8 +11,10 @@
 #include <stddef.h>
 #include "cinterp.h"
 
-/* Spring regimes, chosen once per call from zeta. */
-enum { CI_SPRING_UNDER = 0, CI_SPRING_CRITICAL = 1, CI_SPRING_OVER = 2 };
+/* Spring regimes, chosen once per call from zeta. A decay (CI_CURVE_DECAY) is prepared
+ * as a spring (kind CI_CURVE_SPRING) in a regime of its own: eC = e^(-lambda t),
+ * eS = 0, lambda = k, b = 0, v0 = k delta, so every spring loop evaluates it. */
+enum { CI_SPRING_UNDER = 0, CI_SPRING_CRITICAL = 1, CI_SPRING_OVER = 2, CI_SPRING_DECAY = 3 };
 
 typedef struct ci_prepared {
     int kind;      /* ci_curve_kind */
@@ -57,6 +59,7 @@ enum { CI_SOURCE_LIST = 0, CI_SOURCE_DELAYS = 1, CI_SOURCE_ITEMS = 2 };
 typedef struct ci_sample_prepared {
     int source;
     int outside_immediate;
+    int accumulate;          /* add into appearance and velocity */
     float time_after_start;  /* delays / items: elapsed_i = this - d_i */
     /* list: elapsed_i = after_offset - slope |j - origin|, then clamped to
      * [cap_elapsed, start_elapsed] (the stagger part in [0, max_delay]). */

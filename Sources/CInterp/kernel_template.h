@@ -389,6 +389,14 @@ CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
 
 /* ---- springs -------------------------------------------------------------------- */
 
+/* The under-damped spring's parts: e = e^(-lambda t), s = sin(omega t), c = cos(omega t).
+ * The factors -lambda log2(e) and omega / pi are constants: one rounding of each
+ * argument. */
+CI_INLINE void CI_FN(spring_oscillation)(const ci_prepared *P, VF t, VF *e, VF *s, VF *c) {
+    *e = CI_FN(exp2)(vf_mul(vf_set1(P->decay_log2), t));
+    CI_FN(sincos_pi)(vf_mul(vf_set1(P->omega_half_turns), t), s, c);
+}
+
 /* One formulation for all three regimes:
  *   x(t) = delta - (delta eC + b eS),   x'(t) = v0 eC + k eS,
  * with eC = e^(-lambda t) C(t), eS = e^(-lambda t) S(t), b = lambda delta - v0,
@@ -398,15 +406,9 @@ CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
  *   over-damped   C = cosh(omega t), S = sinh(omega t) / omega.
  * S never divides a small difference by a small omega, so zeta near 1 needs no blend:
  * sin(omega t)/omega is accurate for tiny omega, and the over-damped form switches per
- * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2. */
-/* The under-damped spring's parts: e = e^(-lambda t), s = sin(omega t), c = cos(omega t).
- * The factors -lambda log2(e) and omega / pi are constants: one rounding of each
- * argument. */
-CI_INLINE void CI_FN(spring_oscillation)(const ci_prepared *P, VF t, VF *e, VF *s, VF *c) {
-    *e = CI_FN(exp2)(vf_mul(vf_set1(P->decay_log2), t));
-    CI_FN(sincos_pi)(vf_mul(vf_set1(P->omega_half_turns), t), s, c);
-}
-
+ * lane to Taylor series of cosh and sinh(x)/x while omega t < 1/2.
+ * A decay (first order, x' = k (delta - x)) is the regime eC = e^(-k t), eS = 0 with
+ * lambda = k, b = 0, v0 = k delta and k (the constant above) = 0. */
 CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
     switch (P->spring_regime) {
     case CI_SPRING_UNDER: {
@@ -422,6 +424,10 @@ CI_INLINE void CI_FN(spring_terms)(const ci_prepared *P, VF t, VF *eC, VF *eS) {
         *eS = vf_mul(e, t);
         return;
     }
+    case CI_SPRING_DECAY:
+        *eC = CI_FN(exp2)(vf_mul(vf_set1(P->decay_log2), t));
+        *eS = vf_set1(0.0f);
+        return;
     default: {
         VF mu = vf_mul(vf_set1(P->omega), t);
         VF e1 = CI_FN(exp2)(vf_mul(vf_set1(P->rate_slow_log2), t));
@@ -660,6 +666,11 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *
                                    size_t track_count, float *const *outputs,
                                    float *appearance, float *velocity, size_t i, size_t m,
                                    VF a, VF rate) {
+    if (S->accumulate) { /* dispatch.c refuses tracks here */
+        if (appearance) CI_FN(store)(appearance + i, vf_add(CI_FN(load)(appearance + i, m), a), m);
+        if (velocity) CI_FN(store)(velocity + i, vf_add(CI_FN(load)(velocity + i, m), rate), m);
+        return;
+    }
     if (appearance) CI_FN(store)(appearance + i, a, m);
     if (velocity) CI_FN(store)(velocity + i, rate, m);
     if (S->exact_spans) {
@@ -694,8 +705,11 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
         VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
         a = vf_fma(span, x1, vf_fma(L.v, eS, L.from));
         if (velocity) {
-            rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
-                          vf_mul(L.v, vf_sub(eC, lambda_eS)));
+            if (P->spring_regime == CI_SPRING_DECAY) /* fixed by the span: v is unused */
+                rate = vf_mul(vf_mul(span, vf_set1(P->lambda)), eC);
+            else
+                rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
+                              vf_mul(L.v, vf_sub(eC, lambda_eS)));
             rate = vf_select(vm_lt(L.elapsed, zero), zero, rate);
         }
     } else {

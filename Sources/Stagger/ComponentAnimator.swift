@@ -56,10 +56,12 @@ public struct ComponentAnimator: Sendable {
     ///
     /// Properties the target sets move to it; properties it does not mention keep their
     /// current targets; properties new to the component appear at their target value
-    /// at once. Elements still moving start from their current value, and keep their
-    /// velocity when the new timing's curve is a spring (an easing has no velocity to
-    /// carry over: it restarts with its own shape, so the value is continuous but its
-    /// slope may jump).
+    /// at once. Elements still moving keep their value continuous, and their velocity:
+    /// a spring starts from the current value and velocity; an easing the element was
+    /// already running (the same curve) adds the change of target on top of the motion
+    /// in flight, which runs on (SwiftUI's additive behaviour: the velocity carries over,
+    /// plus the new curve's initial slope times the change, 0 for easeIn and easeInOut);
+    /// another easing, or a decay, restarts from the current value (its slope may jump).
     ///
     /// The first transition may come at any finite time (a negative one included); each
     /// later one at or after the one before.
@@ -72,11 +74,11 @@ public struct ComponentAnimator: Sendable {
     public mutating func transition(to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()) throws(AnimatableError) {
         guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
         // Current values and velocities of every existing lane.
-        var current: [PropertyID: (type: ObjectIdentifier, values: [(Double, Double)])] = [:]
+        var current: [PropertyID: (type: ObjectIdentifier, values: [(Double, Double)], lanes: Range<Int>)] = [:]
         for (id, key) in keys {
             let now = key.lanes.map { self.engine.reference(lane: $0, at: time) }
             let moving = key.lanes.contains { engine.isMoving(lane: $0, at: time) }
-            current[id] = (key.type, now.map { ($0.value, moving ? $0.velocity : .nan) })
+            current[id] = (key.type, now.map { ($0.value, moving ? $0.velocity : .nan) }, key.lanes)
         }
         // The merged state: old targets overridden by the new ones.
         var merged = state
@@ -100,6 +102,8 @@ public struct ComponentAnimator: Sendable {
         var segmentElements: [String] = []
         var start: [(value: Double, velocity: Double)] = []
         var targets: [Double] = [], delays: [Double] = []
+        // The old lane each moving lane continues (additively, when its easing is the same).
+        var carried: [Int] = []
         for element in merged.elements.keys.sorted() {
             let properties = merged.elements[element]!
             let timing = transition.timing(of: element)
@@ -113,8 +117,11 @@ public struct ComponentAnimator: Sendable {
                 for c in entry.components.indices { laneNames.append("\(element).\(property) component \(c)") }
                 if let old = current[id] {
                     start += old.values.map { (value: $0.0, velocity: $0.1) }
+                    let wasMoving = !(old.values.first?.1.isNaN ?? true)
+                    carried += wasMoving ? Array(old.lanes) : [Int](repeating: -1, count: lanes.count)
                 } else {
                     start += entry.components.map { (value: $0, velocity: .nan) }
+                    carried += [Int](repeating: -1, count: lanes.count)
                 }
                 // An element already moving continues at once; a delay applies to
                 // elements at rest (a delay mid-flight would freeze them).
@@ -125,7 +132,9 @@ public struct ComponentAnimator: Sendable {
             segmentElements.append(element)
         }
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
-        try next.setMotion(start: time, current: start, targets: targets, delays: delays) { laneNames[$0] }
+        try next.setMotion(
+            start: time, current: start, targets: targets, delays: delays,
+            carry: LaneAnimation.Carry(source: engine, lanes: carried)) { laneNames[$0] }
 
         // Close the interrupted transition, record this one.
         if let last = records.indices.last, records[last].end > time { records[last].cut = time }

@@ -13,11 +13,17 @@ extension Curve {
     /// - `spring(response: r, dampingFraction: z)`, `spring(duration: d, bounce: b)`,
     ///   `spring(mass: m, stiffness: k, damping: c)`;
     /// every spring form optionally followed by `, initialVelocity: v` (units per second,
-    /// for a move of 0 → 1). The `description` of every ``Curve`` parses back to it.
+    /// for a move of 0 → 1);
+    /// - `decay` (UIScrollView's normal rate, 0.998 per millisecond), `fastDecay` (0.99),
+    ///   `decay(frictionRate: k)` (k per second, > 0) and `decay(decelerationRate: r)`
+    ///   (per millisecond, 0 < r < 1); a decay has no initial velocity to give (its own
+    ///   is k for a move of 0 → 1).
+    ///
+    /// The `description` of every ``Curve`` parses back to it.
     ///
     /// - Parameters:
     ///   - text: the curve's text form.
-    ///   - duration: seconds an easing takes; springs ignore it.
+    ///   - duration: seconds an easing takes; springs and decays ignore it.
     /// - Throws: ``CurveError/malformedDescription(_:)`` naming what is wrong (an unknown
     ///   name, a missing or unknown argument, a stray character); the parameter errors
     ///   of the curve's initialisers for values out of range; ``CurveError/invalidDuration(_:)``.
@@ -133,6 +139,8 @@ struct CurveTextParser {
             return try .easing(steps(arguments), duration: duration)
         case "spring", "smooth", "snappy", "bouncy", "interactiveSpring":
             return try spring(named: name, arguments: arguments)
+        case "decay", "fastDecay":
+            return try decay(named: name, arguments: arguments)
         default:
             throw .malformedDescription("unknown curve '\(name)'")
         }
@@ -171,9 +179,10 @@ struct CurveTextParser {
         return try .steps(Int(count), position)
     }
 
-    private static func spring(
-        named name: String, arguments: [Argument]
-    ) throws(CurveError) -> Curve {
+    /// The arguments of a call that takes only `label: number` ones, each label once.
+    private static func labelledArguments(
+        _ arguments: [Argument], of name: String
+    ) throws(CurveError) -> [String: Double] {
         var labelled: [String: Double] = [:]
         for argument in arguments {
             guard case .labelled(let label, let value) = argument else {
@@ -183,6 +192,27 @@ struct CurveTextParser {
                 throw .malformedDescription("\(name) repeats '\(label)'")
             }
         }
+        return labelled
+    }
+
+    private static func decay(named name: String, arguments: [Argument]) throws(CurveError) -> Curve {
+        let labelled = try labelledArguments(arguments, of: name)
+        switch (name, Set(labelled.keys)) {
+        case ("decay", []): return .decay
+        case ("fastDecay", []): return .fastDecay
+        case ("decay", ["frictionRate"]): return try .decay(frictionRate: labelled["frictionRate"]!)
+        case ("decay", ["decelerationRate"]):
+            return try .decay(decelerationRatePerMillisecond: labelled["decelerationRate"]!)
+        default:
+            throw .malformedDescription(
+                "\(name) takes no arguments, or decay takes frictionRate: or decelerationRate:")
+        }
+    }
+
+    private static func spring(
+        named name: String, arguments: [Argument]
+    ) throws(CurveError) -> Curve {
+        var labelled = try labelledArguments(arguments, of: name)
         let velocity = labelled.removeValue(forKey: "initialVelocity") ?? 0
         let keys = Set(labelled.keys)
         let spring: Spring

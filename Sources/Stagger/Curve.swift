@@ -1,7 +1,8 @@
 /// A timing curve: maps elapsed time in seconds to a value moving from 0 to 1.
 ///
-/// Either an ``Easing`` stretched over a fixed duration, or a ``Spring`` (with an initial
-/// velocity) that runs until it settles. Spellings follow SwiftUI's animation factories.
+/// An ``Easing`` stretched over a fixed duration, a ``Spring`` (with an initial
+/// velocity) that runs until it settles, or a ``DecayCurve`` (a fling under friction)
+/// that runs until it comes to rest. Spellings follow SwiftUI's animation factories.
 public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// What drives a curve.
     public enum Kind: Sendable, Hashable {
@@ -9,6 +10,9 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         case easing(Easing, duration: Double)
         /// A spring toward 1 starting with `initialVelocity` (value units per second, finite).
         case spring(Spring, initialVelocity: Double)
+        /// A fling under friction toward 1: value 1 − e^(−kt), velocity k·e^(−kt), so
+        /// its initial velocity is k (k = the decay's ``DecayCurve/frictionRate``).
+        case decay(DecayCurve)
     }
 
     /// What drives this curve.
@@ -172,13 +176,50 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         Curve(kind: .spring(.interactive, initialVelocity: 0))
     }
 
+    // MARK: - Decay curves
+
+    /// UIScrollView's normal deceleration (0.998 per millisecond, k ≈ 2.002/s) as a
+    /// curve: settles (within 0.1%) in about 3.45 s.
+    public static let decay = Curve(kind: .decay(.normal))
+
+    /// UIScrollView's fast deceleration (0.99 per millisecond, k ≈ 10.05/s) as a curve:
+    /// settles (within 0.1%) in about 0.69 s.
+    public static let fastDecay = Curve(kind: .decay(.fast))
+
+    /// A curve driven by an existing decay (``DecayCurve/normal``, ``DecayCurve/fast`` or
+    /// your own): 0 → 1 as 1 − e^(−kt), ``duration`` ln(1000)/k.
+    public static func decay(_ decay: DecayCurve) -> Curve {
+        Curve(kind: .decay(decay))
+    }
+
+    /// A decay with friction rate `k` per second (the velocity falls by a factor e every
+    /// 1/k s): 0 → 1 as 1 − e^(−kt).
+    ///
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    ///   `"frictionRate"` unless k is finite and > 0.
+    public static func decay(frictionRate k: Double) throws(CurveError) -> Curve {
+        Curve(kind: .decay(try DecayCurve(frictionRate: k)))
+    }
+
+    /// A decay from a deceleration rate per millisecond, as UIScrollView's
+    /// `decelerationRate` (0.998 normal, 0.99 fast): k = −1000·ln(rate).
+    ///
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    ///   `"decelerationRate"` unless 0 < rate < 1.
+    public static func decay(decelerationRatePerMillisecond rate: Double) throws(CurveError) -> Curve {
+        Curve(kind: .decay(try DecayCurve(decelerationRatePerMillisecond: rate)))
+    }
+
     // MARK: - Reshaping (shared by timelines and lists)
 
     /// The initial velocity in value units (the 0 → 1 span) per second: a spring's own,
-    /// 0 for an easing (it starts from rest by definition).
+    /// a decay's friction rate, 0 for an easing (it starts from rest by definition).
     var initialVelocity: Double {
-        if case .spring(_, let velocity) = kind { return velocity }
-        return 0
+        switch kind {
+        case .easing: 0
+        case .spring(_, let velocity): velocity
+        case .decay(let decay): decay.frictionRate
+        }
     }
 
     /// The curve made to occupy `duration` seconds: an easing is stretched over it; a
@@ -194,8 +235,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
 
     /// The curve played `scale` times faster (scale finite and > 0): an easing over
     /// duration / scale; a spring with ω₀ · scale (stiffness · scale², damping · scale,
-    /// the same damping fraction) and initial velocity · scale, so that its value at t
-    /// equals the original's at t · scale.
+    /// the same damping fraction) and initial velocity · scale; a decay with its friction
+    /// rate · scale; so that its value at t equals the original's at t · scale.
     ///
     /// - Throws: ``CurveError`` when the faster curve does not fit a Double (a huge scale
     ///   overflows the stiffness, a tiny one underflows the duration to 0).
@@ -208,14 +249,18 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
             let faster = try Spring(mass: spring.mass, stiffness: spring.stiffness * scale * scale,
                                     damping: spring.damping * scale)
             return try .spring(faster, initialVelocity: velocity * scale)
+        case .decay(let decay):
+            return try .decay(frictionRate: decay.frictionRate * scale)
         }
     }
 
     // MARK: - Evaluation
 
-    /// How long the curve runs, in seconds: the easing's duration, or the spring's
+    /// How long the curve runs, in seconds: the easing's duration, the spring's
     /// ``Spring/settlingDuration(target:initialVelocity:epsilon:)`` for target 1, its
-    /// initial velocity and ε = 0.001 (+∞ for an undamped spring).
+    /// initial velocity and ε = 0.001 (+∞ for an undamped spring), or the decay's
+    /// ``DecayCurve/settlingDuration(epsilon:)`` for the same ε: ln(1000)/k, after which
+    /// the value stays within 0.001 of 1.
     public var duration: Double {
         switch kind {
         case .easing(_, let duration):
@@ -224,6 +269,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
             // A Curve's velocity was checked finite when it was built.
             return spring.validatedSettlingDuration(
                 target: 1, initialVelocity: initialVelocity, epsilon: 0.001)
+        case .decay(let decay):
+            return decay.validatedSettlingDuration(epsilon: 0.001)
         }
     }
 
@@ -232,7 +279,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// Easings: progress = time/duration clamped to [0, 1], then the easing, so the value is
     /// the easing's value at 0 before the start (0 for every easing but `steps` with
     /// jump-start or jump-both) and 1 after the end. Springs: ``Spring/value(target:initialVelocity:time:)``
-    /// toward 1, with negative times clamped to 0.
+    /// toward 1, with negative times clamped to 0. Decays: 1 − e^(−kt), negative times
+    /// clamped to 0.
     ///
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite time.
     public func value(at time: Double) throws(CurveError) -> Double {
@@ -242,12 +290,15 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
             return try easing.value(at: Self.progress(time, duration))
         case .spring(let spring, let initialVelocity):
             return try spring.value(target: 1, initialVelocity: initialVelocity, time: time)
+        case .decay(let decay):
+            return decay.motion(distance: 1, time: time).value
         }
     }
 
     /// The rate of change of ``value(at:)`` at `time` seconds, in value units per second.
     ///
-    /// Springs: the analytic velocity. Easings: slope/duration strictly inside
+    /// Springs: the analytic velocity. Decays: k·e^(−kt) (k at and before the start,
+    /// where the value is about to move). Easings: slope/duration strictly inside
     /// (0, duration) and 0 elsewhere, where the value is held (and at the two ends, where
     /// the held side and the moving side disagree).
     ///
@@ -260,6 +311,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
             return easing.slope(at: Self.progress(time, duration)) / duration
         case .spring(let spring, let initialVelocity):
             return try spring.velocity(target: 1, initialVelocity: initialVelocity, time: time)
+        case .decay(let decay):
+            return decay.motion(distance: 1, time: time).velocity
         }
     }
 
@@ -269,7 +322,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A form the CLI parses back: the easing's description (the duration is not part of
-    /// it), or `spring(mass: m, stiffness: k, damping: c, initialVelocity: v)`.
+    /// it), `spring(mass: m, stiffness: k, damping: c, initialVelocity: v)` or
+    /// `decay(frictionRate: k)`.
     public var description: String {
         switch kind {
         case .easing(let easing, _):
@@ -277,6 +331,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         case .spring(let spring, let initialVelocity):
             return "spring(mass: \(spring.mass), stiffness: \(spring.stiffness), "
                 + "damping: \(spring.damping), initialVelocity: \(initialVelocity))"
+        case .decay(let decay):
+            return "decay(frictionRate: \(decay.frictionRate))"
         }
     }
 }

@@ -9,9 +9,12 @@ import RealModule
 /// same motion by a deceleration rate d per millisecond (the velocity is multiplied by
 /// d every millisecond: 0.998 normal, 0.99 fast): k = −1000·ln d.
 ///
-/// Not a ``Curve`` kind: a decay has no target to move 0 → 1 toward, it is defined by
-/// its initial velocity; evaluation is in Double (``evaluate(initialVelocity:times:values:velocities:)``
-/// for many times).
+/// As a ``Curve`` (``Curve/decay(_:)``) it is normalised like a spring: it moves 0 → 1
+/// as 1 − e^(−kt), so a lane moving from `from` to `to` starts at velocity
+/// k·(to − from); a fling of velocity v₀ from `from` is the lane toward
+/// ``target(from:initialVelocity:)``, from + v₀/k. Evaluated here in Double; through the
+/// SIMD kernel by ``evaluate(initialVelocity:times:values:velocities:backend:)`` and
+/// wherever a ``Curve`` is sampled.
 public struct DecayCurve: Sendable, Hashable {
     /// The friction rate k, per second (> 0): the velocity falls by a factor e every 1/k s.
     public let frictionRate: Double
@@ -68,6 +71,46 @@ public struct DecayCurve: Sendable, Hashable {
         return v0 * Double.exp(-frictionRate * Swift.max(time, 0))
     }
 
+    /// Seconds after which the motion stays within `epsilon` (relative) of its resting
+    /// point, for any launch: the remaining distance is e^(−kt) of the whole, so this is
+    /// ln(1/ε)/k (0 for ε ≥ 1). The same definition as ``Spring/settlingDuration(target:initialVelocity:epsilon:)``:
+    /// |value − target| ≤ ε·|target| from then on, exactly at the crossing here (the
+    /// remaining distance only shrinks). ``Curve/duration`` of a decay is this with
+    /// ε = 0.001: ln(1000)/k ≈ 6.91/k s (3.45 s for ``normal``, 0.69 s for ``fast``).
+    ///
+    /// - Throws: ``CurveError/invalidDuration(_:)`` (the tolerance) unless ε is finite
+    ///   and > 0.
+    public func settlingDuration(epsilon: Double = 0.001) throws(CurveError) -> Double {
+        guard epsilon.isFinite, epsilon > 0 else { throw .invalidDuration(epsilon) }
+        return validatedSettlingDuration(epsilon: epsilon)
+    }
+
+    /// ``settlingDuration(epsilon:)`` for a tolerance already checked.
+    func validatedSettlingDuration(epsilon: Double) -> Double {
+        Swift.max(0, -Double.log(epsilon) / frictionRate)
+    }
+
+    /// A move of `distance` normalised like a spring's: value −distance·(e^(−kt) − 1),
+    /// velocity distance·k·e^(−kt), at `time` seconds (negative times count as 0). No
+    /// checks: callers pass finite values.
+    func motion(distance: Double, time: Double) -> (value: Double, velocity: Double) {
+        let t = Swift.max(time, 0)
+        // 1 − e^(−kt) from expm1: exact for small kt, where the plain difference cancels.
+        return (-distance * Double.expMinusOne(-frictionRate * t), distance * frictionRate * Double.exp(-frictionRate * t))
+    }
+
+    /// Where a fling launched from `value` at `v0` (value units per second) comes to
+    /// rest: value + v₀/k. A lane running ``Curve/decay(_:)`` from `value` to this target
+    /// starts at exactly v₀ (its initial velocity is k times its span).
+    ///
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite value or
+    ///   velocity; ``CurveError/resultOverflow(name:value:)`` (the velocity) when the
+    ///   target overflows Double.
+    public func target(from value: Double, initialVelocity v0: Double) throws(CurveError) -> Double {
+        guard value.isFinite else { throw .nonFiniteInput(value) }
+        return try finite(value + restingDistance(initialVelocity: v0), "target", v0)
+    }
+
     /// Where the motion comes to rest, relative to its start: v₀/k.
     ///
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite velocity;
@@ -106,36 +149,8 @@ public struct DecayCurve: Sendable, Hashable {
         return try finite((Double.log(remaining) - Double.log(tolerance)) / frictionRate, "duration", v0)
     }
 
-    /// Evaluates many times at once into `values` (and `velocities`, when not empty):
-    /// the same formulas as ``value(initialVelocity:time:)`` and
-    /// ``velocity(initialVelocity:time:)``, rounded to Float.
-    ///
-    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when an output's
-    ///   count differs (nothing written); ``CurveError/nonFiniteInput(_:)`` for a bad
-    ///   velocity or the first bad time (values before it written);
-    ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when a value does
-    ///   not fit Float (checked before anything is written).
-    public func evaluate(initialVelocity v0: Double, times: [Float], values: inout [Float], velocities: inout [Float]) throws(CurveError) {
-        try checkLengths(input: times.count, output: values.count)
-        if !velocities.isEmpty { try checkLengths(input: times.count, output: velocities.count) }
-        guard v0.isFinite else { throw .nonFiniteInput(v0) }
-        let k = frictionRate
-        // Every value lies between 0 and the resting distance, and every velocity
-        // between 0 and v₀: if those fit Float, every output does.
-        let rest = try finite(v0 / k, "restingDistance", v0)
-        guard Float(rest).isFinite else { throw .resultOverflow(name: "restingDistance (Float)", value: v0) }
-        guard Float(v0).isFinite else { throw .resultOverflow(name: "velocity (Float)", value: v0) }
-        for i in times.indices {
-            let t = Double(times[i])
-            guard t.isFinite else { throw .nonFiniteInput(t) }
-            let decay = Double.exp(-k * Swift.max(t, 0))
-            values[i] = Float(-rest * Double.expMinusOne(-k * Swift.max(t, 0)))
-            if !velocities.isEmpty { velocities[i] = Float(v0 * decay) }
-        }
-    }
-
     /// `value` when finite; otherwise the overflow of `name`, computed from `input`.
-    private func finite(_ value: Double, _ name: String, _ input: Double) throws(CurveError) -> Double {
+    func finite(_ value: Double, _ name: String, _ input: Double) throws(CurveError) -> Double {
         guard value.isFinite else { throw .resultOverflow(name: name, value: input) }
         return value
     }

@@ -69,23 +69,43 @@ extension Spring {
     /// fit float32, the kernel's precision (the kernel itself refuses constants derived
     /// from them that overflow, reported the same way by the batch calls).
     func kernelDescriptor(target: Double, initialVelocity: Double) throws(CurveError) -> ci_curve {
-        // Each must round to a finite float; omega0 must also stay non-zero.
-        func check(_ name: String, _ value: Double, nonZero: Bool = false) throws(CurveError) {
-            let rounded = Float(value)
-            guard rounded.isFinite, !nonZero || rounded != 0 else {
-                throw .exceedsKernelRange(name: name, value: value)
-            }
-        }
-        try check("angularFrequency", angularFrequency, nonZero: true)
-        try check("dampingFraction", dampingFraction)
-        try check("target", target)
-        try check("initialVelocity", initialVelocity)
+        try checkFitsFloat("angularFrequency", angularFrequency, nonZero: true)
+        try checkFitsFloat("dampingFraction", dampingFraction)
+        try checkFitsFloat("target", target)
+        try checkFitsFloat("initialVelocity", initialVelocity)
         var curve = ci_curve()
         curve.kind = Int32(CI_CURVE_SPRING.rawValue)
         curve.params = (
             Float(angularFrequency), Float(dampingFraction), Float(target), Float(initialVelocity)
         )
         return curve
+    }
+}
+
+extension DecayCurve {
+    /// The kernel descriptor for a move of `distance` from 0 (initial velocity
+    /// k·distance). Throws ``CurveError/exceedsKernelRange(name:value:)`` when the
+    /// friction rate, the distance or the initial velocity does not fit float32.
+    func kernelDescriptor(distance: Double) throws(CurveError) -> ci_curve {
+        try checkFitsFloat("frictionRate", frictionRate, nonZero: true)
+        try checkFitsFloat("target", distance)
+        try checkFitsFloat("initialVelocity", frictionRate * distance)
+        var curve = ci_curve()
+        curve.kind = Int32(CI_CURVE_DECAY.rawValue)
+        curve.params = (Float(frictionRate), 0, Float(distance), 0)
+        return curve
+    }
+
+    /// How a kernel refusal of this decay is reported.
+    var rangeError: CurveError { .exceedsKernelRange(name: "decay", value: frictionRate) }
+}
+
+/// Throws ``CurveError/exceedsKernelRange(name:value:)`` unless `value` rounds to a
+/// finite float (and, with `nonZero`, a non-zero one).
+private func checkFitsFloat(_ name: String, _ value: Double, nonZero: Bool = false) throws(CurveError) {
+    let rounded = Float(value)
+    guard rounded.isFinite, !nonZero || rounded != 0 else {
+        throw .exceedsKernelRange(name: name, value: value)
     }
 }
 
@@ -106,16 +126,20 @@ extension Curve {
         switch kind {
         case .easing(let easing, _): easing.rangeError
         case .spring(let spring, _): .exceedsKernelRange(name: "spring", value: spring.stiffness)
+        case .decay(let decay): decay.rangeError
         }
     }
 
-    /// The kernel descriptor and the easing duration (1 for springs, which ignore it).
+    /// The kernel descriptor and the easing duration (1 for springs and decays, which
+    /// ignore it).
     func kernelDescriptor() throws(CurveError) -> (curve: ci_curve, duration: Double) {
         switch kind {
         case .easing(let easing, let duration):
             return (easing.kernelDescriptor, duration)
         case .spring(let spring, let initialVelocity):
             return (try spring.kernelDescriptor(target: 1, initialVelocity: initialVelocity), 1)
+        case .decay(let decay):
+            return (try decay.kernelDescriptor(distance: 1), 1)
         }
     }
 }

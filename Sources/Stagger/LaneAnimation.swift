@@ -1,12 +1,26 @@
-internal import CInterp
-
 /// The engine under matched pairs and component states: many scalar lanes, each moving
 /// from its own value toward its own target with its own start offset and velocity,
 /// grouped into contiguous ranges that share a curve.
 ///
 /// The truth is kept in Double (so an interruption picks up the exact value and
-/// velocity); float32 copies feed the kernel, one `ci_sample` call per range with the
-/// per-item source, which is what a lane is to the kernel: an item.
+/// velocity); float32 copies feed the kernel, one `ci_sample` call per range and layer
+/// with the per-item source, which is what a lane is to the kernel: an item.
+///
+/// Interrupting a moving lane keeps its value and velocity continuous:
+/// - spring lanes start a new spring from the current value **and velocity**;
+/// - easing lanes are additive (SwiftUI's and Core Animation's behaviour): the motions
+///   in flight keep running to their ends and the new one adds the change of target on
+///   top, value(t) = old(t) + (new target − old target)·curve(t − t₀). The value is
+///   continuous always; the velocity is the old one plus the new curve's initial slope
+///   times the change (0 for easeIn, easeInOut and every `in`/`inOut` Penner curve, so
+///   those are continuous in velocity too; an easeOut-like curve adds its own start
+///   slope). Up to ``maximumLayers`` motions overlap in a lane; an interruption that
+///   would make one more freezes the oldest still-moving one at its current value
+///   (the value stays continuous, that motion's remaining velocity is dropped).
+///   Motions that have finished are folded into the others, so layers only pile up
+///   when interruptions come faster than the curve's duration;
+/// - decay lanes start a new decay from the current value (their velocity is k times
+///   their span: it cannot be carried over).
 struct LaneAnimation: Sendable {
     /// A run of lanes driven by one curve.
     struct Segment: Sendable {
@@ -14,35 +28,71 @@ struct LaneAnimation: Sendable {
         var curve: Curve
     }
 
+    /// Most motions that overlap in one easing lane (the base and three additive layers).
+    static let maximumLayers = 4
+
+    /// One motion of every lane: lane l moves from `from[l]` to `to[l]` starting
+    /// `offsets[l]` seconds after ``start`` (negative for a motion that started at an
+    /// earlier transition). Plane 0 holds every lane's base motion; plane p > 0 the
+    /// p-th additive layer, from 0 to the change of target (from = to = 0, offset 0, in
+    /// lanes with fewer layers).
+    struct Plane: Sendable {
+        var offsets: [Double]
+        var from: [Double]
+        var to: [Double]
+
+        init(count: Int) {
+            offsets = [Double](repeating: 0, count: count)
+            from = offsets
+            to = offsets
+        }
+    }
+
     /// Clock time the offsets count from, seconds.
     private(set) var start: Double = 0
     /// When the last transition started, seconds; −∞ before the first, so that a
     /// first transition may come at any finite time (a negative one included).
     private(set) var lastTransition = -Double.infinity
-    /// Per lane: seconds after `start` before the lane moves.
+    /// The motions, at least one plane.
+    private(set) var planes: [Plane]
+    /// Per lane: how many planes hold one of its motions (≥ 1).
+    private(set) var depth: [Int]
+    /// Per lane: seconds after `start` before its latest motion starts.
     private(set) var offsets: [Double]
-    private(set) var from: [Double]
-    private(set) var to: [Double]
     /// Per lane: velocity at the lane's start, value units per second (springs).
     private(set) var velocity: [Double]
-    /// Per lane: seconds from its start until it is at rest.
+    /// Per lane: seconds from the start of its latest motion until it is at rest.
     private(set) var durations: [Double]
     let segments: [Segment]
     /// Which segment each lane belongs to.
     private let segmentOfLane: [Int]
+    /// Per segment: how many planes its lanes use (kernel calls per frame).
+    private var segmentDepth: [Int]
 
     /// The float32 copies the kernel reads; `nil` for an animation evaluated only in
     /// Double (component states), whose lanes need not fit float32.
     private var kernel: KernelLanes?
 
-    private struct KernelLanes: Sendable {
+    private struct KernelPlane: Sendable {
         var offsets: [Float]
         var from: [Float]
         var to: [Float]
+    }
+
+    private struct KernelLanes: Sendable {
+        var planes: [KernelPlane]
         var velocity: [Float]
     }
 
-    var laneCount: Int { from.count }
+    /// Where a lane's motions continue from at a transition: lane `lanes[l]` of
+    /// `source` (−1: none) for new lane l. Its motions are carried over additively when
+    /// both lanes run the same easing curve; otherwise the lane restarts from its value.
+    struct Carry {
+        let source: LaneAnimation
+        let lanes: [Int]
+    }
+
+    var laneCount: Int { depth.count }
 
     /// Lanes at rest at `values` (finite), with segments covering 0..<values.count,
     /// evaluated in Double only (``reference(lane:at:)``; ``sample(at:values:velocities:backend:)``
@@ -53,11 +103,15 @@ struct LaneAnimation: Sendable {
         var owner = [Int](repeating: 0, count: n)
         for (k, segment) in segments.enumerated() { for lane in segment.lanes { owner[lane] = k } }
         segmentOfLane = owner
+        segmentDepth = [Int](repeating: 1, count: segments.count)
+        var base = Plane(count: n)
+        base.from = values
+        base.to = values
+        planes = [base]
+        depth = [Int](repeating: 1, count: n)
         offsets = [Double](repeating: 0, count: n)
-        from = values
-        to = values
-        velocity = [Double](repeating: 0, count: n)
-        durations = [Double](repeating: 0, count: n)
+        velocity = offsets
+        durations = offsets
     }
 
     /// Lanes at rest at `values` that the kernel also samples.
@@ -67,33 +121,37 @@ struct LaneAnimation: Sendable {
     ///   rather than failing every frame.
     init(kernelValues values: [Double], segments: [Segment], laneName: (Int) -> String) throws(AnimatableError) {
         self.init(values: values, segments: segments)
-        kernel = try Self.kernelLanes(
-            offsets: offsets, from: from, to: to, velocity: velocity, laneName: laneName)
+        kernel = try Self.kernelLanes(planes: planes, velocity: velocity, laneName: laneName)
     }
 
     /// The float32 copies of a motion, each value checked to fit.
     private static func kernelLanes(
-        offsets: [Double], from: [Double], to: [Double], velocity: [Double], laneName: (Int) -> String
+        planes: [Plane], velocity: [Double], laneName: (Int) -> String
     ) throws(AnimatableError) -> KernelLanes {
         func narrow(_ values: [Double], _ what: String) throws(AnimatableError) -> [Float] {
             var result = [Float](repeating: 0, count: values.count)
-            for (lane, value) in values.enumerated() {
-                let narrowed = Float(value)
+            for lane in values.indices {
+                let narrowed = Float(values[lane])
                 guard narrowed.isFinite else {
-                    throw .curve(.exceedsKernelRange(name: "\(laneName(lane))\(what)", value: value))
+                    throw .curve(.exceedsKernelRange(name: "\(laneName(lane))\(what)", value: values[lane]))
                 }
                 result[lane] = narrowed
             }
             return result
         }
-        let kernel = KernelLanes(
-            offsets: try narrow(offsets, " delay"), from: try narrow(from, ""), to: try narrow(to, " target"),
-            velocity: try narrow(velocity, " velocity"))
-        // The kernel computes to − from in float32: it must not overflow either.
-        for lane in from.indices where !(kernel.to[lane] - kernel.from[lane]).isFinite {
-            throw .curve(.exceedsKernelRange(name: "\(laneName(lane)) span", value: to[lane] - from[lane]))
+        var kernelPlanes: [KernelPlane] = []
+        for p in planes.indices {
+            let plane = planes[p]
+            let narrowed = KernelPlane(
+                offsets: try narrow(plane.offsets, " delay"), from: try narrow(plane.from, ""),
+                to: try narrow(plane.to, " target"))
+            // The kernel computes to − from in float32: it must not overflow either.
+            for lane in plane.from.indices where !(narrowed.to[lane] - narrowed.from[lane]).isFinite {
+                throw .curve(.exceedsKernelRange(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
+            }
+            kernelPlanes.append(narrowed)
         }
-        return kernel
+        return KernelLanes(planes: kernelPlanes, velocity: try narrow(velocity, " velocity"))
     }
 
     func curve(ofLane lane: Int) -> Curve { segments[segmentOfLane[lane]].curve }
@@ -101,9 +159,25 @@ struct LaneAnimation: Sendable {
     /// Lane `lane`'s value and velocity at `time` (seconds on the caller's clock), in
     /// Double: the reference the kernel pass is tested against.
     func reference(lane: Int, at time: Double) -> (value: Double, velocity: Double) {
-        let elapsed = time - start - offsets[lane]
-        let f = from[lane], span = to[lane] - f
-        switch curve(ofLane: lane).kind {
+        let curve = curve(ofLane: lane)
+        var value = 0.0, rate = 0.0
+        for p in 0..<depth[lane] {
+            let elapsed = time - start - planes[p].offsets[lane]
+            let motion = Self.motion(
+                of: curve, from: planes[p].from[lane], to: planes[p].to[lane],
+                velocity: velocity[lane], elapsed: elapsed)
+            value += motion.value
+            rate += motion.velocity
+        }
+        return (value, rate)
+    }
+
+    /// One motion's value and velocity `elapsed` seconds after it started.
+    private static func motion(
+        of curve: Curve, from f: Double, to g: Double, velocity v: Double, elapsed: Double
+    ) -> (value: Double, velocity: Double) {
+        let span = g - f
+        switch curve.kind {
         case .easing(let easing, let duration):
             // As Curve.value/velocity, without their re-validation per lane.
             let p = Swift.min(Swift.max(elapsed / duration, 0), 1)
@@ -114,48 +188,67 @@ struct LaneAnimation: Sendable {
             // Waiting lanes hold still; at elapsed 0 the lane already has its velocity
             // (the kernel's rule too), so an interruption is continuous at its instant.
             guard elapsed >= 0 else { return (f, 0) }
-            let motion = spring.motion(delta: span, initialVelocity: velocity[lane], time: elapsed)
+            let motion = spring.motion(delta: span, initialVelocity: v, time: elapsed)
+            return (f + motion.value, motion.velocity)
+        case .decay(let decay):
+            // As a spring; its velocity follows from its span (k·span at the start).
+            guard elapsed >= 0 else { return (f, 0) }
+            let motion = decay.motion(distance: span, time: elapsed)
             return (f + motion.value, motion.velocity)
         }
     }
 
-    /// When every lane is at rest, seconds on the caller's clock.
+    /// When every lane is at rest, seconds on the caller's clock (a lane's latest
+    /// motion ends last: earlier ones started before it with the same duration).
     var settleTime: Double {
         var latest = start
         for lane in 0..<laneCount { latest = Swift.max(latest, start + offsets[lane] + durations[lane]) }
         return latest
     }
 
-    /// Whether lane `lane` has started and is not yet at rest at `time`.
+    /// Whether lane `lane` has started and is not yet at rest at `time`: its latest
+    /// motion, or an earlier one still running under it.
     func isMoving(lane: Int, at time: Double) -> Bool {
         let elapsed = time - start - offsets[lane]
-        return elapsed > 0 && elapsed < durations[lane]
+        if elapsed > 0 && elapsed < durations[lane] { return true }
+        for p in 0..<depth[lane] - 1 {
+            let earlier = time - start - planes[p].offsets[lane]
+            if earlier > 0 && earlier < durations[lane] { return true }
+        }
+        return false
     }
 
     /// Starts every lane afresh at `time` toward `targets`, after `delays[lane]` seconds.
     ///
-    /// Lanes for which `keepsMotion` holds start from their current value **and
-    /// velocity** (an interruption; the velocity only matters to springs, easings
-    /// restart with their own shape); the others from their current value with the
-    /// curve's own initial velocity scaled to their span.
+    /// Lanes for which `keepsMotion` holds are interrupted (see the type's discussion:
+    /// springs keep value and velocity, easings add the new motion to the ones in
+    /// flight, decays restart from the value); the others start from their current
+    /// value with the curve's own initial velocity scaled to their span.
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delays:laneName:)``; nothing
-    ///   changes on a throw.
+    /// - Throws: as ``setMotion(start:current:targets:delays:carry:laneName:)``;
+    ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: [Double], delays: [Double], laneName: (Int) -> String,
         keepsMotion: (Int) -> Bool
     ) throws(AnimatableError) {
         var current: [(value: Double, velocity: Double)] = []
         current.reserveCapacity(laneCount)
+        var carried = [Int](repeating: -1, count: laneCount)
         for lane in 0..<laneCount {
             let now = reference(lane: lane, at: time)
-            current.append((now.value, keepsMotion(lane) ? now.velocity : .nan))
+            let keeps = keepsMotion(lane)
+            current.append((now.value, keeps ? now.velocity : .nan))
+            if keeps { carried[lane] = lane }
         }
-        try setMotion(start: time, current: current, targets: targets, delays: delays, laneName: laneName)
+        try setMotion(
+            start: time, current: current, targets: targets, delays: delays,
+            carry: Carry(source: self, lanes: carried), laneName: laneName)
     }
 
     /// Sets every lane moving from `current` (value, and velocity, NaN for "the curve's
-    /// own initial velocity") toward `targets` from `start` after `delays`.
+    /// own initial velocity") toward `targets` from `start` after `delays`; lanes that
+    /// `carry` names continue their easing motions additively (see the type's
+    /// discussion).
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named by
     ///   `laneName`) for a value, target, span, velocity or delay that is not finite in
@@ -164,104 +257,147 @@ struct LaneAnimation: Sendable {
     ///   Everything is checked before anything changes.
     mutating func setMotion(
         start time: Double, current: [(value: Double, velocity: Double)], targets: [Double], delays: [Double],
-        laneName: (Int) -> String
+        carry: Carry? = nil, laneName: (Int) -> String
     ) throws(AnimatableError) {
         let n = laneCount
-        var newFrom = [Double](repeating: 0, count: n)
+        var newPlanes = [Plane(count: n)]
+        var newDepth = [Int](repeating: 1, count: n)
         var newVelocity = [Double](repeating: 0, count: n)
         var newDurations = [Double](repeating: 0, count: n)
+        var newSegmentDepth = [Int](repeating: 1, count: segments.count)
         for lane in 0..<n {
             let value = current[lane].value, target = targets[lane]
             try requireFinite(value, laneName(lane))
             try requireFinite(target, "\(laneName(lane)) target")
             try requireFinite(target - value, "\(laneName(lane)) span")
             try requireFinite(delays[lane], "\(laneName(lane)) delay")
-            let kind = curve(ofLane: lane).kind
+            let curve = curve(ofLane: lane)
             var v = 0.0
-            if !current[lane].velocity.isNaN {
-                v = current[lane].velocity
-            } else if case .spring(_, let unit) = kind {
-                v = (target - value) * unit
-            }
-            try requireFinite(v, "\(laneName(lane)) velocity")
-            newFrom[lane] = value
-            newVelocity[lane] = v
-            switch kind {
+            switch curve.kind {
             case .easing(_, let duration):
                 newDurations[lane] = duration
-            case .spring(let spring, _):
+                if let carry, carry.lanes[lane] >= 0, carry.source.curve(ofLane: carry.lanes[lane]) == curve {
+                    let layers = try carry.source.carriedLayers(
+                        of: carry.lanes[lane], at: time, duration: duration, target: target, name: laneName(lane))
+                    if newPlanes.count < layers.count {
+                        for _ in newPlanes.count..<layers.count { newPlanes.append(Plane(count: n)) }
+                    }
+                    for (p, layer) in layers.enumerated() {
+                        newPlanes[p].offsets[lane] = p == layers.count - 1 ? delays[lane] : layer.start - time
+                        newPlanes[p].from[lane] = layer.from
+                        newPlanes[p].to[lane] = layer.to
+                    }
+                    newDepth[lane] = layers.count
+                    let segment = segmentOfLane[lane]
+                    newSegmentDepth[segment] = Swift.max(newSegmentDepth[segment], layers.count)
+                    continue
+                }
+            case .spring(let spring, let unit):
+                v = current[lane].velocity.isNaN ? (target - value) * unit : current[lane].velocity
+                try requireFinite(v, "\(laneName(lane)) velocity")
                 newDurations[lane] = spring.validatedSettlingDuration(
                     target: target - value, initialVelocity: v, epsilon: 0.001)
+            case .decay(let decay):
+                // A decay cannot take a velocity: its own is k times its span. As a
+                // spring's, its duration keeps it within 0.001 of the span from then
+                // on (nothing to settle when the lane does not move).
+                v = (target - value) * decay.frictionRate
+                try requireFinite(v, "\(laneName(lane)) velocity")
+                newDurations[lane] = target == value ? 0 : decay.validatedSettlingDuration(epsilon: 0.001)
             }
+            newPlanes[0].offsets[lane] = delays[lane]
+            newPlanes[0].from[lane] = value
+            newPlanes[0].to[lane] = target
+            newVelocity[lane] = v
         }
         if kernel != nil {
-            kernel = try Self.kernelLanes(
-                offsets: delays, from: newFrom, to: targets, velocity: newVelocity, laneName: laneName)
+            kernel = try Self.kernelLanes(planes: newPlanes, velocity: newVelocity, laneName: laneName)
         }
         start = time
         lastTransition = time
-        from = newFrom
-        to = targets
+        planes = newPlanes
+        depth = newDepth
         velocity = newVelocity
         offsets = delays
         durations = newDurations
+        segmentDepth = newSegmentDepth
+    }
+
+    /// One motion of an easing lane in absolute time: from `from` to `to` starting at
+    /// `start` seconds on the caller's clock.
+    private struct Layer {
+        var start: Double
+        var from: Double
+        var to: Double
+    }
+
+    /// Lane `lane`'s easing motions as they continue after an interruption at `time`
+    /// toward `target`, oldest first, the new one last (whose start the caller sets):
+    /// motions finished by `time` are folded (as their end values) into the oldest one
+    /// still moving; with ``maximumLayers`` still moving, the oldest is frozen at its
+    /// value at `time` and folded likewise; the new motion runs from 0 to what is left
+    /// to reach `target`. With none still moving, one motion from the lane's value.
+    ///
+    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `name`)
+    ///   when a folded end or the new span overflows.
+    private func carriedLayers(
+        of lane: Int, at time: Double, duration: Double, target: Double, name: String
+    ) throws(AnimatableError) -> [Layer] {
+        let curve = curve(ofLane: lane)
+        var moving: [Layer] = []
+        var folded = 0.0
+        for p in 0..<depth[lane] {
+            let layer = Layer(start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
+            if time - layer.start >= duration { folded += layer.to } else { moving.append(layer) }
+        }
+        if moving.count == Self.maximumLayers {
+            let oldest = moving.removeFirst()
+            folded += Self.motion(of: curve, from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start).value
+        }
+        guard !moving.isEmpty else { return [Layer(start: time, from: folded, to: target)] }
+        moving[0].from += folded
+        moving[0].to += folded
+        var reached = 0.0
+        for layer in moving { reached += layer.to }
+        try requireFinite(reached, "\(name) target")
+        try requireFinite(target - reached, "\(name) span")
+        moving.append(Layer(start: time, from: 0, to: target - reached))
+        return moving
     }
 
     /// Every lane's value (and velocity, when asked) at `time`, one kernel call per
-    /// segment, in float32. Velocities are 0 for easing segments (the kernel's rule).
+    /// segment and plane (the base motions written, additive layers added on), in
+    /// float32. Velocities are 0 for easing segments (the kernel's rule).
     func sample(
         at time: Double, values: UnsafeMutablePointer<Float>, velocities: UnsafeMutablePointer<Float>?,
         backend: Backend?
     ) throws(AnimatableError) {
         guard time.isFinite else { throw .invalidTime(time) }
         guard laneCount > 0, let kernel else { return }
-        let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
         // Indices, not `for segment in segments where ...`: that form allocated once
         // per segment per frame (measured by AllocationTests), this one does not.
         for index in segments.indices where !segments[index].lanes.isEmpty {
             let segment = segments[index]
-            let described: (curve: ci_curve, duration: Double)
-            do {
-                described = try segment.curve.kernelDescriptor()
-            } catch {
-                throw .curve(error)
-            }
-            var curve = described.curve
-            let duration = described.duration
             let lower = segment.lanes.lowerBound
-            let status: ci_status = kernel.offsets.withUnsafeBufferPointer { offsets in
-                kernel.from.withUnsafeBufferPointer { from in
-                    kernel.to.withUnsafeBufferPointer { to in
-                        kernel.velocity.withUnsafeBufferPointer { velocity in
-                            var request = ci_sample_request()
-                            request.time = time
-                            request.start = start
-                            request.duration = duration
-                            request.item_start = offsets.baseAddress! + lower
-                            request.item_from = from.baseAddress! + lower
-                            request.item_to = to.baseAddress! + lower
-                            request.item_velocity = velocity.baseAddress! + lower
-                            return ci_sample(
-                                backendValue, &curve, &request, nil, 0, nil, values + lower,
-                                velocities.map { $0 + lower }, segment.lanes.count)
+            for p in 0..<segmentDepth[index] {
+                let plane = kernel.planes[p]
+                try plane.offsets.withUnsafeBufferPointer { (offsets) throws(AnimatableError) in
+                    try plane.from.withUnsafeBufferPointer { (from) throws(AnimatableError) in
+                        try plane.to.withUnsafeBufferPointer { (to) throws(AnimatableError) in
+                            try kernel.velocity.withUnsafeBufferPointer { (velocity) throws(AnimatableError) in
+                                let pass = ItemPass(
+                                    curve: segment.curve, offsets: offsets.baseAddress! + lower,
+                                    from: from.baseAddress! + lower, to: to.baseAddress! + lower,
+                                    velocity: velocity.baseAddress! + lower, count: segment.lanes.count)
+                                // Layers add to the base motion; their easing velocity is 0.
+                                try pass.run(
+                                    at: time, start: start, values: values + lower,
+                                    velocities: p > 0 ? nil : velocities.map { $0 + lower }, accumulate: p > 0,
+                                    backend: backend)
+                            }
                         }
                     }
                 }
-            }
-            if status == CI_ERR_INVALID_PARAMETER {
-                // Every lane value, target, span, velocity and delay was checked to fit
-                // float32 when the motion was set; the request's own fields remain: an
-                // easing duration float32 rounds to 0, or a time (or its distance from
-                // the last transition) float32 cannot hold.
-                if case .easing(_, let d) = segment.curve.kind, !(Float(d) > 0) {
-                    throw .curve(.invalidDuration(d))
-                }
-                throw .invalidTime(time)
-            }
-            do {
-                try checkKernelStatus(status, backend: backend, input: nil, invalidCurve: segment.curve.rangeError)
-            } catch {
-                throw .curve(error)
             }
         }
     }

@@ -12,11 +12,15 @@
 /// let now = try group.state(ofPair: 0, at: 0.2)
 /// ```
 ///
-/// Interruptions keep motion continuous: every pair still moving starts its new motion
-/// from its current value in every lane, and keeps its velocity in the lanes a spring
-/// drives (an easing has no velocity to carry over: it restarts with its own shape from
-/// the current value, so its value is continuous but its slope may jump); pairs at rest
-/// get the stagger delays again.
+/// Interruptions keep motion continuous: every pair still moving keeps its value in
+/// every lane, and its velocity: a spring starts from the current value and velocity;
+/// an easing is additive (SwiftUI's and Core Animation's behaviour: the motion in flight
+/// runs on to its end and the new one adds the change of target on top, so the
+/// velocity carries over, plus the new curve's initial slope times the change, which is
+/// 0 for easeIn, easeInOut and the `in`/`inOut` Penner curves; up to four motions
+/// overlap per lane, a fifth interruption within one duration freezes the oldest); a
+/// decay restarts from the current value at k times its new span. Pairs at rest get
+/// the stagger delays again.
 public struct MatchedPairGroup: Sendable {
     /// The pairs, in order (their stagger index).
     public private(set) var pairs: [MatchedPair]
@@ -29,7 +33,17 @@ public struct MatchedPairGroup: Sendable {
     public private(set) var isAtDestination = false
 
     private var engine: LaneAnimation
-    private let delays: [Double]
+    /// Each pair's stagger delay, seconds.
+    let delays: [Double]
+    /// Seconds of motion that a scrub's progress 0…1 spans (see
+    /// ``state(ofPair:atProgress:)``): the longest of the curves' durations
+    /// (``Curve/duration``: an easing's duration, a spring's or a decay's settling
+    /// duration) plus the largest stagger delay. +∞ when a curve never settles (an
+    /// undamped spring).
+    public let scrubDuration: Double
+    /// Float32 ends of every lane for scrubbing; `nil` when one does not fit float32
+    /// (scrubbing then throws that error).
+    private(set) var scrubLanes: ScrubLanes?
 
     /// A group at rest at its sources.
     ///
@@ -62,10 +76,12 @@ public struct MatchedPairGroup: Sendable {
         engine = try LaneAnimation(
             kernelValues: Self.layout(pairs, atDestination: false), segments: segments,
             laneName: { Self.laneName($0, pairCount: n) })
+        scrubLanes = try? Self.scrubLanes(pairs, curves: curves, delays: delays)
+        scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
     }
 
     /// Lane `lane` of the engine (lane-major) as "pair 3 anchorX".
-    private static func laneName(_ lane: Int, pairCount n: Int) -> String {
+    static func laneName(_ lane: Int, pairCount n: Int) -> String {
         "pair \(lane % n) \(MatchedLane.allCases[lane / n])"
     }
 
@@ -73,7 +89,7 @@ public struct MatchedPairGroup: Sendable {
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
     ///   overflows, named by pair, end and lane.
-    private static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
+    static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
         let n = pairs.count
         var result = [Double](repeating: 0, count: n * MatchedPair.laneCount)
         for (i, pair) in pairs.enumerated() {
@@ -112,8 +128,8 @@ public struct MatchedPairGroup: Sendable {
     }
 
     /// Gives the pairs new destinations (the layout changed mid-flight) and heads there
-    /// from `time`, keeping every lane's value, and its velocity where a spring drives
-    /// it (see the type's discussion).
+    /// from `time`, keeping every lane's value, and its velocity where a spring or an
+    /// easing drives it (see the type's discussion).
     ///
     /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` unless
     ///   there is one geometry per pair; a geometry's own errors; as ``start(at:)``.
@@ -131,6 +147,7 @@ public struct MatchedPairGroup: Sendable {
         try move(to: Self.layout(retargeted, atDestination: true), at: time)
         pairs = retargeted
         isAtDestination = true
+        scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
     }
 
     private mutating func move(to targets: [Double], at time: Double) throws(AnimatableError) {
@@ -185,7 +202,8 @@ public struct MatchedPairGroup: Sendable {
     }
 
     /// Writes every lane of every pair at `time` into `frame`: one SIMD kernel call per
-    /// property curve (one in all when a single curve drives every property).
+    /// property curve (one in all when a single curve drives every property), and one
+    /// more per additive layer of interrupted easings.
     ///
     /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` when the
     ///   frame does not fit the group; ``AnimatableError/invalidTime(_:)`` for a NaN or

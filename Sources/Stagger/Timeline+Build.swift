@@ -379,9 +379,14 @@ struct TimelinePlan {
             curves.append(curve)
             let duration = leaf.duration / timeScale
             var rest = duration
-            if case .spring(let spring, let velocity) = curve.kind {
+            switch curve.kind {
+            case .easing:
+                break
+            case .spring(let spring, let velocity):
                 // A spring that cannot report settling is treated as never at rest.
                 rest = max(rest, (try? spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: 1e-5)) ?? .infinity)
+            case .decay(let decay):
+                rest = max(rest, decay.validatedSettlingDuration(epsilon: 1e-5))
             }
             rests.append(out.nodes[j].start + rest)
             mirroredRests.append(out.nodes[j].mirrorStart + rest)

@@ -99,8 +99,8 @@ public struct Timeline: Sendable {
     /// Seconds of one pass: when the last child ends (logically: springs at their
     /// settling duration).
     public let duration: Double
-    /// Seconds of one pass until every spring is at rest (within 1e-5 of its target),
-    /// ≥ ``duration``.
+    /// Seconds of one pass until every spring and decay is at rest (within 1e-5 of its
+    /// target), ≥ ``duration``.
     public let restDuration: Double
 
     // The compiled form: structure for events, flat arrays for sampling.

@@ -6,15 +6,16 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a curve's values as CSV (time,value[,velocity]).",
         discussion: """
-            Easing curves map time over --duration to progress; springs take seconds and
-            move 0 -> 1. Values come from the SIMD kernel on the chosen backend; easing
-            velocities come from the Double reference (the kernel computes spring
-            velocities only).
+            Easing curves map time over --duration to progress; springs and decays take
+            seconds and move 0 -> 1. Values come from the SIMD kernel on the chosen
+            backend; easing and decay velocities come from the Double reference (this
+            command asks the kernel for spring velocities only).
 
             Examples:
               staggerbench eval easeOutBounce --samples 11
               staggerbench eval 'cubicBezier(0.25, 0.1, 0.25, 1)' --at 0.1,0.5 --duration 0.35
               staggerbench eval 'spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 2)' --velocity
+              staggerbench eval 'decay(frictionRate: 4)' --samples 5
             """
     )
 
@@ -24,7 +25,7 @@ struct Eval: ParsableCommand {
     @Option(help: "Comma-separated times in seconds.")
     var at: String?
 
-    @Option(help: "Evenly spaced samples over the duration (springs: the settling duration).")
+    @Option(help: "Evenly spaced samples over the duration (springs and decays: the settling duration).")
     var samples: Int?
 
     @Option(help: "Seconds an easing curve takes.")

@@ -181,7 +181,11 @@ struct CurvePlot {
                              ("stroke-width", "3")])
             svg.add("text", [("class", "legend"), ("x", "618"), ("y", number(row + 4)), ("fill", "#222222")],
                     text: entry.name)
-            let kind = if case .spring = entry.curve.kind { "spring, settles in" } else { "easing over" }
+            let kind = switch entry.curve.kind {
+            case .easing: "easing over"
+            case .spring: "spring, settles in"
+            case .decay: "decay, settles in"
+            }
             svg.add("text", [("x", "618"), ("y", number(row + 19)), ("font-size", "10.5"), ("fill", "#777777")],
                     text: "\(kind) \(format(end, 3)) s")
         }

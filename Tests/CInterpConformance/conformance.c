@@ -113,6 +113,10 @@ static double spring(double omega0, double zeta, double delta, double v0, double
     return delta + a * exp(r1 * t) + b * exp(r2 * t);
 }
 
+/* A decay (cinterp.h): x(t) = delta (1 - e^(-k t)), from libm's expm1 and exp. */
+static double decay(double k, double delta, double t) { return -delta * expm1(-k * t); }
+static double decay_velocity(double k, double delta, double t) { return k * delta * exp(-k * t); }
+
 /* ---- checks ---------------------------------------------------------------------- */
 
 static int failures = 0;
@@ -266,6 +270,60 @@ static void check_split_runs(void) {
     if (mismatches) failures++;
 }
 
+/* ci_spring and ci_over_time on a decay against the closed form, times 0 ... 12 / k
+ * (past e^-12) and on to 40 / k, where the value must have reached delta. */
+static void check_decay(ci_backend b, double k, double delta, double *worst) {
+    ci_curve c = {CI_CURVE_DECAY, 0, 0, 0, {(float)k, 0, (float)delta, 0}};
+    float *in = input + 2, *out = output + 1, *vel = velocity + 3;
+    for (int i = 0; i < COUNT; i++) in[i] = (float)(40.0 / k * i / (COUNT - 1));
+    if (ci_spring(b, &c, in, out, vel, COUNT) != CI_OK) { printf("decay: status\n"); failures++; return; }
+    double kf = c.params[0], df = c.params[2], scale = fmax(1, fabs(df));
+    for (int i = 0; i < COUNT; i++) {
+        double t = in[i];
+        double err = fabs(out[i] - decay(kf, df, t)) / scale;
+        double verr = fabs(vel[i] - decay_velocity(kf, df, t)) / (scale * kf);
+        if (err > worst[0]) worst[0] = err;
+        if (verr > worst[1]) worst[1] = verr;
+    }
+    /* ci_over_time ignores the duration, as for a spring; delta as given. */
+    if (ci_over_time(b, &c, 12345.0, in, out, COUNT) != CI_OK) { failures++; return; }
+    for (int i = 0; i < COUNT; i++) {
+        double err = fabs(out[i] - decay(kf, df, in[i])) / scale;
+        if (err > worst[0]) worst[0] = err;
+    }
+    /* Negative times are 0: the value 0 and the full initial velocity k delta. */
+    float before = -1.0f, at_value, at_velocity;
+    if (ci_spring(b, &c, &before, &at_value, &at_velocity, 1) != CI_OK || at_value != 0 ||
+        fabs(at_velocity - kf * df) > 1e-6 * scale * kf) {
+        printf("decay before its start: %g, %g\n", at_value, at_velocity);
+        failures++;
+    }
+}
+
+/* ci_sample with accumulate adds each item's appearance to what the output holds (the
+ * layers of a motion summed in place); with tracks it is refused. */
+static void check_accumulate(ci_backend b) {
+    ci_curve c = {CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}};
+    float *delays = input + 1, *out = output + 2;
+    for (int i = 0; i < 1001; i++) { delays[i] = -0.001f * i; out[i] = 2.0f; }
+    ci_sample_request R = {.time = 0.25, .start = 0, .duration = 1, .delays = delays,
+                           .from = 0, .to = 3, .accumulate = 1};
+    if (ci_sample(b, &c, &R, NULL, 0, NULL, out, NULL, 1001) != CI_OK) { failures++; return; }
+    double worst = 0;
+    for (int i = 0; i < 1001; i++) {
+        double p = fmin(0.25 - (double)delays[i], 1);
+        double err = fabs(out[i] - (2 + 3 * penner(CI_CURVE_CUBIC, CI_EASE_IN_OUT, p)));
+        if (err > worst) worst = err;
+    }
+    report(ci_backend_name(b), "accumulate", worst, 1e-5);
+    ci_track track = {0, 1};
+    float *outputs[1] = {velocity};
+    if (ci_sample(b, &c, &R, &track, 1, outputs, out, NULL, 1001) != CI_ERR_INVALID_PARAMETER) {
+        printf("accumulate with a track: not refused\n");
+        failures++;
+    }
+}
+
 int main(void) {
     static const char *family[] = {"", "sine", "quad", "cubic", "quart", "quint",
                                    "expo", "circ", "back", "elastic", "bounce"};
@@ -305,6 +363,15 @@ int main(void) {
                     check_spring((ci_backend)b, 2 * PI / responses[r], zetas[z], 3.0 * v, worst);
         report(ci_backend_name((ci_backend)b), "spring value", worst[0], 1e-5);
         report(ci_backend_name((ci_backend)b), "spring velocity", worst[1], 1e-5);
+        double decay_worst[2] = {0, 0};
+        static const double rates[] = {0.05, 0.5, 2.0020026706730793, 10.050335853501441, 60, 900};
+        static const double deltas[] = {1, -3, 0.25, 480};
+        for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+            for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
+                check_decay((ci_backend)b, rates[r], deltas[d], decay_worst);
+        report(ci_backend_name((ci_backend)b), "decay value", decay_worst[0], 1e-6);
+        report(ci_backend_name((ci_backend)b), "decay velocity", decay_worst[1], 1e-6);
+        check_accumulate((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

@@ -198,6 +198,7 @@ typedef struct fuzz_case {
     int sources; /* bit 0 list, bit 1 delays, bit 2 item_start */
     int no_appearance, no_velocity, null_outputs, null_one_output, null_tracks;
     int null_item_from, null_item_velocity;
+    int accumulate; /* add into appearance and velocity, which then start at 0.25 */
     int track_count;
     double start;
     ci_list_delays list;
@@ -251,8 +252,9 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
     }
     c->curve.step_position = take_small(&r, -1, 4);
     for (int i = 0; i < 4; i++) c->curve.params[i] = take_float(&r);
-    /* The spring entry points only take springs: mostly give them one. */
-    if (c->op >= OP_SPRING_VALUE && c->op <= OP_SPRING_BOTH && !(flags & 0x20))
+    /* The spring entry points only take springs and decays: mostly give them one. */
+    if (c->op >= OP_SPRING_VALUE && c->op <= OP_SPRING_BOTH && !(flags & 0x20) &&
+        c->curve.kind != CI_CURVE_DECAY)
         c->curve.kind = CI_CURVE_SPRING;
 
     uint8_t n = take_u8(&r);
@@ -275,6 +277,7 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
         uint8_t source = take_u8(&r);
         static const int one_source[10] = {1, 1, 1, 2, 2, 2, 4, 4, 0, -1};
         c->sources = one_source[source % 10] >= 0 ? one_source[source % 10] : (source >> 4) & 7;
+        c->accumulate = source >= 0xF0;
         uint8_t f = take_u8(&r);
         c->no_appearance = f & 1;
         c->no_velocity = (f >> 1) & 1;
@@ -365,9 +368,9 @@ static void describe(FILE *out, const fuzz_case *c) {
             c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
     if (c->op == OP_SAMPLE)
         fprintf(out,
-                "  sources %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
+                "  sources %d accumulate %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
                 "  list base %g offset %g slope %g origin %g max %g window [%g, %g) outside %d\n",
-                c->sources, c->track_count, c->start, c->from, c->to, c->item_from, c->item_to,
+                c->sources, c->accumulate, c->track_count, c->start, c->from, c->to, c->item_from, c->item_to,
                 c->item_velocity, c->index_base, c->list.base_delay, c->list.offset,
                 c->list.slope, c->list.origin, c->list.max_delay, c->list.window_start,
                 c->list.window_end, (int)c->list.outside);
@@ -498,11 +501,14 @@ static void fill_inputs(const fuzz_case *c, float *x, size_t n) {
 
 static int is_penner(int kind) { return kind >= CI_CURVE_SINE && kind <= CI_CURVE_BOUNCE; }
 
+/* Springs and decays: time in seconds, no duration, delta 1 in the staggered passes. */
+static int is_timed(int kind) { return kind == CI_CURVE_SPRING || kind == CI_CURVE_DECAY; }
+
 /* The validity rules as cinterp.h states them. The validator may be stricter (bounds
  * the header does not list), never more lenient. */
 static int documented_valid(const ci_curve *c) {
     for (int i = 0; i < 4; i++)
-        if (c->kind == CI_CURVE_SPRING && !isfinite(c->params[i])) return 0;
+        if (is_timed(c->kind) && !isfinite(c->params[i])) return 0;
     switch (c->kind) {
     case CI_CURVE_LINEAR: return 1;
     case CI_CURVE_CUBIC_BEZIER:
@@ -513,6 +519,7 @@ static int documented_valid(const ci_curve *c) {
                c->steps >= (c->step_position == CI_JUMP_NONE ? 2 : 1) &&
                c->steps <= (int32_t)CI_MAX_STEPS;
     case CI_CURVE_SPRING: return c->params[0] > 0 && c->params[1] >= 0;
+    case CI_CURVE_DECAY: return c->params[0] > 0;
     default:
         return is_penner(c->kind) && c->direction >= CI_EASE_IN &&
                c->direction <= CI_EASE_IN_OUT;
@@ -536,13 +543,16 @@ static int fits_float(double x) { return isfinite(x) && isfinite((float)x); }
 /* The header lets the kernel refuse a curve whose derived constants overflow float (a
  * stiffness of 1e80, a control point of 2e38). Curves well inside float's range must
  * never be refused that way: control points within 1e6, springs with omega0 in
- * [1e-3, 1e4] rad/s, zeta <= 1e3, |delta| <= 1e6, |v0| <= 1e9. */
+ * [1e-3, 1e4] rad/s, zeta <= 1e3, |delta| <= 1e6, |v0| <= 1e9, decays with k in
+ * [1e-3, 1e4] per second and |delta| <= 1e6. */
 static int ordinary_magnitudes(const ci_curve *c) {
     const float *q = c->params;
     if (c->kind == CI_CURVE_CUBIC_BEZIER) return fabsf(q[1]) <= 1e6f && fabsf(q[3]) <= 1e6f;
     if (c->kind == CI_CURVE_SPRING)
         return q[0] >= 1e-3f && q[0] <= 1e4f && q[1] <= 1e3f && fabsf(q[2]) <= 1e6f &&
                fabsf(q[3]) <= 1e9f;
+    if (c->kind == CI_CURVE_DECAY)
+        return q[0] >= 1e-3f && q[0] <= 1e4f && fabsf(q[2]) <= 1e6f;
     return 1;
 }
 
@@ -564,6 +574,9 @@ static int stays_in_unit_range(const ci_curve *c) {
  * keep float rounding of the constants out of the picture. */
 static int spring_in_accuracy_range(const ci_curve *c) {
     const double two_pi = 6.283185307179586;
+    /* Decays: the header's bound holds for any k and t; moderate k and delta here. */
+    if (c->kind == CI_CURVE_DECAY)
+        return c->params[0] >= 1e-2 && c->params[0] <= 1e3 && fabs(c->params[2]) <= 1e6;
     double omega0 = c->params[0], zeta = c->params[1];
     return zeta >= 0.05 && zeta <= 3 && omega0 >= two_pi / 5 && omega0 <= two_pi / 0.05 &&
            fabs(c->params[2]) <= 1e6 && fabs(c->params[3]) <= 1e6;
@@ -697,7 +710,11 @@ typedef struct output_set {
     float *p[5];
     const char *name[5];
     int used;
+    int prefilled[5]; /* holds ACCUMULATE_START (an accumulating output) before the call */
 } output_set;
+
+/* What an accumulating call's appearance and velocity hold before it adds to them. */
+#define ACCUMULATE_START 0.25f
 
 static float *add_output(output_set *o, const fuzz_case *c, const char *name, int present) {
     int k = o->used++;
@@ -714,8 +731,14 @@ static void finish_outputs(output_set *o, int written, const unsigned char *lane
     for (int k = 0; k < o->used; k++) {
         if (!o->p[k]) continue;
         guarded_check_padding(&o->arrays[k], o->name[k]);
-        if (written) check_finite(o->p[k], lane_finite, n, o->name[k]);
-        else check_untouched(o->p[k], n, o->name[k]);
+        if (written) {
+            check_finite(o->p[k], lane_finite, n, o->name[k]);
+        } else if (o->prefilled[k]) {
+            for (size_t i = 0; i < n; i++)
+                if (o->p[k][i] != ACCUMULATE_START) fail("%s: a failed call wrote element %zu", o->name[k], i);
+        } else {
+            check_untouched(o->p[k], n, o->name[k]);
+        }
     }
 }
 
@@ -778,9 +801,14 @@ static void run_newer(const fuzz_case *c) {
         R.from = c->from;
         R.to = c->to;
         R.index_base = c->index_base;
+        R.accumulate = c->accumulate;
 
         float *appearance = add_output(&out, c, "appearance", !c->no_appearance);
         float *velocity = add_output(&out, c, "velocity", !c->no_velocity);
+        for (int k = 0; k < 2 && c->accumulate; k++) {
+            out.prefilled[k] = out.p[k] != NULL;
+            for (size_t i = 0; out.p[k] && i < n; i++) out.p[k][i] = ACCUMULATE_START;
+        }
         float *outputs[3];
         for (int k = 0; k < c->track_count; k++)
             outputs[k] = add_output(&out, c, "track output",
@@ -806,12 +834,13 @@ static void run_newer(const fuzz_case *c) {
             require(backend_ok, what, "the backend cannot run");
             /* The sampling pass runs a spring as the unit spring: params[2] unused. */
             ci_curve judged = c->curve;
-            if (judged.kind == CI_CURVE_SPRING) judged.params[2] = 1;
+            if (is_timed(judged.kind)) judged.params[2] = 1;
             require(curve && ci_curve_validate(&judged) == CI_OK, what, "the curve is invalid");
             require((R.list != NULL) + (R.delays != NULL) + (R.item_start != NULL) == 1, what,
                     "it has not exactly one source");
+            require(!R.accumulate || c->track_count == 0, what, "it accumulates with tracks");
             require(fits_float(R.time) && fits_float(R.start), what, "a time does not fit float");
-            require(c->curve.kind == CI_CURVE_SPRING || documented_duration(R.duration), what,
+            require(is_timed(c->curve.kind) || documented_duration(R.duration), what,
                     "the easing duration is invalid");
             require(!use_list || c->list.window_end >= c->list.window_start, what,
                     "the window ends before it starts");
@@ -827,7 +856,7 @@ static void run_newer(const fuzz_case *c) {
          * exceed float, and a track's a * to + (1 - a) * from can overflow on the way
          * even where from + (to - from) a would not. */
         ci_curve unit = c->curve;
-        if (unit.kind == CI_CURVE_SPRING) unit.params[2] = 1;
+        if (is_timed(unit.kind)) unit.params[2] = 1;
         int ordinary = ordinary_magnitudes(&unit) && fabsf(c->from) <= 1e15f &&
                        fabsf(c->to) <= 1e15f;
         if (use_items)
@@ -846,9 +875,10 @@ static void run_newer(const fuzz_case *c) {
         /* Easing appearance against the scalar backend: the elapsed times are formed
          * the same way on every backend, so only the curve's own bounds separate them. */
         double scale = fmax(1, fmax(fabs(R.from), fabs(R.to)));
-        if (status == CI_OK && appearance && c->curve.kind != CI_CURVE_SPRING &&
+        if (status == CI_OK && appearance && !is_timed(c->curve.kind) &&
             c->curve.kind != CI_CURVE_CUBIC_BEZIER && c->curve.kind != CI_CURVE_STEPS &&
             !use_items && scale <= 1e6) {
+            for (size_t i = 0; c->accumulate && i < n; i++) ref[i] = ACCUMULATE_START;
             reference = ci_sample(CI_BACKEND_SCALAR, curve, &R, NULL, 0, NULL, ref, NULL, n);
             compare = 1;
             bound = 2e-5 * scale;
@@ -877,7 +907,7 @@ static void run_newer(const fuzz_case *c) {
                     D->axis >= CI_AXIS_BOTH && D->axis <= CI_AXIS_Y, what,
                     "the metric or axis is unknown");
             if (!c->distances_only)
-                require(D->distribution.kind != CI_CURVE_SPRING &&
+                require(!is_timed(D->distribution.kind) &&
                         ci_curve_validate(&D->distribution) == CI_OK, what,
                         "the distribution is not a valid easing");
         }
@@ -1009,7 +1039,7 @@ static void run_case(const fuzz_case *c) {
     /* The errors the header allows here. The stagger pass evaluates a spring with
      * delta 1 "whatever params[2]", so its curve is judged with that delta. */
     ci_curve judged = c->curve;
-    const int is_spring = judged.kind == CI_CURVE_SPRING;
+    const int is_spring = is_timed(judged.kind); /* a spring or a decay */
     if (stagger_op && is_spring) judged.params[2] = 1;
     expected e = {0};
     if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
@@ -1118,9 +1148,11 @@ static void run_case(const fuzz_case *c) {
             double bound = 1e-5, velocity_bound = 0;
             for (size_t i = 0; i < n; i++) use[i] = lane_finite[i];
             if (compare_spring) {
+                /* A decay's rate k stands in for omega0, and it has no v0. */
+                int decay = kind == CI_CURVE_DECAY;
                 double omega0 = c->curve.params[0];
                 double scale = fmax(1, fmax(fabs(c->curve.params[2]),
-                                            fabs(c->curve.params[3]) / omega0));
+                                            decay ? 0 : fabs(c->curve.params[3]) / omega0));
                 bound = 2e-5 * scale;
                 velocity_bound = bound * omega0;
                 for (size_t i = 0; i < n; i++) use[i] = lane_finite[i] && saved[i] <= 10;

@@ -62,6 +62,40 @@ struct AllocationTests {
         #expect(made == 0)
     }
 
+    /// Interrupted easing lanes stack additive layers: one more kernel call per layer,
+    /// still no allocation per frame.
+    @Test func layeredEasingFramesAllocateNothing() throws {
+        let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
+        let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
+        let pair = try MatchedPair(source: card, destination: detail)
+        var group = try MatchedPairGroup(Array(repeating: pair, count: 200), curves: MatchedCurves(try .easeInOut(duration: 0.5)))
+        try group.start(at: 0)
+        try group.reverse(at: 0.1)
+        try group.start(at: 0.2)
+        var frame = group.makeFrame()
+        try group.sample(at: 0.21, into: &frame)
+        let made = try allocations {
+            for step in 1...20 { try group.sample(at: 0.2 + Double(step) * 0.02, into: &frame) }
+        }
+        #expect(made == 0)
+    }
+
+    @Test func groupScrubbingAllocatesNothing() throws {
+        let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
+        let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
+        let pair = try MatchedPair(source: card, destination: detail)
+        let group = try MatchedPairGroup(
+            Array(repeating: pair, count: 200), curves: MatchedCurves(position: .snappy, size: .decay, cornerRadius: .smooth,
+                                                                     appearance: try .easeInOut(duration: 0.3)),
+            stagger: try StaggerConfig(spread: .each(0.01)))
+        var frame = group.makeFrame()
+        try group.sample(atProgress: 0.01, into: &frame)
+        let made = try allocations {
+            for step in 1...20 { try group.sample(atProgress: Double(step) * 0.05, into: &frame) }
+        }
+        #expect(made == 0)
+    }
+
     @Test func timelineFramesAllocateNothing() throws {
         let timeline = try AnimationSequence.listAppear(count: 2_000).timeline
         var values = [Float](repeating: 0, count: timeline.scheduledSteps.count)

@@ -40,6 +40,9 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("spring infinite target") { _ = try Spring.bouncy.velocity(target: .infinity, time: 1) },
         .init("settling epsilon 0") { _ = try Spring.smooth.settlingDuration(epsilon: 0) },
         .init("unparsable curve") { _ = try Curve(parsing: "spring(response: )") },
+        .init("decay friction NaN") { _ = try Curve.decay(frictionRate: .nan) },
+        .init("decay friction -2") { _ = try Curve(parsing: "decay(frictionRate: -2)") },
+        .init("decay settling epsilon NaN") { _ = try DecayCurve.fast.settlingDuration(epsilon: .nan) },
         // Batches
         .init("mismatched buffers") {
             var out = [Float](repeating: 0, count: 2)

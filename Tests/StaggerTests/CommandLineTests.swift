@@ -32,6 +32,21 @@ import Testing
         #expect(first == [0, 0, 2])
     }
 
+    /// A decay from its text form: 1 − e^(−kt) and k·e^(−kt) (libm's exp here).
+    @Test func evalDecay() throws {
+        let result = try BuildArtifactTests.run(Self.tool, ["eval", "decay(frictionRate: 4)", "--at", "0,0.25,1", "--velocity"])
+        #expect(result.status == 0, "\(result.error)")
+        let rows = result.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+        #expect(rows.count == 3)
+        for row in rows {
+            #expect(abs(row[1] - (1 - exp(-4 * row[0]))) < 1e-6 && abs(row[2] - 4 * exp(-4 * row[0])) < 1e-5, "\(row)")
+        }
+        let samples = try BuildArtifactTests.run(Self.tool, ["eval", "fastDecay", "--samples", "3"])
+        let last = samples.output.split(separator: "\n").last!.split(separator: ",").map { Double($0)! }
+        // The last sample is the settling time, ln(1000)/k, where 0.001 remains.
+        #expect(abs(last[0] - log(1000) / (-1000 * log(0.99))) < 1e-6 && abs(last[1] - 0.999) < 1e-6)
+    }
+
     /// Every backend prints the same curve, and that curve is the reference's.
     @Test func forcedBackendAnswersTheSame() throws {
         let easing = Easing.easeOutElastic

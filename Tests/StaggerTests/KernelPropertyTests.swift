@@ -71,9 +71,13 @@ import Testing
 
     @Test(arguments: testedBackends)
     func staggeredListsMatchTheReference(backend: Backend) async throws {
-        let curveGenerator = zip(easingGenerator, springGenerator, Gen.bool, Gen.double(in: 0.05...2))
-            .map { easing, spring, useSpring, duration -> Curve in
-                useSpring ? try! .spring(spring) : try! .easing(easing, duration: duration)
+        let curveGenerator = zip(easingGenerator, springGenerator, Gen.int(in: 0...4), Gen.double(in: 0.05...2))
+            .map { easing, spring, choice, duration -> Curve in
+                switch choice {
+                case 0, 1: try! .spring(spring)
+                case 2: try! .decay(frictionRate: 4 / duration)
+                default: try! .easing(easing, duration: duration)
+                }
             }
         await propertyCheck(
             count: 40, input: curveGenerator, Gen.int(in: 0...2000), Gen.double(in: -1...1),
@@ -197,5 +201,8 @@ func staggerTolerance(_ curve: Curve, _ elapsed: Double, _ timeError: Double) ->
         let scale = max(1, abs(initialVelocity) / spring.angularFrequency)
         let rate = (try? curve.velocity(at: max(elapsed, 0))) ?? 0
         return 1e-5 * scale + abs(rate) * timeError * 2
+    case .decay:
+        let rate = (try? curve.velocity(at: max(elapsed, 0))) ?? 0
+        return 1e-6 + abs(rate) * timeError * 2
     }
 }

@@ -9,9 +9,13 @@ import Testing
     /// and Double times round to different sides).
     static let smoothEasing = Gen.int(in: 0..<Easing.allNamed.count).map { Easing.allNamed[$0] }
 
-    static let curve = zip(smoothEasing, springGenerator, Gen.bool, Gen.double(in: 0.05...1.5))
-        .map { easing, spring, useSpring, duration -> Curve in
-            useSpring ? try! .spring(spring) : try! .easing(easing, duration: duration)
+    static let curve = zip(smoothEasing, springGenerator, Gen.int(in: 0...4), Gen.double(in: 0.05...1.5))
+        .map { easing, spring, choice, duration -> Curve in
+            switch choice {
+            case 0, 1: try! .spring(spring)
+            case 2: try! .decay(frictionRate: 5 / duration)
+            default: try! .easing(easing, duration: duration)
+            }
         }
 
     static let geometry = zip(
@@ -75,6 +79,10 @@ import Testing
                             tolerance = 2e-5 * scale
                             #expect(abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
                                     <= tolerance * spring.angularFrequency * 2, "\(lane) velocity of pair \(i) at \(time)")
+                        } else if case .decay(let decay) = curve.kind {
+                            tolerance = 5e-6 * scale
+                            #expect(abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
+                                    <= tolerance * decay.frictionRate, "\(lane) velocity of pair \(i) at \(time)")
                         } else {
                             tolerance = scale * (5e-6 + 1e-5 * steepest[lane.property.rawValue])
                         }
@@ -131,32 +139,11 @@ import Testing
     /// instant every lane's value and velocity must carry over (within 1e-5), and the
     /// motion must really have been under way (no trivial pass).
     @Test func interruptedCardExpansionIsContinuous() throws {
-        let card = try MatchedGeometry(
-            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), cornerRadii: CornerRadii(12),
-            color: RGBAColor(red: 0.9, green: 0.3, blue: 0.2))
-        let detail = try MatchedGeometry(
-            frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), cornerRadii: CornerRadii(0),
-            color: RGBAColor(red: 0.2, green: 0.3, blue: 0.9),
-            shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.4), radius: 20))
         let curves = MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
-        var group = try MatchedPairGroup([try MatchedPair(source: card, destination: detail)], curves: curves)
-        try group.start(at: 0)
         let tap = 0.15
-        let before = try group.laneValues(ofPair: 0, at: tap)
-        let stateBefore = try group.state(ofPair: 0, at: tap)
-        let expanding = group
-        try group.reverse(at: tap)
-        let after = try group.laneValues(ofPair: 0, at: tap)
-        for lane in MatchedLane.allCases {
-            let l = lane.rawValue
-            #expect(abs(after[l].value - before[l].value) <= 1e-5, "\(lane) value")
-            #expect(abs(after[l].velocity - before[l].velocity) <= 1e-5, "\(lane) velocity")
-        }
-        // Across the tap, not only at it: just before it the expanding motion, just
-        // after it the reversed one, and their central difference is the velocity.
-        try Self.expectSmooth(from: expanding, to: group, at: tap)
-        #expect(abs(before[MatchedLane.anchorY.rawValue].velocity) > 100, "the card was moving")
-        #expect(abs(before[MatchedLane.width.rawValue].velocity) > 100, "the card was growing")
+        let (expanding, group) = try Self.tapBack(curves, at: tap)
+        let before = try expanding.laneValues(ofPair: 0, at: tap)
+        let stateBefore = try expanding.state(ofPair: 0, at: tap)
         let stateAfter = try group.state(ofPair: 0, at: tap)
         #expect(abs(stateAfter.frame.minX - stateBefore.frame.minX) <= 1e-5)
         #expect(abs(stateAfter.frame.height - stateBefore.frame.height) <= 1e-5)
@@ -210,6 +197,38 @@ import Testing
         }
         let end = try group.state(ofPair: 0, at: 5).frame
         #expect(abs(end.minY - 300) < 0.5 && abs(end.width - 50) < 0.5)
+    }
+
+    static let card = try! MatchedGeometry(
+        frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), cornerRadii: CornerRadii(12),
+        color: RGBAColor(red: 0.9, green: 0.3, blue: 0.2))
+    static let detail = try! MatchedGeometry(
+        frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), cornerRadii: CornerRadii(0),
+        color: RGBAColor(red: 0.2, green: 0.3, blue: 0.9),
+        shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.4), radius: 20))
+
+    /// The card demo on `curves`: the card starts expanding at 0 and a second tap at
+    /// `tap` sends it back. Checks that at that instant every lane's value and velocity
+    /// carry over (within 1e-5), that the motion is smooth across it, and that the card
+    /// really was moving and growing; returns the group before and after the tap.
+    static func tapBack(_ curves: MatchedCurves, at tap: Double) throws -> (expanding: MatchedPairGroup, group: MatchedPairGroup) {
+        var group = try MatchedPairGroup([try MatchedPair(source: card, destination: detail)], curves: curves)
+        try group.start(at: 0)
+        let before = try group.laneValues(ofPair: 0, at: tap)
+        let expanding = group
+        try group.reverse(at: tap)
+        let after = try group.laneValues(ofPair: 0, at: tap)
+        for lane in MatchedLane.allCases {
+            let l = lane.rawValue
+            #expect(abs(after[l].value - before[l].value) <= 1e-5, "\(lane) value")
+            #expect(abs(after[l].velocity - before[l].velocity) <= 1e-5, "\(lane) velocity")
+        }
+        // Across the tap, not only at it: just before it the expanding motion, just
+        // after it the reversed one, and their central difference is the velocity.
+        try expectSmooth(from: expanding, to: group, at: tap)
+        #expect(abs(before[MatchedLane.anchorY.rawValue].velocity) > 100, "the card was moving")
+        #expect(abs(before[MatchedLane.width.rawValue].velocity) > 100, "the card was growing")
+        return (expanding, group)
     }
 
     /// Every lane of pair 0 is continuous with a continuous slope across `tap`: the

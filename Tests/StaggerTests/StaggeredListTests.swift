@@ -9,7 +9,7 @@ import Testing
         Gen.int(in: 0...5), Gen.bool, Gen.double(in: 0.005...0.08), Gen.int(in: 0...3)
     ).map { choice, spring, each, origin -> StaggerConfig in
         let curve: Curve = spring
-            ? [Curve.snappy, .bouncy, .smooth, try! .spring(response: 0.4, dampingFraction: 1.4)][choice % 4]
+            ? [Curve.snappy, .bouncy, .smooth, try! .spring(response: 0.4, dampingFraction: 1.4), .fastDecay][choice % 5]
             : try! .easing([Easing.easeOutCubic, .ease, .easeInOutBack, .linear][choice % 4], duration: 0.3)
         var config = try! StaggerConfig(spread: .each(each), curve: curve)
         config.from = [StaggerConfig.Origin.first, .center, .edges, .random(seed: 5)][origin]
@@ -23,6 +23,7 @@ import Testing
         let slope: Double
         switch curve.kind {
         case .spring: slope = 40
+        case .decay(let decay): slope = decay.frictionRate
         case .easing(let easing, let duration):
             slope = 3 * max(1, abs(easing.slope(at: 0.5))) / duration
         }

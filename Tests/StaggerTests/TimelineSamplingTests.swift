@@ -73,12 +73,12 @@ import Testing
         }
     }
 
-    /// A 10,000-child timeline of several curves, jumps, springs with velocity and a
-    /// yoyo repeat, so every group and both reversing schedules reach the kernel.
+    /// A 10,000-child timeline of several curves, jumps, springs with velocity, a decay
+    /// and a yoyo repeat, so every group and both reversing schedules reach the kernel.
     static func bigTimeline(reversing: Timeline.ReversingMode) throws -> Timeline {
         let curves: [Curve] = [
             try .easeOut(duration: 0.3), .snappy, try .easing(.easeInOutBack, duration: 0.5),
-            try .spring(response: 0.4, dampingFraction: 1.3, initialVelocity: 2), .linear, .smooth,
+            try .spring(response: 0.4, dampingFraction: 1.3, initialVelocity: 2), try .decay(frictionRate: 8), .smooth,
         ]
         var children: [TimelineChild] = []
         for (index, curve) in curves.enumerated() {
@@ -101,6 +101,8 @@ import Testing
         case .spring(let spring, let velocity):
             let omega = spring.angularFrequency
             return 1e-5 * max(1, abs(velocity) / omega) + (omega + abs(velocity)) * 2 * timeError
+        case .decay(let decay):
+            return 1e-6 + decay.frictionRate * 2 * timeError
         }
     }
 

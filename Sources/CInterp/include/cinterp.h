@@ -15,7 +15,9 @@
  *   easings   within 2e-6, plus |slope| * 2^-23 where a steep curve amplifies the
  *             rounding of its input;
  *   springs   within 1e-5 * max(1, |delta|, |v0| / omega0) for t in [0, 10 s],
- *             damping fraction in [0.05, 3], response in [0.05, 5 s].
+ *             damping fraction in [0.05, 3], response in [0.05, 5 s];
+ *   decays    within 1e-6 * max(1, |delta|) in value and 1e-6 * k * max(1, |delta|)
+ *             in velocity, for any t >= 0 and friction rate k.
  * Every backend meets the same bounds (the algorithms are written once).
  */
 #ifndef CINTERP_H
@@ -37,10 +39,11 @@ typedef enum ci_status {
     /** A required pointer was NULL while count > 0. Nothing was written. */
     CI_ERR_NULL_POINTER = 2,
     /** The curve descriptor is invalid: unknown kind or direction, cubic-bezier x
-     *  outside [0, 1], steps count out of range, non-finite or out-of-range spring
-     *  parameters, or parameters whose derived constants overflow float (a stiffness
-     *  of 1e80, a control point of 2e38) or whose spring would move or travel faster
-     *  than float holds (omega0 1e-7 rad/s launched at 1e38). Nothing was written. */
+     *  outside [0, 1], steps count out of range, non-finite or out-of-range spring or
+     *  decay parameters, or parameters whose derived constants overflow float (a
+     *  stiffness of 1e80, a control point of 2e38, a decay's k * delta) or whose spring
+     *  would move or travel faster than float holds (omega0 1e-7 rad/s launched at
+     *  1e38). Nothing was written. */
     CI_ERR_INVALID_CURVE = 3,
     /** A parameter is invalid: an easing duration that is not finite and > 0 once
      *  rounded to float, or so short (below 2.9e-39 s) that its reciprocal overflows
@@ -80,7 +83,8 @@ typedef enum ci_curve_kind {
     CI_CURVE_BOUNCE = 10,
     CI_CURVE_CUBIC_BEZIER = 11, /**< params: x1, y1, x2, y2 */
     CI_CURVE_STEPS = 12,        /**< count, step_position */
-    CI_CURVE_SPRING = 13        /**< params: omega0 (rad/s), zeta, delta, v0 */
+    CI_CURVE_SPRING = 13,       /**< params: omega0 (rad/s), zeta, delta, v0 */
+    CI_CURVE_DECAY = 14         /**< params: k (friction rate, 1/s), unused, delta, unused */
 } ci_curve_kind;
 
 /** Direction of a Penner family: in, out, or in then out. */
@@ -110,6 +114,15 @@ typedef enum ci_step_position {
  * params[1] = zeta = damping fraction (>= 0), params[2] = delta = target displacement,
  * params[3] = v0 = initial velocity in value units per second. The spring moves from 0
  * toward delta. For ci_stagger a spring is evaluated with delta = 1 whatever params[2].
+ *
+ * Decays (exponential approach, a fling under friction): params[0] = k, the friction
+ * rate per second (> 0), params[2] = delta; params[1] and params[3] are ignored (they
+ * must still be finite). The value moves from 0 toward delta as
+ *   x(t) = delta (1 - e^(-k t)),   x'(t) = k delta e^(-k t),
+ * so its initial velocity is k delta: a fling launched at v0 comes to rest at v0 / k.
+ * Everywhere a spring takes time in seconds and ignores the duration, so does a decay;
+ * ci_sample and ci_stagger evaluate it with delta = 1 like a spring. k * delta must fit
+ * float (CI_ERR_INVALID_CURVE otherwise).
  */
 typedef struct ci_curve {
     int32_t kind;          /**< ci_curve_kind */
@@ -125,7 +138,7 @@ ci_status ci_curve_validate(const ci_curve *curve);
 /**
  * Easing: writes curve(progress[i]) to value[i] for i < count.
  * Progress is clamped to [0, 1] first (easings hold their end values outside it).
- * For a spring curve the input is time in seconds (see ci_spring).
+ * For a spring or decay curve the input is time in seconds (see ci_spring).
  */
 ci_status ci_ease(ci_backend backend, const ci_curve *curve,
                   const float *progress, float *value, size_t count);
@@ -133,7 +146,7 @@ ci_status ci_ease(ci_backend backend, const ci_curve *curve,
 /**
  * A curve over time: writes the value at time[i] seconds to value[i]. Easings map
  * time / duration, clamped to [0, 1], through the curve (duration finite and > 0);
- * springs take the time in seconds directly and ignore duration.
+ * springs and decays take the time in seconds directly and ignore duration.
  */
 ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duration,
                        const float *time, float *value, size_t count);
@@ -142,15 +155,15 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
  * Spring: writes the displacement travelled at time[i] seconds to value[i] and, when
  * velocity is not NULL, its derivative (value units per second) to velocity[i].
  * Negative times are clamped to 0 (the spring has not started). The curve must be
- * CI_CURVE_SPRING. value may be NULL when velocity is not.
+ * CI_CURVE_SPRING or CI_CURVE_DECAY. value may be NULL when velocity is not.
  */
 ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
                     float *value, float *velocity, size_t count);
 
 /**
  * The staggered pass: item i starts at its delay d_i and runs for `duration` seconds.
- * Easing curves write curve(clamp((time - d_i) / duration, 0, 1)); springs write the
- * displacement (delta 1) at max(time - d_i, 0) seconds and ignore duration.
+ * Easing curves write curve(clamp((time - d_i) / duration, 0, 1)); springs and decays
+ * write the displacement (delta 1) at max(time - d_i, 0) seconds and ignore duration.
  * Delays come from `delays` when it is not NULL, else d_i = base_delay + i * increment,
  * with i * increment split exactly so that the elapsed time's rounding error stays
  * relative to time - base_delay and the elapsed time, not to i * increment.
@@ -211,8 +224,10 @@ typedef struct ci_track {
  * A spring moves appearance a from f toward g with initial velocity v as
  *   a = f + (g - f) X1(e) + v X2(e),  X1 = 1 - eC - lambda eS,  X2 = eS,
  * (the unit spring's terms; uniform sources use v = (to - from) * the curve's initial
- * velocity); an easing as a = f + (g - f) * curve(clamp(e / duration, 0, 1)). Before
- * its start (e < 0) an item holds f with velocity 0.
+ * velocity); a decay as a = f + (g - f)(1 - e^(-k e)) with velocity (g - f) k e^(-k e)
+ * (its velocity is fixed by its span: item_velocity is read, checked finite and
+ * otherwise ignored); an easing as a = f + (g - f) * curve(clamp(e / duration, 0, 1)).
+ * Before its start (e < 0) an item holds f with velocity 0.
  */
 typedef struct ci_sample_request {
     double time;        /**< seconds on the caller's clock */
@@ -226,6 +241,8 @@ typedef struct ci_sample_request {
     const float *item_velocity;
     float from, to;     /**< appearance endpoints of the uniform sources */
     size_t index_base;  /**< index of this call's first item in the whole list */
+    int32_t accumulate; /**< non-zero: add into appearance and velocity (no tracks) */
+    int32_t reserved;
 } ci_sample_request;
 
 /**
@@ -233,12 +250,15 @@ typedef struct ci_sample_request {
  * appearance runs from `from` to `to`): the appearance is computed once per item,
  * written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
- * track_count pointers, each to count floats). Counts up to CI_MAX_INDEXED_ITEMS for
+ * track_count pointers, each to count floats). With request->accumulate the pass adds
+ * the appearance and velocity to what appearance[i] and velocity[i] hold instead (one
+ * call per layer of motions that add up; track_count must then be 0). Counts up to CI_MAX_INDEXED_ITEMS for
  * the list source. Tracks are evaluated as appearance * to + (1 - appearance) * from,
  * so the appearance and the endpoints must keep those products within float (any
  * on-screen property does). Items are independent: splitting a list across calls (with
  * index_base and offset pointers) gives bit-identical results.
- * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, times that do not fit
+ * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, tracks with accumulate,
+ * times that do not fit
  * float, a bad duration, a window with end < start, from/to whose difference does not
  * fit float, a list slope whose delays over this call's items reach FLT_MAX / 8192;
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
@@ -287,7 +307,7 @@ typedef struct ci_delay_layout {
     double max_distance;   /**< > 0 normalises; 0 when every item is at the origin */
     double base_delay, spread, max_delay;
     double window_start, window_end;
-    ci_curve distribution; /**< an easing (not a spring); linear for none */
+    ci_curve distribution; /**< an easing (not a spring or decay); linear for none */
 } ci_delay_layout;
 
 /** Largest item count of ci_delays and ci_distances. */

@@ -1,0 +1,150 @@
+/// The float32 lanes a scrub reads: every lane's two ends and the initial velocity its
+/// curve gives it (lane-major, as a ``MatchedFrame``), and each pair's delay.
+struct ScrubLanes: Sendable {
+    var from: [Float]
+    var to: [Float]
+    var velocity: [Float]
+    var delays: [Float]
+}
+
+extension MatchedPairGroup {
+    // MARK: - Scrubbing
+
+    /// ``scrubDuration`` of a group with these curves and delays.
+    static func scrubDuration(curves: MatchedCurves, delays: [Double]) -> Double {
+        let longest = MatchedProperty.allCases.map { curves[$0].duration }.max() ?? 0
+        return longest + (delays.max() ?? 0)
+    }
+
+    /// Pair `index` at scrub `progress` (0 every pair at its source, 1 every pair at its
+    /// destination), in Double: the reference ``sample(atProgress:into:backend:)`` is
+    /// tested against.
+    ///
+    /// Scrubbing shows the transition from source to destination that ``start(at:)``
+    /// would run from rest, with the group's own curves (any kind, one per property) and
+    /// its stagger, at time t = progress · ``scrubDuration`` after its start: pair i's
+    /// lanes are at `source + (destination − source) · curve.value(at: t − delayᵢ)`.
+    /// So the stagger is mapped into progress: pair i starts moving at progress
+    /// delayᵢ / T and its slowest property arrives at (delayᵢ + duration) / T; the last
+    /// pair's at exactly 1 (easings then sit exactly on the destination; springs and
+    /// decays within 0.001 of the span). Unlike ``state(ofPair:at:)`` it ignores the
+    /// group's transitions so far. Progress is clamped to 0…1.
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs;
+    ///   ``AnimatableError/invalidTime(_:)`` for a NaN or infinite progress;
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/invalidDuration(_:)`` when
+    ///   a curve never settles (an infinite ``scrubDuration``);
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that overflows.
+    public func state(ofPair index: Int, atProgress progress: Double) throws(AnimatableError) -> MatchedPairState {
+        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
+        let time = try scrubTime(progress)
+        let pair = pairs[index]
+        let count = MatchedPair.laneCount
+        return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { (ends) throws(AnimatableError) in
+            try pair.forEachLane(atDestination: false) { ends[$0] = $1 }
+            try pair.forEachLane(atDestination: true) { ends[count + $0] = $1 }
+            for lane in MatchedLane.allCases {
+                let l = lane.rawValue
+                let y: Double
+                do throws(CurveError) { y = try curves[lane.property].value(at: time - delays[index]) } catch { throw .curve(error) }
+                let value = ends[l] + (ends[count + l] - ends[l]) * y
+                guard value.isFinite else {
+                    throw .nonFiniteComponent(name: "pair \(index) \(lane)", value: value)
+                }
+                ends[l] = value
+            }
+            return pair.state { ends[$0] }
+        }
+    }
+
+    /// Writes every lane of every pair at scrub `progress` into `frame` (see
+    /// ``state(ofPair:atProgress:)``): the kernel's sampling pass once per lane row
+    /// (``MatchedLane``), each over every pair with that row's curve. Velocities, when
+    /// the frame records them, are per second of the scrubbed motion (multiply by
+    /// ``scrubDuration`` for per unit of progress; easings 0, the kernel's rule).
+    ///
+    /// - Throws: as ``state(ofPair:atProgress:)`` (but for the index), and
+    ///   ``AnimatableError/componentCountMismatch(expected:actual:)`` for a frame of
+    ///   another size; ``AnimatableError/curve(_:)`` wrapping
+    ///   ``CurveError/exceedsKernelRange(name:value:)`` for a lane end (or a spring's
+    ///   initial velocity) float32 cannot hold, or a curve the kernel cannot hold.
+    ///
+    /// Accuracy: each lane within the kernel's bounds of ``state(ofPair:atProgress:)``
+    /// (as ``sample(at:into:backend:)``). O(pairs · lanes), no heap allocation.
+    public func sample(atProgress progress: Double, into frame: inout MatchedFrame, backend: Backend? = nil) throws(AnimatableError) {
+        let n = pairs.count
+        let expected = n * MatchedPair.laneCount
+        guard frame.pairCount == n, frame.values.count == expected,
+            frame.velocities.isEmpty || frame.velocities.count == expected
+        else { throw .componentCountMismatch(expected: expected, actual: frame.values.count) }
+        let time = try scrubTime(progress)
+        guard n > 0 else { return }
+        guard let lanes = scrubLanes else {
+            // Report which lane does not fit (an error path: allocating is fine here).
+            _ = try Self.scrubLanes(pairs, curves: curves, delays: delays)
+            return
+        }
+        let records = !frame.velocities.isEmpty
+        try frame.values.withUnsafeMutableBufferPointer { (values) throws(AnimatableError) in
+            try frame.velocities.withUnsafeMutableBufferPointer { (velocities) throws(AnimatableError) in
+                try lanes.from.withUnsafeBufferPointer { (from) throws(AnimatableError) in
+                    try lanes.to.withUnsafeBufferPointer { (to) throws(AnimatableError) in
+                        try lanes.velocity.withUnsafeBufferPointer { (velocity) throws(AnimatableError) in
+                            try lanes.delays.withUnsafeBufferPointer { (delays) throws(AnimatableError) in
+                                // Indices, not `for lane in MatchedLane.allCases`: no iterator.
+                                for l in 0..<MatchedPair.laneCount {
+                                    let row = l * n
+                                    let pass = ItemPass(
+                                        curve: curves[MatchedLane(rawValue: l)!.property], offsets: delays.baseAddress!,
+                                        from: from.baseAddress! + row, to: to.baseAddress! + row,
+                                        velocity: velocity.baseAddress! + row, count: n)
+                                    try pass.run(
+                                        at: time, start: 0, values: values.baseAddress! + row,
+                                        velocities: records ? velocities.baseAddress! + row : nil, accumulate: false,
+                                        backend: backend)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Seconds into the scrubbed motion at `progress` (clamped to 0…1).
+    private func scrubTime(_ progress: Double) throws(AnimatableError) -> Double {
+        guard progress.isFinite else { throw .invalidTime(progress) }
+        let span = scrubDuration
+        guard span.isFinite else { throw .curve(.invalidDuration(span)) }
+        return Swift.min(Swift.max(progress, 0), 1) * span
+    }
+
+    /// The float32 scrub lanes of `pairs`, each checked to fit.
+    ///
+    /// - Throws: ``AnimatableError/curve(_:)`` wrapping
+    ///   ``CurveError/exceedsKernelRange(name:value:)`` named by pair and lane; the
+    ///   errors of the pairs' layout.
+    static func scrubLanes(_ pairs: [MatchedPair], curves: MatchedCurves, delays: [Double]) throws(AnimatableError) -> ScrubLanes {
+        let n = pairs.count
+        let source = try layout(pairs, atDestination: false)
+        let destination = try layout(pairs, atDestination: true)
+        var lanes = ScrubLanes(
+            from: [Float](repeating: 0, count: source.count), to: [Float](repeating: 0, count: source.count),
+            velocity: [Float](repeating: 0, count: source.count), delays: delays.map { Float($0) })
+        for lane in source.indices {
+            let unit = curves[MatchedLane(rawValue: lane / n)!.property].initialVelocity
+            let ends = (Float(source[lane]), Float(destination[lane]))
+            let velocity = Float((destination[lane] - source[lane]) * unit)
+            let name = laneName(lane, pairCount: n)
+            guard ends.0.isFinite else { throw .curve(.exceedsKernelRange(name: name, value: source[lane])) }
+            guard ends.1.isFinite, (ends.1 - ends.0).isFinite else {
+                throw .curve(.exceedsKernelRange(name: "\(name) target", value: destination[lane]))
+            }
+            guard velocity.isFinite else {
+                throw .curve(.exceedsKernelRange(name: "\(name) velocity", value: Double(velocity)))
+            }
+            (lanes.from[lane], lanes.to[lane], lanes.velocity[lane]) = (ends.0, ends.1, velocity)
+        }
+        return lanes
+    }
+}
