@@ -665,10 +665,18 @@ CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
 CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *tracks,
                                    size_t track_count, float *const *outputs,
                                    float *appearance, float *velocity, size_t i, size_t m,
-                                   VF a, VF rate) {
+                                   VF a, VF rate, VF *finite) {
     if (S->accumulate) { /* dispatch.c refuses tracks here */
-        if (appearance) CI_FN(store)(appearance + i, vf_add(CI_FN(load)(appearance + i, m), a), m);
-        if (velocity) CI_FN(store)(velocity + i, vf_add(CI_FN(load)(velocity + i, m), rate), m);
+        if (appearance) {
+            VF held = CI_FN(load)(appearance + i, m);
+            *finite = CI_FN(track_finite)(*finite, held);
+            CI_FN(store)(appearance + i, vf_add(held, a), m);
+        }
+        if (velocity) {
+            VF held = CI_FN(load)(velocity + i, m);
+            *finite = CI_FN(track_finite)(*finite, held);
+            CI_FN(store)(velocity + i, vf_add(held, rate), m);
+        }
         return;
     }
     if (appearance) CI_FN(store)(appearance + i, a, m);
@@ -716,7 +724,8 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
         VF y = CI_FN(ease_one)(P, CI_FN(sample_progress)(S, L.elapsed));
         a = S->unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
     }
-    CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i, m, a, rate);
+    CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i, m, a, rate,
+                        finite);
 }
 
 /* `count` full vectors of the sampling pass under a cubic-bezier, solved side by side
@@ -738,7 +747,7 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     for (int v = 0; v < count; v++)
         CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
                             S->unit_span ? y[v] : CI_FN(sample_mix)(y[v], from[v], to[v]),
-                            vf_set1(0.0f));
+                            vf_set1(0.0f), finite);
 }
 
 /* The sampling pass over items [begin, end) of the call: elapsed time per item from
@@ -781,7 +790,8 @@ CI_INLINE void CI_FN(fill)(float *out, float value, size_t begin, size_t end) {
 
 /* Items [begin, end) that all have the same progress (all waiting, or all done; see
  * ci_sample_prepared): one item through the pass, then its results stored to the rest.
- * Every lane computes alone, so this is bit for bit what the pass would write. */
+ * Every lane computes alone, so this is bit for bit what the pass would write. Never
+ * for an accumulating call (prepare_split refuses it): a fill cannot add. */
 CI_INLINE void CI_FN(sample_uniform_range)(const ci_prepared *P, const ci_sample_prepared *S,
                                            const ci_sample_request *R, const ci_track *tracks,
                                            size_t track_count, float *const *outputs,

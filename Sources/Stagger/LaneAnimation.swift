@@ -11,10 +11,13 @@
 /// - easing lanes are additive (SwiftUI's and Core Animation's behaviour): the motions
 ///   in flight keep running to their ends and the new one adds the change of target on
 ///   top, value(t) = old(t) + (new target − old target)·curve(t − t₀). The value is
-///   continuous always; the velocity is the old one plus the new curve's initial slope
-///   times the change (0 for easeIn, easeInOut and every `in`/`inOut` Penner curve, so
-///   those are continuous in velocity too; an easeOut-like curve adds its own start
-///   slope). Up to ``maximumLayers`` motions overlap in a lane; an interruption that
+///   continuous at the tap; the velocity is the old one plus the new curve's initial
+///   slope times the change. That slope is 0 for easeIn, easeInOut and the sine, quad,
+///   cubic, quart, quint, circ and back `in`/`inOut` curves, which are continuous in
+///   velocity too; an easeOut-like curve and bounce in/inOut (slope 0.6875) add their
+///   own start slope; expo and elastic `in`/`inOut` are 0 at the tap but jump to
+///   about 2^-10 of the change just after it (Penner's definitions are discontinuous
+///   at 0). Up to ``maximumLayers`` motions overlap in a lane; an interruption that
 ///   would make one more freezes the oldest still-moving one at its current value
 ///   (the value stays continuous, that motion's remaining velocity is dropped).
 ///   Motions that have finished are folded into the others, so layers only pile up

@@ -17,7 +17,8 @@
 /// an easing is additive (SwiftUI's and Core Animation's behaviour: the motion in flight
 /// runs on to its end and the new one adds the change of target on top, so the
 /// velocity carries over, plus the new curve's initial slope times the change, which is
-/// 0 for easeIn, easeInOut and the `in`/`inOut` Penner curves; up to four motions
+/// 0 for easeIn, easeInOut and the sine to quint, circ and back `in`/`inOut` curves (see
+/// the exceptions in the lane engine's notes: bounce, expo, elastic); up to four motions
 /// overlap per lane, a fifth interruption within one duration freezes the oldest); a
 /// decay restarts from the current value at k times its new span. Pairs at rest get
 /// the stagger delays again.

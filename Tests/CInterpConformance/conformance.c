@@ -322,6 +322,41 @@ static void check_accumulate(ci_backend b) {
         printf("accumulate with a track: not refused\n");
         failures++;
     }
+
+    /* A decay from per-item state, value and velocity added onto what the buffers hold,
+     * against a + (g - f)(1 - e^(-k e)) and (g - f) k e^(-k e). */
+    static float start[1001], from[1001], to[1001], v0[1001], held[1001];
+    const double k = 4.5;
+    ci_curve decay = {CI_CURVE_DECAY, 0, 0, 0, {(float)k, 0, 1, 0}};
+    for (int i = 0; i < 1001; i++) {
+        start[i] = 0.002f * i - 0.2013f; /* no item starts exactly at the sample time */
+        from[i] = -1.5f + 0.001f * i;
+        to[i] = 2.0f - 0.003f * i;
+        v0[i] = 0;
+        out[i] = 0.5f;
+        held[i] = -0.25f;
+    }
+    ci_sample_request D = {.time = 0.6, .start = 0, .item_start = start, .item_from = from,
+                           .item_to = to, .item_velocity = v0, .accumulate = 1};
+    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, held, 1001) != CI_OK) { failures++; return; }
+    double worst_value = 0, worst_velocity = 0;
+    for (int i = 0; i < 1001; i++) {
+        /* Moving from its start on (elapsed >= 0), at rest before it. */
+        double elapsed = 0.6 - (double)start[i], e = fmax(elapsed, 0);
+        double span = (double)to[i] - from[i];
+        double value = 0.5 + from[i] + span * (1 - exp(-k * e));
+        double rate = -0.25 + (elapsed >= 0 ? span * k * exp(-k * e) : 0);
+        worst_value = fmax(worst_value, fabs(out[i] - value) / fmax(1, fabs(span)));
+        worst_velocity = fmax(worst_velocity, fabs(held[i] - rate) / (k * fmax(1, fabs(span))));
+    }
+    report(ci_backend_name(b), "accumulate decay value", worst_value, 1e-6);
+    report(ci_backend_name(b), "accumulate decay velocity", worst_velocity, 1e-6);
+    /* NaN already in an accumulated buffer is non-finite input. */
+    held[17] = NAN;
+    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, held, 1001) != CI_ERR_NONFINITE_INPUT) {
+        printf("accumulate onto NaN: not reported\n");
+        failures++;
+    }
 }
 
 int main(void) {

@@ -17,7 +17,7 @@
  *   springs   within 1e-5 * max(1, |delta|, |v0| / omega0) for t in [0, 10 s],
  *             damping fraction in [0.05, 3], response in [0.05, 5 s];
  *   decays    within 1e-6 * max(1, |delta|) in value and 1e-6 * k * max(1, |delta|)
- *             in velocity, for any t >= 0 and friction rate k.
+ *             in velocity, for any t >= 0; tested for friction rates k in [0.05, 900].
  * Every backend meets the same bounds (the algorithms are written once).
  */
 #ifndef CINTERP_H
@@ -246,20 +246,22 @@ typedef struct ci_sample_request {
 } ci_sample_request;
 
 /**
- * Samples `count` items in one fused pass (a spring curve's params[2] is ignored: the
- * appearance runs from `from` to `to`): the appearance is computed once per item,
- * written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
+ * Samples `count` items in one fused pass (a spring or decay curve's params[2] is
+ * ignored: the appearance runs from `from` to `to`): the appearance is computed once per
+ * item, written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
  * track_count pointers, each to count floats). With request->accumulate the pass adds
  * the appearance and velocity to what appearance[i] and velocity[i] hold instead (one
- * call per layer of motions that add up; track_count must then be 0). Counts up to CI_MAX_INDEXED_ITEMS for
- * the list source. Tracks are evaluated as appearance * to + (1 - appearance) * from,
- * so the appearance and the endpoints must keep those products within float (any
- * on-screen property does). Items are independent: splitting a list across calls (with
- * index_base and offset pointers) gives bit-identical results.
+ * call per layer of motions that add up; track_count must then be 0; a non-finite value
+ * already there counts as non-finite input). Counts up to CI_MAX_INDEXED_ITEMS for the
+ * list source. Tracks are evaluated as appearance * to + (1 - appearance) * from, or
+ * from + appearance * (to - from) where that difference is exact in float, so the
+ * appearance and the endpoints must keep those products within float (any on-screen
+ * property does). Items are independent: splitting a list across calls (with
+ * index_base and offset pointers) gives bit-identical results; a long list call fills
+ * its runs of waiting and finished items with what computing them gives.
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, tracks with accumulate,
- * times that do not fit
- * float, a bad duration, a window with end < start, from/to whose difference does not
+ * times that do not fit float, a bad duration, a window with end < start, from/to whose difference does not
  * fit float, a list slope whose delays over this call's items reach FLT_MAX / 8192;
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
  * difference overflows float (all outputs written).
