@@ -47,7 +47,8 @@ extension MatchedPairGroup {
                 let l = lane.rawValue
                 let y: Double
                 do throws(CurveError) { y = try curves[lane.property].value(at: time - delays[index]) } catch { throw .curve(error) }
-                let value = ends[l] + (ends[count + l] - ends[l]) * y
+                // (1 − y)·a + y·b, as the kernel mixes: exactly b where y is 1.
+                let value = (1 - y) * ends[l] + y * ends[count + l]
                 guard value.isFinite else {
                     throw .nonFiniteComponent(name: "pair \(index) \(lane)", value: value)
                 }
