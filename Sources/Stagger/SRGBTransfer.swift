@@ -22,7 +22,7 @@ public enum SRGBTransfer {
     public static func encoded(fromLinear l: Double) -> Double {
         let magnitude = Swift.abs(l)
         let result = magnitude <= 0.0031308
-            ? 12.92 * magnitude : 1 + 1.055 * (Double.pow(magnitude, 1 / 2.4) - 1)
+            ? 12.92 * magnitude : 1 + 1.055 * (power5Over12(magnitude) - 1)
         return l < 0 ? -result : result
     }
 }
