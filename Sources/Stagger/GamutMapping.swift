@@ -34,6 +34,8 @@ public enum GamutMapping: String, Sendable, Hashable, CaseIterable {
     ///
     /// Accuracy: in-gamut colours round-trip as ``Oklab/linearSRGB`` does (about 1e-7
     /// linear); the search stops within CSS's 0.0001 of chroma. No allocation.
+    /// Bad input never throws or leaves 0…1: non-finite coordinates are clipped
+    /// whatever the mapping (NaN channels become 0), and a NaN alpha becomes 0.
     public func color(_ color: Oklab, alpha: Double = 1) -> RGBAColor {
         Self.encoded(linearSRGB(color), alpha: alpha)
     }
@@ -63,9 +65,10 @@ public enum GamutMapping: String, Sendable, Hashable, CaseIterable {
         v.x >= 0 && v.x <= 1 && v.y >= 0 && v.y <= 1 && v.z >= 0 && v.z <= 1
     }
 
-    /// CSS Color 4's search: the linear result and the Oklch chroma of the colour it
-    /// was clipped from (the original's chroma when no search ran; 0 for white and
-    /// black and for in-gamut colours' exact answer, the chroma they have).
+    /// CSS Color 4's search: the linear result, and the Oklch chroma of the colour
+    /// (at the original's lightness and hue) that the result is that colour's clip of:
+    /// the original's own chroma when it is in gamut or its clip is within the JND,
+    /// 0 for white and black.
     ///
     /// Works in linear light throughout: the gamut test and the clip give the same
     /// answers there as on encoded channels, so only the result is encoded.
