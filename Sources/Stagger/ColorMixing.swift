@@ -1,6 +1,7 @@
 /// The space in which two colours are mixed. Every space mixes with premultiplied
 /// alpha, as CSS does: a colour fading to transparent keeps its hue instead of
-/// darkening toward the transparent colour's channels.
+/// darkening toward the transparent colour's channels. A mix that leaves the sRGB gamut
+/// is brought back by a ``GamutMapping`` (CSS Color 4's by default).
 public enum ColorMixing: String, Sendable, Hashable, CaseIterable {
     /// Oklab, the default: perceptually even (CSS `color-mix()` and transitions).
     case oklab
@@ -24,36 +25,40 @@ public enum ColorMixing: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The colour four mixed values stand for: alpha clipped to 0…1, the coordinates
-    /// divided by the (unclipped) alpha, converted to sRGB and clipped to the gamut.
-    /// A mix with alpha ≤ 0 (or not finite) is ``RGBAColor/clear``.
-    public func color(fromMixComponents v: ArraySlice<Double>) -> RGBAColor {
+    /// divided by the (unclipped) alpha, converted to sRGB and brought into the gamut by
+    /// `gamutMapping` (default CSS Color 4's, see ``GamutMapping``) when they lie
+    /// outside it. A mix with alpha ≤ 0 (or not finite) is ``RGBAColor/clear``.
+    public func color(fromMixComponents v: ArraySlice<Double>, gamutMapping: GamutMapping = .css) -> RGBAColor {
         let s = v.startIndex
-        return color(v[s], v[s + 1], v[s + 2], v[s + 3])
+        return color(v[s], v[s + 1], v[s + 2], v[s + 3], gamutMapping: gamutMapping)
     }
 
-    /// ``color(fromMixComponents:)`` from four scalars (the per-frame decode path).
-    func color(_ x0: Double, _ y0: Double, _ z0: Double, _ alpha: Double) -> RGBAColor {
+    /// ``color(fromMixComponents:gamutMapping:)`` from four scalars (the per-frame
+    /// decode path).
+    func color(_ x0: Double, _ y0: Double, _ z0: Double, _ alpha: Double, gamutMapping: GamutMapping) -> RGBAColor {
         guard alpha > 0, alpha.isFinite else { return .clear }
         let x = x0 / alpha, y = y0 / alpha, z = z0 / alpha
-        let clippedAlpha = Swift.min(alpha, 1)
         switch self {
         case .oklab:
-            return Oklab(lightness: x, a: y, b: z).color(alpha: clippedAlpha)
+            return gamutMapping.color(Oklab(lightness: x, a: y, b: z), alpha: alpha)
         case .linearSRGB:
-            return RGBAColor(
-                unchecked: SRGBTransfer.encoded(fromLinear: x), SRGBTransfer.encoded(fromLinear: y),
-                SRGBTransfer.encoded(fromLinear: z), clippedAlpha
-            ).clipped
+            return gamutMapping.color(linearSRGB: SIMD3(x, y, z), alpha: alpha)
         case .sRGB:
-            return RGBAColor(unchecked: x, y, z, clippedAlpha).clipped
+            if GamutMapping.inGamut(SIMD3(x, y, z)) { return RGBAColor(unchecked: x, y, z, alpha).clipped }
+            let linear = SIMD3(
+                SRGBTransfer.linear(fromEncoded: x), SRGBTransfer.linear(fromEncoded: y),
+                SRGBTransfer.linear(fromEncoded: z))
+            return gamutMapping.color(linearSRGB: linear, alpha: alpha)
         }
     }
 
-    /// The colour a fraction `t` (0…1; outside extrapolates, then clips) of the way
-    /// from `start` to `end`.
-    public func mix(_ start: RGBAColor, _ end: RGBAColor, fraction t: Double) -> RGBAColor {
+    /// The colour a fraction `t` (0…1; outside extrapolates) of the way from `start`
+    /// to `end`, brought into the sRGB gamut by `gamutMapping` when it leaves it.
+    public func mix(_ start: RGBAColor, _ end: RGBAColor, fraction t: Double, gamutMapping: GamutMapping = .css) -> RGBAColor {
         let a = mixTuple(of: start), b = mixTuple(of: end)
-        return color(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t, a.3 + (b.3 - a.3) * t)
+        return color(
+            a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t, a.3 + (b.3 - a.3) * t,
+            gamutMapping: gamutMapping)
     }
 
     private func coordinates(of color: RGBAColor) -> (Double, Double, Double) {

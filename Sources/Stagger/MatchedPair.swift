@@ -14,7 +14,7 @@ public struct MatchedPair: Sendable, Hashable {
     public var source: MatchedGeometry
     /// How the pair looks at progress 1.
     public var destination: MatchedGeometry
-    /// Properties, anchor, aspect, corners, cross-fade and colour space.
+    /// Properties, anchor, aspect, corners, cross-fade, colour space and gamut mapping.
     public var options: MatchedPairOptions
 
     /// A pair from two geometries.
@@ -149,9 +149,10 @@ public struct MatchedPair: Sendable, Hashable {
                 lane(.bottomLeadingY) * sy))
         let progress = lane(.progress)
         let opacity = Swift.min(Swift.max(lane(.opacity), 0), 1)
-        let mixing = options.colorMixing
-        let color = mixing.color(lane(.color0), lane(.color1), lane(.color2), lane(.colorAlpha))
-        let shadowColor = mixing.color(lane(.shadow0), lane(.shadow1), lane(.shadow2), lane(.shadowAlpha))
+        let mixing = options.colorMixing, gamut = options.gamutMapping
+        let color = mixing.color(lane(.color0), lane(.color1), lane(.color2), lane(.colorAlpha), gamutMapping: gamut)
+        let shadowColor = mixing.color(
+            lane(.shadow0), lane(.shadow1), lane(.shadow2), lane(.shadowAlpha), gamutMapping: gamut)
         let shadow = Shadow(
             unchecked: shadowColor, Swift.max(lane(.shadowRadius), 0), lane(.shadowOffsetX), lane(.shadowOffsetY))
         let fade = options.crossFade
@@ -212,7 +213,8 @@ public struct MatchedPairState: Sendable, Hashable {
     /// standing in for both (the two views use ``incomingOpacity`` and
     /// ``outgoingOpacity``).
     public var opacity: Double
-    /// The mixed fill colour, clipped to the sRGB gamut.
+    /// The mixed fill colour, brought into the sRGB gamut by the options'
+    /// ``MatchedPairOptions/gamutMapping``.
     public var color: RGBAColor
     /// The mixed shadow (transparent when neither side has one).
     public var shadow: Shadow

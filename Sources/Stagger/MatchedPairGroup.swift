@@ -230,21 +230,4 @@ public struct MatchedPairGroup: Sendable {
             }
         }
     }
-
-    /// Pair `index`'s state from a sampled frame, without allocating.
-    ///
-    /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` for a
-    ///   frame of another size (lanes); ``AnimatableError/unknownElement(_:)`` for an
-    ///   index outside the pairs.
-    public func state(ofPair index: Int, in frame: MatchedFrame) throws(AnimatableError) -> MatchedPairState {
-        let n = pairs.count
-        let expected = n * MatchedPair.laneCount
-        guard frame.pairCount == n, frame.values.count == expected else {
-            throw .componentCountMismatch(expected: expected, actual: frame.values.count)
-        }
-        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
-        return frame.values.withUnsafeBufferPointer { values in
-            pairs[index].state { Double(values[$0 * n + index]) }
-        }
-    }
 }

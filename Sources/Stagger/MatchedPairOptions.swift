@@ -24,7 +24,8 @@ public enum CornerRadiusMixing: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The options of a matched pair: SwiftUI's `properties` and `anchor`, and the choices
-/// SwiftUI leaves to the views (aspect, corners, cross-fade, colour space).
+/// SwiftUI leaves to the views (aspect, corners, cross-fade, colour space and gamut
+/// mapping).
 public struct MatchedPairOptions: Sendable, Hashable {
     /// What moves: frame (default), position only, or size only.
     public var properties: MatchedProperties
@@ -43,12 +44,16 @@ public struct MatchedPairOptions: Sendable, Hashable {
     public var crossFade: CrossFade
     /// The space colours (fill and shadow) are mixed in (default Oklab).
     public var colorMixing: ColorMixing
+    /// How a mixed colour that leaves the sRGB gamut (a saturated Oklab midpoint, an
+    /// overshooting curve) is brought back (default CSS Color 4's gamut mapping;
+    /// ``GamutMapping/clip`` clips each channel).
+    public var gamutMapping: GamutMapping
 
     /// Options; every argument has the default described on its property.
     public init(
         properties: MatchedProperties = .frame, anchor: RelativePoint = .center, preservesAspectRatio: Bool = false,
         cornerRadius: CornerRadiusMixing = .relativeToBox, crossFade: CrossFade = .standard,
-        colorMixing: ColorMixing = .oklab
+        colorMixing: ColorMixing = .oklab, gamutMapping: GamutMapping = .css
     ) {
         self.properties = properties
         self.anchor = anchor
@@ -56,5 +61,6 @@ public struct MatchedPairOptions: Sendable, Hashable {
         self.cornerRadius = cornerRadius
         self.crossFade = crossFade
         self.colorMixing = colorMixing
+        self.gamutMapping = gamutMapping
     }
 }

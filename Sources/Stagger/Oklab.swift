@@ -87,7 +87,12 @@ public struct Oklab: Sendable, Hashable {
 
     /// The Oklab coordinates of a linear-light sRGB triple (any finite values).
     public init(linearRed r: Double, green g: Double, blue b: Double) {
-        let lms = Self.linearSRGBToLMS.applied(to: SIMD3(r, g, b))
+        self.init(linearSRGB: SIMD3(r, g, b))
+    }
+
+    /// ``init(linearRed:green:blue:)`` from a vector.
+    init(linearSRGB rgb: SIMD3<Double>) {
+        let lms = Self.linearSRGBToLMS.applied(to: rgb)
         let root = SIMD3(Double.root(lms.x, 3), Double.root(lms.y, 3), Double.root(lms.z, 3))
         let lab = Self.lmsToLab.applied(to: root)
         self.init(lightness: lab.x, a: lab.y, b: lab.z)
@@ -103,19 +108,28 @@ public struct Oklab: Sendable, Hashable {
 
     /// The linear-light sRGB triple of this colour (may leave 0…1 outside the gamut).
     public var linearSRGB: (red: Double, green: Double, blue: Double) {
-        let root = Self.labToLMS.applied(to: SIMD3(lightness, a, b))
-        let rgb = Self.lmsToLinearSRGB.applied(to: root * root * root)
+        let rgb = linearSRGBVector
         return (rgb.x, rgb.y, rgb.z)
     }
 
-    /// The sRGB colour with this Oklab value and `alpha`, clipped to the sRGB gamut
-    /// (each channel to 0…1) when the colour lies outside it.
-    public func color(alpha: Double = 1) -> RGBAColor {
-        let linear = linearSRGB
-        return RGBAColor(
-            unchecked: SRGBTransfer.encoded(fromLinear: linear.red),
-            SRGBTransfer.encoded(fromLinear: linear.green),
-            SRGBTransfer.encoded(fromLinear: linear.blue), alpha
-        ).clipped
+    /// ``linearSRGB`` as a vector.
+    var linearSRGBVector: SIMD3<Double> {
+        let root = Self.labToLMS.applied(to: SIMD3(lightness, a, b))
+        return Self.lmsToLinearSRGB.applied(to: root * root * root)
+    }
+
+    /// The Oklab colour difference ΔEOK (CSS Color 4): the Euclidean distance between
+    /// the two colours in Oklab, ≥ 0; 0.02 is about one just noticeable difference.
+    /// NaN when either has a NaN coordinate.
+    public func deltaEOK(_ other: Oklab) -> Double {
+        let dl = lightness - other.lightness, da = a - other.a, db = b - other.b
+        return (dl * dl + da * da + db * db).squareRoot()
+    }
+
+    /// The sRGB colour with this Oklab value and `alpha` (clipped to 0…1), brought into
+    /// the sRGB gamut by `gamutMapping` when it lies outside (default CSS Color 4's
+    /// gamut mapping; see ``GamutMapping``).
+    public func color(alpha: Double = 1, gamutMapping: GamutMapping = .css) -> RGBAColor {
+        gamutMapping.color(self, alpha: alpha)
     }
 }

@@ -38,12 +38,14 @@ public struct RGBAColor: ComponentAnimatable, Hashable {
     /// Fully transparent black.
     public static let clear = RGBAColor(unchecked: 0, 0, 0, 0)
 
-    /// The channels clipped to 0…1 (NaN becomes 0): where a mix that left the sRGB
-    /// gamut is brought back.
+    /// The channels clipped to 0…1 (NaN becomes 0), each on its own: how
+    /// ``GamutMapping/clip`` brings a mix that left the sRGB gamut back.
     public var clipped: RGBAColor {
-        func clip(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), 1) }
-        return RGBAColor(unchecked: clip(red), clip(green), clip(blue), clip(alpha))
+        RGBAColor(unchecked: Self.clip(red), Self.clip(green), Self.clip(blue), Self.clip(alpha))
     }
+
+    /// `v` clipped to 0…1, NaN to 0.
+    static func clip(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), 1) }
 
     /// Four components: red, green, blue, alpha.
     public static var componentCount: Int { 4 }

@@ -16,10 +16,13 @@ public enum SRGBTransfer {
 
     /// Linear → encoded: 12.92·l for l ≤ 0.0031308, else 1.055·l^(1/2.4) − 0.055; the
     /// inverse of ``linear(fromEncoded:)``, with the same odd extension.
+    ///
+    /// Evaluated as 1 + 1.055·(l^(1/2.4) − 1), the same value within an ulp, so that 1
+    /// (white's channels) encodes to exactly 1. NaN stays NaN.
     public static func encoded(fromLinear l: Double) -> Double {
         let magnitude = Swift.abs(l)
         let result = magnitude <= 0.0031308
-            ? 12.92 * magnitude : 1.055 * Double.pow(magnitude, 1 / 2.4) - 0.055
+            ? 12.92 * magnitude : 1 + 1.055 * (power5Over12(magnitude) - 1)
         return l < 0 ? -result : result
     }
 }

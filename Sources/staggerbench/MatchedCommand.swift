@@ -12,8 +12,8 @@ struct MatchedCommand: ParsableCommand {
             each), starts them staggered over a quarter second, and samples them
             mid-flight (values and velocities): one kernel call per property curve.
             Then decodes every pair (Oklab back to sRGB, cross-fade) as an app would,
-            and writes the same bytes (values and velocities) with a plain fill (the
-            store floor) in the same run.
+            in one call and with one call per pair, and writes the same bytes (values
+            and velocities) with a plain fill (the store floor) in the same run.
 
               staggerbench matched --pairs 10000
               staggerbench matched --pairs 1000 --springs
@@ -47,7 +47,8 @@ struct MatchedCommand: ParsableCommand {
         let calls = timing.calls
         print("matched: \(pairs) pairs x \(MatchedPair.laneCount) lanes, \(springs ? "a spring per property" : "easeInOutCubic 0.4 s"), \(calls) kernel call(s) per frame, backend \(active); cpu: \(cpuName())")
         print("sample      \(format(perPair, 2)) ns/pair/frame   \(format(perPair / Double(MatchedPair.laneCount), 3)) ns/lane   \(format(8.3e6 / perPair / 1e3, 1)) k pairs per 8.3 ms frame")
-        print("decode      \(format(decoded / Double(pairs), 2)) ns/pair/frame (Oklab -> sRGB, cross-fade; Swift)")
+        print("decode      \(format(decoded / Double(pairs), 2)) ns/pair/frame (Oklab -> sRGB, cross-fade; Swift, states(in:into:))")
+        print("decode/call \(format(timing.decodedPerCall / Double(pairs), 2)) ns/pair/frame (state(ofPair:in:) per pair)")
         print("store floor \(format(floor / Double(pairs), 2)) ns/pair/frame   ratio to floor \(format(sampled / floor, 2))x")
         print("checksum \(format(checksum, 1))")
     }

@@ -161,8 +161,11 @@ func measureTimeline(children: Int, repetitions: Int, backend: Backend?) throws 
 struct MatchedTiming {
     /// The kernel calls (one per property curve), values and velocities.
     let sampled: Double
-    /// Decoding every pair from the frame as an app would (Oklab to sRGB, cross-fade).
+    /// Decoding every pair from the frame as an app would (Oklab to sRGB, cross-fade),
+    /// in one `states(in:into:)` call.
     let decoded: Double
+    /// The same with one `state(ofPair:in:)` call per pair on the group variable.
+    let decodedPerCall: Double
     /// Writing the frame's bytes (values and velocities) with a plain fill.
     let floor: Double
     /// Kernel calls per frame.
@@ -195,13 +198,18 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
 
     let sampled = try fastestNanoseconds(of: repetitions) { try group.sample(at: time, into: &frame, backend: backend) }
     var checksum = 0.0
+    var states: [MatchedPairState] = []
     let decoded = try fastestNanoseconds(of: repetitions) {
+        try group.states(in: frame, into: &states)
+        for i in states.indices { checksum += states[i].frame.width }
+    }
+    let decodedPerCall = try fastestNanoseconds(of: repetitions) {
         for i in 0..<pairs { checksum += try group.state(ofPair: i, in: frame).frame.width }
     }
     // The floor writes the bytes the sample writes: every value and every velocity
     // (the frame records both), into buffers of the same sizes.
     let floor = try storeFloor(floatCounts: [frame.values.count, frame.velocities.count], repetitions: repetitions)
     return MatchedTiming(
-        sampled: sampled, decoded: decoded, floor: floor,
+        sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall, floor: floor,
         calls: springs ? MatchedProperty.allCases.count : 1, checksum: checksum)
 }

@@ -28,12 +28,12 @@ import Testing
             shadow: shadow ? Shadow(color: RGBAColor(red: 0, green: 0, blue: c, alpha: 0.5), radius: r, offsetY: 2) : nil)
     }
 
-    static let options = zip(Gen.int(in: 0...2), Gen.bool, Gen.bool, Gen.int(in: 0...2))
-        .map { properties, aspect, absolute, mixing in
+    static let options = zip(Gen.int(in: 0...2), Gen.bool, Gen.bool, Gen.int(in: 0...2), Gen.bool)
+        .map { properties, aspect, absolute, mixing, clip in
             MatchedPairOptions(
                 properties: MatchedProperties.allCases[properties], anchor: aspect ? .center : .topLeading,
                 preservesAspectRatio: aspect, cornerRadius: absolute ? .absolute : .relativeToBox,
-                colorMixing: ColorMixing.allCases[mixing])
+                colorMixing: ColorMixing.allCases[mixing], gamutMapping: clip ? .clip : .css)
         }
 
     static let pair = zip(geometry, geometry, options).map { try! MatchedPair(source: $0, destination: $1, options: $2) }
@@ -318,5 +318,28 @@ import Testing
         let other = try MatchedFrame(pairCount: 2)
         #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) { try group.state(ofPair: 0, in: other) }
         #expect(throws: AnimatableError.unknownElement("pair 3")) { try group.state(ofPair: 3, in: frame) }
+        var states = [try group.state(ofPair: 0, in: frame)]
+        #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) {
+            try group.states(in: other, into: &states)
+        }
+        #expect(states.count == 1, "a throw leaves the states as they were")
+    }
+
+    /// Decoding a whole frame in one call gives each pair's own decode, in order, for
+    /// every mixing space and gamut mapping (random pairs, staggered springs mid-flight).
+    @Test func decodingAFrameMatchesDecodingEachPair() async throws {
+        await propertyCheck(count: 20, input: Self.pair.array(of: 0...12), Gen.double(in: 0...1.5)) { pairs, time in
+            var group = try MatchedPairGroup(pairs, curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .amount(0.2)))
+            try group.start(at: 0)
+            var frame = group.makeFrame()
+            try group.sample(at: time, into: &frame)
+            var states = [MatchedPairState]()
+            try group.states(in: frame, into: &states)
+            #expect(states.count == pairs.count)
+            for i in pairs.indices { #expect(states[i] == (try group.state(ofPair: i, in: frame)), "pair \(i)") }
+            // Reused: the old contents are replaced, not appended to.
+            try group.states(in: frame, into: &states)
+            #expect(states.count == pairs.count)
+        }
     }
 }
