@@ -11,6 +11,9 @@
 #include <simde/x86/avx2.h>
 #define CI_HAS_FMA 0
 #include "vec_avx2.h"
+/* Each emulated operation is already a loop over 8 floats: solving 16 vectors side by
+ * side adds nothing but code (it took clang minutes to compile). */
+#define CI_BEZIER_LANES 1
 #define CI_PREFIX ci_portable_
 #define CI_TABLE ci_table_portable
 #include "kernel_template.h"

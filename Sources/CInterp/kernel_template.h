@@ -240,17 +240,22 @@ CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
 /* in: f(p); out: 1 - f(1 - p); inOut: p < 1/2 ? f(2p)/2 : 1 - f(2 - 2p)/2, which are
  * Penner's formulas rearranged around one evaluation of f per lane. */
 CI_INLINE VF CI_FN(penner)(const ci_prepared *P, VF p) {
-    /* in and out are the uniform cases of the selects below (a = 1, b = 0, scale 1 and
-     * a = -1, b = 1, scale 1), written without them: the same values, six operations
-     * fewer per vector. */
-    if (P->direction == CI_EASE_IN) return CI_FN(family_in)(P->kind, p);
-    if (P->direction == CI_EASE_OUT)
-        return vf_sub(vf_set1(1.0f), CI_FN(family_in)(P->kind, vf_sub(vf_set1(1.0f), p)));
+    /* in and out are the uniform cases of the selects (a = 1, b = 0, scale 1 and
+     * a = -1, b = 1, scale 1), done without them: the same values, six operations fewer
+     * per vector. One call of family_in either way: each copy of it is a lot of code. */
+    const VF one = vf_set1(1.0f);
+    const int in_out = P->direction == CI_EASE_IN_OUT;
     VM lo = vm_lt(p, vf_set1(P->split));
-    VF u = vf_fma(vf_select(lo, vf_set1(P->a_lo), vf_set1(P->a_hi)), p,
-                  vf_select(lo, vf_set1(P->b_lo), vf_set1(P->b_hi)));
-    VF r = vf_mul(CI_FN(family_in)(P->kind, u), vf_set1(P->scale));
-    return vf_select(lo, r, vf_sub(vf_set1(1.0f), r));
+    VF u = p;
+    if (P->direction == CI_EASE_OUT) u = vf_sub(one, p);
+    else if (in_out)
+        u = vf_fma(vf_select(lo, vf_set1(P->a_lo), vf_set1(P->a_hi)), p,
+                   vf_select(lo, vf_set1(P->b_lo), vf_set1(P->b_hi)));
+    VF r = CI_FN(family_in)(P->kind, u);
+    if (P->direction == CI_EASE_IN) return r;
+    if (!in_out) return vf_sub(one, r);
+    r = vf_mul(r, vf_set1(P->scale));
+    return vf_select(lo, r, vf_sub(one, r));
 }
 
 /* Back inOut uses s * 1.525 instead of s (Penner; GSAP and anime.js drop it). */
@@ -311,7 +316,11 @@ CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
  * small and relatively accurate: near p = 1 the mirror keeps 1 - x exact enough for a
  * nearly flat x(t). Then bisection, then Newton steps kept inside the bracket. A
  * fixed count keeps every lane in step; the bracket makes a flat x'(t) harmless. */
+#ifndef CI_BEZIER_LANES /* a backend whose lanes are emulated loops sets fewer */
 #define CI_BEZIER_LANES 16
+#endif
+/* The second tier, for what is left after the full groups. */
+#define CI_BEZIER_TAIL_LANES (CI_BEZIER_LANES < 4 ? CI_BEZIER_LANES : 4)
 CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f), half = vf_set1(0.5f);
     VM lo_half[CI_BEZIER_LANES];
@@ -544,8 +553,8 @@ static int CI_FN(ease_loop)(const ci_prepared *P, const float *in, float *out, s
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
         for (; i + CI_BEZIER_LANES * W <= n; i += CI_BEZIER_LANES * W)
             finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_LANES, finite);
-        for (; i + 4 * W <= n; i += 4 * W)
-            finite = CI_FN(bezier_blocks)(P, in + i, out + i, 4, finite);
+        for (; i + CI_BEZIER_TAIL_LANES * W <= n; i += CI_BEZIER_TAIL_LANES * W)
+            finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_TAIL_LANES, finite);
     }
     for (; i + W <= n; i += W) finite = CI_FN(ease_block)(P, in + i, out + i, W, finite);
     if (i < n) finite = CI_FN(ease_block)(P, in + i, out + i, n - i, finite);
@@ -765,11 +774,16 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
 /* The sampling pass over items [begin, end) of the call: elapsed time per item from
  * one source, the appearance from the curve, then every track from the appearance,
  * all while the vector is in registers. */
-CI_INLINE int CI_FN(sample_range)(const ci_prepared *P, const ci_sample_prepared *S,
-                                  const ci_sample_request *R, const ci_track *tracks,
-                                  size_t track_count, float *const *outputs,
-                                  float *appearance, float *velocity, size_t begin,
-                                  size_t end) {
+/* Not inlined: sample_loop calls it for up to five runs, and one copy of this loop (with
+ * its bezier groups) is plenty of code. */
+static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *P,
+                                                         const ci_sample_prepared *S,
+                                                         const ci_sample_request *R,
+                                                         const ci_track *tracks,
+                                                         size_t track_count,
+                                                         float *const *outputs,
+                                                         float *appearance, float *velocity,
+                                                         size_t begin, size_t end) {
     VF finite = vf_set1(0.0f);
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)begin));
     const VF lanes = vf_set1((float)W);
@@ -778,9 +792,9 @@ CI_INLINE int CI_FN(sample_range)(const ci_prepared *P, const ci_sample_prepared
         for (; i + CI_BEZIER_LANES * W <= end; i += CI_BEZIER_LANES * W)
             CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
                                         velocity, i, CI_BEZIER_LANES, &index, &finite);
-        for (; i + 4 * W <= end; i += 4 * W)
+        for (; i + CI_BEZIER_TAIL_LANES * W <= end; i += CI_BEZIER_TAIL_LANES * W)
             CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
-                                        velocity, i, 4, &index, &finite);
+                                        velocity, i, CI_BEZIER_TAIL_LANES, &index, &finite);
     }
     for (; i + W <= end; i += W) {
         CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
