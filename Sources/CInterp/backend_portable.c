@@ -12,8 +12,10 @@
 #define CI_HAS_FMA 0
 #include "vec_avx2.h"
 /* Each emulated operation is already a loop over 8 floats: solving 16 vectors side by
- * side adds nothing but code (it took clang minutes to compile). */
+ * side, or a loop per curve shape, adds nothing but code (the first took clang minutes
+ * to compile). */
 #define CI_BEZIER_LANES 1
+#define CI_SPECIALIZE_SHAPES 0
 #define CI_PREFIX ci_portable_
 #define CI_TABLE ci_table_portable
 #include "kernel_template.h"

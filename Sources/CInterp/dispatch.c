@@ -423,7 +423,7 @@ static int fits_float(double x) { return ci_is_finite(x) && isfinite((float)x); 
 /* The closed-form list delays as the sampling pass reads them, relative to `now`
  * (time - start), all in double before one rounding each. */
 static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, double now,
-                              size_t index_base, size_t count) {
+                              double duration, size_t index_base, size_t count) {
     double cap = L->max_delay;
     if (!ci_is_finite(L->base_delay) || !ci_is_finite(L->offset) || !ci_is_finite(L->slope) ||
         !ci_is_finite(L->origin) || isnan(cap) || cap < 0 || !ci_is_finite(L->window_start) ||
@@ -445,21 +445,33 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     double j1 = fmin(fmax((double)index_base + (double)(count ? count - 1 : 0), L->window_start),
                      last_j) - L->window_start;
     double reach = 1 + fmax(fabs(j0 - L->origin), fabs(j1 - L->origin));
-    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192)) return CI_ERR_INVALID_PARAMETER;
+    double unit_slope = L->slope / duration, unit_after_offset = after_offset / duration;
+    double unit_start_elapsed = start_elapsed / duration;
+    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192) || !(fabs(unit_slope) * reach <= FLT_MAX / 8192) ||
+        !fits_float(unit_after_offset) || !fits_float(unit_start_elapsed))
+        return CI_ERR_INVALID_PARAMETER;
     S->source = CI_SOURCE_LIST;
-    S->start_elapsed = (float)start_elapsed;
     S->after_offset = (float)after_offset;
-    S->cap_elapsed = isinf(cap) || !fits_float(start_elapsed - cap) ? -INFINITY
-                                                                    : (float)(start_elapsed - cap);
     S->slope = (float)L->slope;
-    S->origin = (float)L->origin;
+    S->unit_after_offset = (float)unit_after_offset;
+    S->unit_slope = (float)unit_slope;
+    S->unit_start_elapsed = (float)unit_start_elapsed;
+    /* A cap further back than float reaches holds back nothing. */
+    double unit_cap_elapsed = (start_elapsed - cap) / duration;
+    S->unit_cap_elapsed = isinf(cap) || !fits_float(unit_cap_elapsed) ? -INFINITY
+                                                                        : (float)unit_cap_elapsed;
+    /* Exact for indices and origins below 2^23, as every distance then is. */
+    S->center = (float)(L->window_start + L->origin);
+    /* With offset and slope >= 0 the clamp at start_elapsed cannot bind: rounding is
+     * monotonic, so offset + slope |j - c| >= 0 stays so in float. */
+    S->clamp_to_start = L->offset < 0 || L->slope < 0;
     /* An empty window has no edge to clamp to: every item is outside. */
     S->window_start = (float)L->window_start;
     S->window_last = L->window_end > L->window_start ? (float)(L->window_end - 1)
                                                      : (float)L->window_start - 1;
     S->outside_immediate = L->outside == CI_OUTSIDE_IMMEDIATE || L->window_end <= L->window_start;
     S->index_base = (float)index_base;
-    S->has_cap = S->cap_elapsed != -INFINITY;
+    S->has_cap = S->unit_cap_elapsed != -INFINITY;
     S->window_covers_call = L->window_end > L->window_start && count > 0 &&
                             (double)index_base >= L->window_start &&
                             (double)index_base + (double)(count - 1) <= L->window_end - 1;
@@ -482,7 +494,7 @@ static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_cou
         !(S->slope > 0) || track_count > CI_SPAN_TRACKS || count < 256)
         return;
     double base = S->index_base, last = base + (double)(count - 1);
-    double c = (double)S->window_start + (double)S->origin;
+    double c = (double)S->center;
     double a = S->after_offset, slope = S->slope;
     double reach = fmax(fabs(base - c), fabs(last - c)) + 1;
     double margin = 0x1p-20 * (fabs(a) + slope * reach) + 0x1p-100;
@@ -543,8 +555,10 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
 
     ci_sample_prepared S;
     memset(&S, 0, sizeof S);
+    S.duration = is_spring ? 1.0f : (float)R->duration;
+    S.inverse_duration = 1.0f / S.duration;
     if (R->list) {
-        status = prepare_list(&S, R->list, now, R->index_base, count);
+        status = prepare_list(&S, R->list, now, S.duration, R->index_base, count);
         if (status != CI_OK) return status;
     } else {
         S.source = R->delays ? CI_SOURCE_DELAYS : CI_SOURCE_ITEMS;
@@ -556,8 +570,6 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     S.unit_span = S.source != CI_SOURCE_ITEMS && R->from == 0 && R->to == 1;
     /* A decay's velocity follows from its span (the kernel computes it). */
     S.uniform_velocity = unit.kind == CI_CURVE_SPRING ? (R->to - R->from) * unit.params[3] : 0;
-    S.duration = is_spring ? 1.0f : (float)R->duration;
-    S.inverse_duration = 1.0f / S.duration;
     if (!isfinite(S.uniform_velocity)) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (track_count > 0 && !outputs) return CI_ERR_NULL_POINTER;

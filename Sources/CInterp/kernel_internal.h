@@ -60,12 +60,20 @@ typedef struct ci_sample_prepared {
     int source;
     int outside_immediate;
     int accumulate;          /* add into appearance and velocity */
-    float time_after_start;  /* delays / items: elapsed_i = this - d_i */
-    /* list: elapsed_i = after_offset - slope |j - origin|, then clamped to
-     * [cap_elapsed, start_elapsed] (the stagger part in [0, max_delay]). */
-    float after_offset, slope, origin, cap_elapsed, start_elapsed;
+    /* The kernel works with elapsed time in units of the duration (seconds for springs
+     * and decays, whose duration is 1): an easing's progress is then a clamp of it.
+     * delays / items: elapsed_i = (time_after_start - d_i) / duration. */
+    float time_after_start;
+    /* list, marked unit_ (in units of the duration):
+     * elapsed_i = unit_after_offset - unit_slope |j - center| with
+     * center = window_start + origin, then clamped to [unit_cap_elapsed,
+     * unit_start_elapsed] (the stagger part in [0, max_delay]). after_offset and slope
+     * are the same in seconds, for prepare_split. */
+    float unit_after_offset, unit_slope, unit_cap_elapsed, unit_start_elapsed, center;
+    float after_offset, slope;
     float window_start, window_last, index_base;
-    int has_cap;            /* cap_elapsed is finite */
+    int has_cap;            /* unit_cap_elapsed is finite */
+    int clamp_to_start;     /* offset or slope is negative: the stagger part can be too */
     int window_covers_call; /* every item of the call is inside the window */
     int unit_span;          /* from 0 to 1 for every item (not CI_SOURCE_ITEMS) */
     /* Tracks whose span to - from is exact in float (so from + span is exactly to):

@@ -239,20 +239,20 @@ CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
 
 /* in: f(p); out: 1 - f(1 - p); inOut: p < 1/2 ? f(2p)/2 : 1 - f(2 - 2p)/2, which are
  * Penner's formulas rearranged around one evaluation of f per lane. */
-CI_INLINE VF CI_FN(penner)(const ci_prepared *P, VF p) {
+CI_INLINE VF CI_FN(penner)(const ci_prepared *P, int kind, int direction, VF p) {
     /* in and out are the uniform cases of the selects (a = 1, b = 0, scale 1 and
      * a = -1, b = 1, scale 1), done without them: the same values, six operations fewer
      * per vector. One call of family_in either way: each copy of it is a lot of code. */
     const VF one = vf_set1(1.0f);
-    const int in_out = P->direction == CI_EASE_IN_OUT;
+    const int in_out = direction == CI_EASE_IN_OUT;
     VM lo = vm_lt(p, vf_set1(P->split));
     VF u = p;
-    if (P->direction == CI_EASE_OUT) u = vf_sub(one, p);
+    if (direction == CI_EASE_OUT) u = vf_sub(one, p);
     else if (in_out)
         u = vf_fma(vf_select(lo, vf_set1(P->a_lo), vf_set1(P->a_hi)), p,
                    vf_select(lo, vf_set1(P->b_lo), vf_set1(P->b_hi)));
-    VF r = CI_FN(family_in)(P->kind, u);
-    if (P->direction == CI_EASE_IN) return r;
+    VF r = CI_FN(family_in)(kind, u);
+    if (direction == CI_EASE_IN) return r;
     if (!in_out) return vf_sub(one, r);
     r = vf_mul(r, vf_set1(P->scale));
     return vf_select(lo, r, vf_sub(one, r));
@@ -391,22 +391,65 @@ CI_INLINE VF CI_FN(steps)(const ci_prepared *P, VF p) {
     return vf_div(step, vf_set1(P->steps_jumps));
 }
 
-/* Any easing at clamped progress p. The switch is uniform over a call, so the branch
- * is predicted; every lane takes the same path. */
-CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
-    switch (P->kind) {
+/* Any easing at clamped progress p, for the curve's kind and direction: uniform over a
+ * call, and compile-time constants inside the loops CI_FOR_SHAPE specializes. */
+CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, VF p) {
+    switch (kind) {
     case CI_CURVE_LINEAR: return p;
     case CI_CURVE_CUBIC_BEZIER: return CI_FN(bezier)(P, p);
     case CI_CURVE_STEPS: return CI_FN(steps)(P, p);
     case CI_CURVE_BACK:
-        if (P->direction == CI_EASE_IN_OUT) return CI_FN(back_in_out)(p);
-        return CI_FN(penner)(P, p);
+        if (direction == CI_EASE_IN_OUT) return CI_FN(back_in_out)(p);
+        return CI_FN(penner)(P, kind, direction, p);
     case CI_CURVE_ELASTIC:
-        if (P->direction == CI_EASE_IN_OUT) return CI_FN(elastic_in_out)(p);
-        return CI_FN(penner)(P, p);
-    default: return CI_FN(penner)(P, p);
+        if (direction == CI_EASE_IN_OUT) return CI_FN(elastic_in_out)(p);
+        return CI_FN(penner)(P, kind, direction, p);
+    default: return CI_FN(penner)(P, kind, direction, p);
     }
 }
+
+CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
+    return CI_FN(ease_shape)(P, P->kind, P->direction, p);
+}
+
+/* CI_FOR_SHAPE(P, RUN) expands RUN(kind, direction) once per curve shape, under a
+ * switch on P's: each copy of the loop RUN holds then evaluates one curve with no
+ * per-vector branch on the kind and with its constants in registers (one loop over
+ * every kind spilled them and took a jump table per vector: 2-3x slower). Shapes it
+ * does not list (cubic-bezier, solved in groups) run none: the generic loop that
+ * follows takes them. A backend whose vectors are emulated loops sets
+ * CI_SPECIALIZE_SHAPES 0: every curve through the generic loop. */
+#ifndef CI_SPECIALIZE_SHAPES
+#define CI_SPECIALIZE_SHAPES 1
+#endif
+#if CI_SPECIALIZE_SHAPES
+#define CI_FOR_DIRECTION(P, kind, RUN)                                                  \
+    switch ((P)->direction) {                                                           \
+    case CI_EASE_IN: RUN(kind, CI_EASE_IN); break;                                      \
+    case CI_EASE_OUT: RUN(kind, CI_EASE_OUT); break;                                    \
+    default: RUN(kind, CI_EASE_IN_OUT); break;                                          \
+    }
+#define CI_FOR_SHAPE(P, RUN)                                                            \
+    switch ((P)->kind) {                                                                \
+    case CI_CURVE_LINEAR: RUN(CI_CURVE_LINEAR, CI_EASE_IN); break;                      \
+    case CI_CURVE_STEPS: RUN(CI_CURVE_STEPS, CI_EASE_IN); break;                        \
+    case CI_CURVE_SPRING: RUN(CI_CURVE_SPRING, CI_EASE_IN); break;                      \
+    case CI_CURVE_SINE: CI_FOR_DIRECTION(P, CI_CURVE_SINE, RUN) break;                  \
+    case CI_CURVE_QUAD: CI_FOR_DIRECTION(P, CI_CURVE_QUAD, RUN) break;                  \
+    case CI_CURVE_CUBIC: CI_FOR_DIRECTION(P, CI_CURVE_CUBIC, RUN) break;                \
+    case CI_CURVE_QUART: CI_FOR_DIRECTION(P, CI_CURVE_QUART, RUN) break;                \
+    case CI_CURVE_QUINT: CI_FOR_DIRECTION(P, CI_CURVE_QUINT, RUN) break;                \
+    case CI_CURVE_EXPO: CI_FOR_DIRECTION(P, CI_CURVE_EXPO, RUN) break;                  \
+    case CI_CURVE_CIRC: CI_FOR_DIRECTION(P, CI_CURVE_CIRC, RUN) break;                  \
+    case CI_CURVE_BACK: CI_FOR_DIRECTION(P, CI_CURVE_BACK, RUN) break;                  \
+    case CI_CURVE_ELASTIC: CI_FOR_DIRECTION(P, CI_CURVE_ELASTIC, RUN) break;            \
+    case CI_CURVE_BOUNCE: CI_FOR_DIRECTION(P, CI_CURVE_BOUNCE, RUN) break;              \
+    default: break;                                                                     \
+    }
+#else /* never runs: the generic loop takes every curve */
+#define CI_FOR_SHAPE(P, RUN)                                                            \
+    if (0) { RUN((P)->kind, (P)->direction) }
+#endif
 
 /* ---- springs -------------------------------------------------------------------- */
 
@@ -523,12 +566,12 @@ CI_INLINE int CI_FN(saw_nonfinite)(VF sum) {
  * inlined block function: with m = W the tail checks fold away, and no buffer copy
  * (a memcpy call) sits inside the loop to force its carried values onto the stack. */
 
-CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, const float *in, float *out,
-                               size_t m, VF finite) {
+CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction,
+                               const float *in, float *out, size_t m, VF finite) {
     VF p = CI_FN(load)(in, m);
     finite = CI_FN(track_finite)(finite, p);
     if (P->divide_by_duration) p = vf_div(p, vf_set1(P->duration));
-    CI_FN(store)(out, CI_FN(ease_one)(P, CI_FN(clamp01)(p)), m);
+    CI_FN(store)(out, CI_FN(ease_shape)(P, kind, direction, CI_FN(clamp01)(p)), m);
     return finite;
 }
 
@@ -547,18 +590,34 @@ CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *
     return finite;
 }
 
-static int CI_FN(ease_loop)(const ci_prepared *P, const float *in, float *out, size_t n) {
-    VF finite = vf_set1(0.0f);
-    size_t i = 0;
+/* Easing over [i, n) for any curve (cubic-bezier's groups, the tail), out of line so
+ * that the specialized loops of ease_loop keep their registers. */
+static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared *P,
+                                                             const float *in, float *out,
+                                                             size_t i, size_t n, VF finite) {
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
         for (; i + CI_BEZIER_LANES * W <= n; i += CI_BEZIER_LANES * W)
             finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_LANES, finite);
         for (; i + CI_BEZIER_TAIL_LANES * W <= n; i += CI_BEZIER_TAIL_LANES * W)
             finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_TAIL_LANES, finite);
     }
-    for (; i + W <= n; i += W) finite = CI_FN(ease_block)(P, in + i, out + i, W, finite);
-    if (i < n) finite = CI_FN(ease_block)(P, in + i, out + i, n - i, finite);
-    return CI_FN(saw_nonfinite)(finite);
+    for (; i + W <= n; i += W)
+        finite = CI_FN(ease_block)(P, P->kind, P->direction, in + i, out + i, W, finite);
+    if (i < n) finite = CI_FN(ease_block)(P, P->kind, P->direction, in + i, out + i, n - i, finite);
+    return finite;
+}
+
+static int CI_FN(ease_loop)(const ci_prepared *shared_curve, const float *in, float *out,
+                            size_t n) {
+    const ci_prepared curve = *shared_curve, *P = &curve; /* see sample_range */
+    VF finite = vf_set1(0.0f);
+    size_t i = 0;
+#define CI_EASE_RUN(kind, direction)                                                    \
+    for (; i + W <= n; i += W)                                                          \
+        finite = CI_FN(ease_block)(P, kind, direction, in + i, out + i, W, finite);
+    CI_FOR_SHAPE(P, CI_EASE_RUN)
+#undef CI_EASE_RUN
+    return CI_FN(saw_nonfinite)(CI_FN(ease_range_generic)(shared_curve, in, out, i, n, finite));
 }
 
 CI_INLINE VF CI_FN(spring_block)(const ci_prepared *P, const float *time, float *value,
@@ -605,32 +664,33 @@ static int CI_FN(spring_loop)(const ci_prepared *P, const float *time, float *va
 static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
                                             8, 9, 10, 11, 12, 13, 14, 15};
 
-/* Elapsed time of each lane's item under the closed-form list delays. */
+/* Elapsed time of each lane's item under the closed-form list delays, in units of the
+ * duration (seconds for springs), so progress is a clamp away: 1/duration is folded
+ * into the list's constants in dispatch.c, one multiply fewer per vector. */
 CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
     VF j = index;
     if (!S->window_covers_call)
         j = vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last));
-    j = vf_sub(j, vf_set1(S->window_start));
-    VF distance = vf_sub(j, vf_set1(S->origin));
-    distance = vi_as_vf(vi_and(vf_as_vi(distance), vi_set1(0x7FFFFFFF))); /* exact |j - o| */
-    /* after_offset - slope * distance with the product exact (fused, or split exactly):
+    VF distance = vf_sub(j, vf_set1(S->center));
+    distance = vi_as_vf(vi_and(vf_as_vi(distance), vi_set1(0x7FFFFFFF))); /* exact |j - c| */
+    /* origin - slope * distance with the product exact (fused, or split exactly):
      * the rounding stays relative to the elapsed time, not to slope * distance. */
 #if CI_HAS_FMA
-    VF elapsed = vf_fma(vf_set1(-S->slope), distance, vf_set1(S->after_offset));
+    VF elapsed = vf_fma(vf_set1(-S->unit_slope), distance, vf_set1(S->unit_after_offset));
 #else
-    VF slope = vf_set1(S->slope);
+    VF slope = vf_set1(S->unit_slope);
     VF product = vf_mul(distance, slope);
     VF error = CI_FN(product_error)(distance, slope, product);
-    VF elapsed = vf_sub(vf_sub(vf_set1(S->after_offset), product), error);
+    VF elapsed = vf_sub(vf_sub(vf_set1(S->unit_after_offset), product), error);
 #endif
-    /* The clamps a call does not need (no cap; every item inside the window) are
-     * skipped: they are most of this function's work. */
-    if (S->has_cap) elapsed = vf_max(elapsed, vf_set1(S->cap_elapsed));
-    elapsed = vf_min(elapsed, vf_set1(S->start_elapsed));
+    /* The clamps a call does not need (no cap; a stagger part that cannot go negative;
+     * every item inside the window) are skipped: they are most of this function's work. */
+    if (S->has_cap) elapsed = vf_max(elapsed, vf_set1(S->unit_cap_elapsed));
+    if (S->clamp_to_start) elapsed = vf_min(elapsed, vf_set1(S->unit_start_elapsed));
     if (S->outside_immediate && !S->window_covers_call) {
         VM outside = vm_or(vm_lt(index, vf_set1(S->window_start)),
                            vm_lt(vf_set1(S->window_last), index));
-        elapsed = vf_select(outside, vf_set1(S->start_elapsed), elapsed);
+        elapsed = vf_select(outside, vf_set1(S->unit_start_elapsed), elapsed);
     }
     return elapsed;
 }
@@ -655,7 +715,9 @@ CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
     const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
     VF d = CI_FN(load)(offsets + i, m);
     *finite = CI_FN(track_finite)(*finite, d);
-    L.elapsed = vf_sub(vf_set1(S->time_after_start), d);
+    /* now - d first: its rounding stays relative to the elapsed time (exact when the two
+     * are close), which folding 1/duration into now would lose. */
+    L.elapsed = vf_mul(vf_sub(vf_set1(S->time_after_start), d), vf_set1(S->inverse_duration));
     if (S->source == CI_SOURCE_ITEMS) {
         L.from = CI_FN(load)(R->item_from + i, m);
         L.to = CI_FN(load)(R->item_to + i, m);
@@ -666,12 +728,6 @@ CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
         *finite = CI_FN(track_finite)(*finite, L.v);
     }
     return L;
-}
-
-/* An easing's progress: a reciprocal, not a division: one rounding more (within the
- * slope allowance) for a multiply instead of the slowest vector instruction. */
-CI_INLINE VF CI_FN(sample_progress)(const ci_sample_prepared *S, VF elapsed) {
-    return CI_FN(clamp01)(vf_mul(elapsed, vf_set1(S->inverse_duration)));
 }
 
 /* (1 - y) from + y to: exactly from at 0 and to at 1; y itself when the span is 0 -> 1
@@ -718,7 +774,8 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *
 
 /* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
  * as every loop here is. */
-CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepared *S,
+CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction,
+                                   const ci_sample_prepared *S,
                                    const ci_sample_request *R, const ci_track *tracks,
                                    size_t track_count, float *const *outputs,
                                    float *appearance, float *velocity, size_t i, size_t m,
@@ -726,7 +783,7 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
     CI_FN(sample_lanes) L = CI_FN(sample_source)(S, R, i, m, index, finite);
     VF a, rate = zero;
-    if (P->kind == CI_CURVE_SPRING) {
+    if (kind == CI_CURVE_SPRING) {
         VF eC, eS;
         CI_FN(spring_terms)(P, CI_FN(spring_time)(L.elapsed), &eC, &eS);
         VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
@@ -742,7 +799,7 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, const ci_sample_prepare
             rate = vf_select(vm_lt(L.elapsed, zero), zero, rate);
         }
     } else {
-        VF y = CI_FN(ease_one)(P, CI_FN(sample_progress)(S, L.elapsed));
+        VF y = CI_FN(ease_shape)(P, kind, direction, CI_FN(clamp01)(L.elapsed));
         a = S->unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
     }
     CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i, m, a, rate,
@@ -760,7 +817,7 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     for (int v = 0; v < count; v++) {
         CI_FN(sample_lanes) L = CI_FN(sample_source)(S, R, i + v * W, W, *index, finite);
         *index = vf_add(*index, vf_set1((float)W));
-        y[v] = CI_FN(sample_progress)(S, L.elapsed);
+        y[v] = CI_FN(clamp01)(L.elapsed);
         from[v] = L.from;
         to[v] = L.to;
     }
@@ -771,23 +828,14 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
                             vf_set1(0.0f), finite);
 }
 
-/* The sampling pass over items [begin, end) of the call: elapsed time per item from
- * one source, the appearance from the curve, then every track from the appearance,
- * all while the vector is in registers. */
-/* Not inlined: sample_loop calls it for up to five runs, and one copy of this loop (with
- * its bezier groups) is plenty of code. */
-static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *P,
-                                                         const ci_sample_prepared *S,
-                                                         const ci_sample_request *R,
-                                                         const ci_track *tracks,
-                                                         size_t track_count,
-                                                         float *const *outputs,
-                                                         float *appearance, float *velocity,
-                                                         size_t begin, size_t end) {
-    VF finite = vf_set1(0.0f);
-    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)begin));
-    const VF lanes = vf_set1((float)W);
-    size_t i = begin;
+/* The sampling pass over items [i, end) of the call, for any curve: elapsed time per
+ * item from one source, the appearance from the curve, then every track from the
+ * appearance, all while the vector is in registers. */
+static __attribute__((noinline)) VF CI_FN(sample_range_generic)(
+    const ci_prepared *P, const ci_sample_prepared *S, const ci_sample_request *R,
+    const ci_track *tracks, size_t track_count, float *const *outputs, float *appearance,
+    float *velocity, size_t i, size_t end, VF finite) {
+    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
         for (; i + CI_BEZIER_LANES * W <= end; i += CI_BEZIER_LANES * W)
             CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
@@ -797,13 +845,62 @@ static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *P,
                                         velocity, i, CI_BEZIER_TAIL_LANES, &index, &finite);
     }
     for (; i + W <= end; i += W) {
-        CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
-                            W, index, &finite);
-        index = vf_add(index, lanes);
+        CI_FN(sample_block)(P, P->kind, P->direction, S, R, tracks, track_count, outputs,
+                            appearance, velocity, i, W, index, &finite);
+        index = vf_add(index, vf_set1((float)W));
     }
     if (i < end)
-        CI_FN(sample_block)(P, S, R, tracks, track_count, outputs, appearance, velocity, i,
-                            end - i, index, &finite);
+        CI_FN(sample_block)(P, P->kind, P->direction, S, R, tracks, track_count, outputs,
+                            appearance, velocity, i, end - i, index, &finite);
+    return finite;
+}
+
+/* Not inlined: sample_loop calls it for up to five runs. The full vectors of the common
+ * curve shapes run in loops specialized here (CI_FOR_SHAPE); everything else (cubic-
+ * bezier's groups, the tail) in sample_range_generic, out of line so that the
+ * specialized loops keep their registers. */
+static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *shared_curve,
+                                                         const ci_sample_prepared *shared_sample,
+                                                         const ci_sample_request *R,
+                                                         const ci_track *shared_tracks,
+                                                         size_t track_count,
+                                                         float *const *shared_outputs,
+                                                         float *appearance, float *velocity,
+                                                         size_t begin, size_t end) {
+    /* Local copies of the constants: the compiler cannot tell that the float stores to
+     * the outputs leave float fields behind a pointer alone, so it would reload (and
+     * re-test) every constant and flag after each store. A local whose address stays
+     * here cannot be aliased: constants stay in registers, flag tests leave the loop. */
+    const ci_prepared curve = *shared_curve, *P = &curve;
+    const ci_sample_prepared sample = *shared_sample, *S = &sample;
+    ci_track track_copy[CI_SPAN_TRACKS];
+    float *output_copy[CI_SPAN_TRACKS];
+    const ci_track *tracks = shared_tracks;
+    float *const *outputs = shared_outputs;
+    if (track_count <= CI_SPAN_TRACKS) {
+        for (size_t k = 0; k < track_count; k++) {
+            track_copy[k] = shared_tracks[k];
+            output_copy[k] = shared_outputs[k];
+        }
+        tracks = track_copy;
+        outputs = output_copy;
+    }
+    VF finite = vf_set1(0.0f);
+    size_t i = begin;
+#define CI_SAMPLE_RUN(kind, direction)                                                  \
+    {                                                                                   \
+        VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i)); \
+        for (; i + W <= end; i += W) {                                                  \
+            CI_FN(sample_block)(P, kind, direction, S, R, tracks, track_count, outputs, \
+                                appearance, velocity, i, W, index, &finite);            \
+            index = vf_add(index, vf_set1((float)W));                                   \
+        }                                                                               \
+    }
+    CI_FOR_SHAPE(P, CI_SAMPLE_RUN)
+#undef CI_SAMPLE_RUN
+    finite = CI_FN(sample_range_generic)(shared_curve, shared_sample, R, shared_tracks,
+                                         track_count, shared_outputs, appearance, velocity,
+                                         i, end, finite);
     return CI_FN(saw_nonfinite)(finite);
 }
 

@@ -87,6 +87,15 @@ import Testing
         #expect(throws: CurveError.exceedsKernelRange(name: "time", value: 1e300)) {
             try Curve.snappy.sampleStaggered(at: 1e300, baseDelay: 0, delayIncrement: 0.1, into: &values)
         }
+        // The indexed pass works in durations: 1e10 s is 1e40 durations of 1e-30 s,
+        // beyond float32 (the time itself fits).
+        let instant = try Curve.easing(.easeInOutCubic, duration: 1e-30)
+        #expect(throws: CurveError.exceedsKernelRange(name: "time or delay parameters", value: 0)) {
+            try instant.sampleStaggered(at: 1e10, baseDelay: 0, delayIncrement: 0.1, into: &values)
+        }
+        #expect(throws: CurveError.exceedsKernelRange(name: "time or delay parameters", value: 0)) {
+            try instant.sampleStaggered(at: 0, baseDelay: 0, delayIncrement: 1e10, into: &values)
+        }
         #expect(throws: CurveError.invalidStepCount(count: (1 << 20) + 1, position: .jumpEnd)) {
             try Easing.steps((1 << 20) + 1)
         }

@@ -176,7 +176,8 @@ typedef struct ci_stagger {
 } ci_stagger;
 
 /** Runs the staggered pass described above over `count` items (delays, when given,
- *  holds `count` values). Writes value[i] for every item. */
+ *  holds `count` values). Writes value[i] for every item. Errors as ci_sample's (this is
+ *  ci_sample with no tracks). */
 ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
                               const ci_stagger *stagger, const float *delays,
                               float *value, size_t count);
@@ -261,8 +262,10 @@ typedef struct ci_sample_request {
  * index_base and offset pointers) gives bit-identical results; a long list call fills
  * its runs of waiting and finished items with what computing them gives.
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, tracks with accumulate,
- * times that do not fit float, a bad duration, a window with end < start, from/to whose difference does not
- * fit float, a list slope whose delays over this call's items reach FLT_MAX / 8192;
+ * times that do not fit float, a bad duration, a window with end < start, from/to whose
+ * difference does not fit float, a list slope whose delays over this call's items reach
+ * FLT_MAX / 8192, or (list source, easings) an elapsed time or slope that leaves those
+ * bounds once divided by the duration (the list pass works in durations);
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
  * difference overflows float (all outputs written).
  */
