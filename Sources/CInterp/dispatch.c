@@ -583,6 +583,8 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
         S.track_span[k] = (float)span;
         S.exact_spans = (double)S.track_span[k] == span;
     }
+    S.simple_list = S.source == CI_SOURCE_LIST && S.window_covers_call && !S.has_cap &&
+                    !S.clamp_to_start && !S.accumulate && S.exact_spans;
     return finish(table->sample(&P, &S, R, tracks, track_count, outputs, appearance,
                                 velocity, count));
 }

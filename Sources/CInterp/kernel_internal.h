@@ -86,6 +86,10 @@ typedef struct ci_sample_prepared {
      * (see prepare_split in dispatch.c), and for at most CI_SPAN_TRACKS tracks. */
     int split;
     size_t split_at[4];
+    /* The common list call: list source, every item inside the window, no cap, no
+     * clamp at the start, exact spans, no accumulation (sample_range runs it through
+     * loops where these are constants). */
+    int simple_list;
     float from, to, uniform_velocity, duration, inverse_duration;
 } ci_sample_prepared;
 

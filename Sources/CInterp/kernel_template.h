@@ -664,12 +664,28 @@ static int CI_FN(spring_loop)(const ci_prepared *P, const float *time, float *va
 static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
                                             8, 9, 10, 11, 12, 13, 14, 15};
 
+/* The flags of a sampling call, passed by value beside the prepared constants so that a
+ * loop can be instantiated with them as constants (see sample_range): every test of a
+ * constant flag folds away. */
+typedef struct {
+    int source, window_covers_call, has_cap, clamp_to_start, outside_immediate;
+    int accumulate, exact_spans, unit_span;
+} CI_FN(sample_flags);
+
+CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
+    CI_FN(sample_flags) F = {S->source, S->window_covers_call, S->has_cap, S->clamp_to_start,
+                             S->outside_immediate, S->accumulate, S->exact_spans,
+                             S->unit_span};
+    return F;
+}
+
 /* Elapsed time of each lane's item under the closed-form list delays, in units of the
  * duration (seconds for springs), so progress is a clamp away: 1/duration is folded
  * into the list's constants in dispatch.c, one multiply fewer per vector. */
-CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
+CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                 VF index) {
     VF j = index;
-    if (!S->window_covers_call)
+    if (!F.window_covers_call)
         j = vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last));
     VF distance = vf_sub(j, vf_set1(S->center));
     distance = vi_as_vf(vi_and(vf_as_vi(distance), vi_set1(0x7FFFFFFF))); /* exact |j - c| */
@@ -685,9 +701,9 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, VF index) {
 #endif
     /* The clamps a call does not need (no cap; a stagger part that cannot go negative;
      * every item inside the window) are skipped: they are most of this function's work. */
-    if (S->has_cap) elapsed = vf_max(elapsed, vf_set1(S->unit_cap_elapsed));
-    if (S->clamp_to_start) elapsed = vf_min(elapsed, vf_set1(S->unit_start_elapsed));
-    if (S->outside_immediate && !S->window_covers_call) {
+    if (F.has_cap) elapsed = vf_max(elapsed, vf_set1(S->unit_cap_elapsed));
+    if (F.clamp_to_start) elapsed = vf_min(elapsed, vf_set1(S->unit_start_elapsed));
+    if (F.outside_immediate && !F.window_covers_call) {
         VM outside = vm_or(vm_lt(index, vf_set1(S->window_start)),
                            vm_lt(vf_set1(S->window_last), index));
         elapsed = vf_select(outside, vf_set1(S->unit_start_elapsed), elapsed);
@@ -702,23 +718,24 @@ typedef struct {
 } CI_FN(sample_lanes);
 
 CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
+                                                   CI_FN(sample_flags) F,
                                                    const ci_sample_request *R, size_t i,
                                                    size_t m, VF index, VF *finite) {
     CI_FN(sample_lanes) L;
     L.from = vf_set1(S->from);
     L.to = vf_set1(S->to);
     L.v = vf_set1(S->uniform_velocity);
-    if (S->source == CI_SOURCE_LIST) {
-        L.elapsed = CI_FN(list_elapsed)(S, index);
+    if (F.source == CI_SOURCE_LIST) {
+        L.elapsed = CI_FN(list_elapsed)(S, F, index);
         return L;
     }
-    const float *offsets = S->source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
+    const float *offsets = F.source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
     VF d = CI_FN(load)(offsets + i, m);
     *finite = CI_FN(track_finite)(*finite, d);
     /* now - d first: its rounding stays relative to the elapsed time (exact when the two
      * are close), which folding 1/duration into now would lose. */
     L.elapsed = vf_mul(vf_sub(vf_set1(S->time_after_start), d), vf_set1(S->inverse_duration));
-    if (S->source == CI_SOURCE_ITEMS) {
+    if (F.source == CI_SOURCE_ITEMS) {
         L.from = CI_FN(load)(R->item_from + i, m);
         L.to = CI_FN(load)(R->item_to + i, m);
         L.v = CI_FN(load)(R->item_velocity + i, m);
@@ -739,11 +756,12 @@ CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
 /* The appearance (and its rate) into the caller's buffers, then every track from it:
  * (1 - a) from + a to, or from + a (to - from) where that is as exact (one operation
  * per track instead of two, and no 1 - a). */
-CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *tracks,
+CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                   const ci_track *tracks,
                                    size_t track_count, float *const *outputs,
                                    float *appearance, float *velocity, size_t i, size_t m,
                                    VF a, VF rate, VF *finite) {
-    if (S->accumulate) { /* dispatch.c refuses tracks here */
+    if (F.accumulate) { /* dispatch.c refuses tracks here */
         if (appearance) {
             VF held = CI_FN(load)(appearance + i, m);
             *finite = CI_FN(track_finite)(*finite, held);
@@ -758,7 +776,7 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *
     }
     if (appearance) CI_FN(store)(appearance + i, a, m);
     if (velocity) CI_FN(store)(velocity + i, rate, m);
-    if (S->exact_spans) {
+    if (F.exact_spans) {
         /* from + a span is exactly from at a = 0 and to at a = 1 when span is exact. */
         for (size_t k = 0; k < track_count; k++)
             CI_FN(store)(outputs[k] + i,
@@ -774,35 +792,45 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, const ci_track *
 
 /* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
  * as every loop here is. */
-CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction,
-                                   const ci_sample_prepared *S,
-                                   const ci_sample_request *R, const ci_track *tracks,
-                                   size_t track_count, float *const *outputs,
-                                   float *appearance, float *velocity, size_t i, size_t m,
-                                   VF index, VF *finite) {
+/* The appearance of one vector of items and, when `rate` is not NULL, its rate. */
+CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direction,
+                                      const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                      const ci_sample_request *R, size_t i, size_t m,
+                                      VF index, VF *finite, VF *rate) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
-    CI_FN(sample_lanes) L = CI_FN(sample_source)(S, R, i, m, index, finite);
-    VF a, rate = zero;
+    CI_FN(sample_lanes) L = CI_FN(sample_source)(S, F, R, i, m, index, finite);
     if (kind == CI_CURVE_SPRING) {
         VF eC, eS;
         CI_FN(spring_terms)(P, CI_FN(spring_time)(L.elapsed), &eC, &eS);
         VF lambda_eS = vf_mul(vf_set1(P->lambda), eS);
         VF span = vf_sub(L.to, L.from);
         VF x1 = vf_sub(vf_sub(one, eC), lambda_eS);
-        a = vf_fma(span, x1, vf_fma(L.v, eS, L.from));
-        if (velocity) {
+        if (rate) {
+            VF r;
             if (P->spring_regime == CI_SPRING_DECAY) /* fixed by the span: v is unused */
-                rate = vf_mul(vf_mul(span, vf_set1(P->lambda)), eC);
+                r = vf_mul(vf_mul(span, vf_set1(P->lambda)), eC);
             else
-                rate = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
-                              vf_mul(L.v, vf_sub(eC, lambda_eS)));
-            rate = vf_select(vm_lt(L.elapsed, zero), zero, rate);
+                r = vf_fma(vf_mul(span, vf_set1(P->omega0_squared)), eS,
+                           vf_mul(L.v, vf_sub(eC, lambda_eS)));
+            *rate = vf_select(vm_lt(L.elapsed, zero), zero, r);
         }
-    } else {
-        VF y = CI_FN(ease_shape)(P, kind, direction, CI_FN(clamp01)(L.elapsed));
-        a = S->unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
+        return vf_fma(span, x1, vf_fma(L.v, eS, L.from));
     }
-    CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i, m, a, rate,
+    if (rate) *rate = zero;
+    VF y = CI_FN(ease_shape)(P, kind, direction, CI_FN(clamp01)(L.elapsed));
+    return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
+}
+
+CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction,
+                                   const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                   const ci_sample_request *R, const ci_track *tracks,
+                                   size_t track_count, float *const *outputs,
+                                   float *appearance, float *velocity, size_t i, size_t m,
+                                   VF index, VF *finite) {
+    VF rate = vf_set1(0.0f);
+    VF a = CI_FN(sample_appearance)(P, kind, direction, S, F, R, i, m, index, finite,
+                                    velocity ? &rate : NULL);
+    CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i, m, a, rate,
                         finite);
 }
 
@@ -813,9 +841,10 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
                                            size_t track_count, float *const *outputs,
                                            float *appearance, float *velocity, size_t i,
                                            int count, VF *index, VF *finite) {
+    const CI_FN(sample_flags) F = CI_FN(flags_of)(S);
     VF y[CI_BEZIER_LANES], from[CI_BEZIER_LANES], to[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
-        CI_FN(sample_lanes) L = CI_FN(sample_source)(S, R, i + v * W, W, *index, finite);
+        CI_FN(sample_lanes) L = CI_FN(sample_source)(S, F, R, i + v * W, W, *index, finite);
         *index = vf_add(*index, vf_set1((float)W));
         y[v] = CI_FN(clamp01)(L.elapsed);
         from[v] = L.from;
@@ -823,9 +852,24 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     }
     CI_FN(bezier_lanes)(P, y, count);
     for (int v = 0; v < count; v++)
-        CI_FN(sample_store)(S, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
-                            S->unit_span ? y[v] : CI_FN(sample_mix)(y[v], from[v], to[v]),
+        CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
+                            F.unit_span ? y[v] : CI_FN(sample_mix)(y[v], from[v], to[v]),
                             vf_set1(0.0f), finite);
+}
+
+/* CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity, no
+ * accumulation) to the appearance buffer and every track. */
+#define CI_SIMPLE_GROUP 4
+CI_INLINE void CI_FN(store_group)(const ci_sample_prepared *S, const ci_track *tracks,
+                                  size_t track_count, float *const *outputs,
+                                  float *appearance, size_t i, const VF *a) {
+    if (appearance)
+        for (int v = 0; v < CI_SIMPLE_GROUP; v++) vf_storeu(appearance + i + v * W, a[v]);
+    for (size_t k = 0; k < track_count; k++) {
+        const VF span = vf_set1(S->track_span[k]), from = vf_set1(tracks[k].from);
+        float *out = outputs[k] + i;
+        for (int v = 0; v < CI_SIMPLE_GROUP; v++) vf_storeu(out + v * W, vf_fma(a[v], span, from));
+    }
 }
 
 /* The sampling pass over items [i, end) of the call, for any curve: elapsed time per
@@ -844,13 +888,14 @@ static __attribute__((noinline)) VF CI_FN(sample_range_generic)(
             CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
                                         velocity, i, CI_BEZIER_TAIL_LANES, &index, &finite);
     }
+    const CI_FN(sample_flags) F = CI_FN(flags_of)(S);
     for (; i + W <= end; i += W) {
-        CI_FN(sample_block)(P, P->kind, P->direction, S, R, tracks, track_count, outputs,
+        CI_FN(sample_block)(P, P->kind, P->direction, S, F, R, tracks, track_count, outputs,
                             appearance, velocity, i, W, index, &finite);
         index = vf_add(index, vf_set1((float)W));
     }
     if (i < end)
-        CI_FN(sample_block)(P, P->kind, P->direction, S, R, tracks, track_count, outputs,
+        CI_FN(sample_block)(P, P->kind, P->direction, S, F, R, tracks, track_count, outputs,
                             appearance, velocity, i, end - i, index, &finite);
     return finite;
 }
@@ -887,17 +932,42 @@ static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *shar
     }
     VF finite = vf_set1(0.0f);
     size_t i = begin;
-#define CI_SAMPLE_RUN(kind, direction)                                                  \
+#define CI_SAMPLE_LOOP(kind, direction, FLAGS, VELOCITY)                                \
     {                                                                                   \
         VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i)); \
         for (; i + W <= end; i += W) {                                                  \
-            CI_FN(sample_block)(P, kind, direction, S, R, tracks, track_count, outputs, \
-                                appearance, velocity, i, W, index, &finite);            \
+            CI_FN(sample_block)(P, kind, direction, S, FLAGS, R, tracks, track_count,   \
+                                outputs, appearance, VELOCITY, i, W, index, &finite);   \
             index = vf_add(index, vf_set1((float)W));                                   \
         }                                                                               \
     }
-    CI_FOR_SHAPE(P, CI_SAMPLE_RUN)
+    if (S->simple_list && !velocity) {
+        /* The common list call, through loops where its flags are constants (every test
+         * of them folds away), CI_SIMPLE_GROUP vectors at a time: each track's pointer
+         * and constants are then loaded once per group, not once per vector. */
+        const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1, S->unit_span};
+#define CI_SIMPLE_RUN(kind, direction)                                                  \
+        {                                                                               \
+            VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i)); \
+            for (; i + CI_SIMPLE_GROUP * W <= end; i += CI_SIMPLE_GROUP * W) {          \
+                VF a[CI_SIMPLE_GROUP];                                                  \
+                for (int v = 0; v < CI_SIMPLE_GROUP; v++) {                             \
+                    a[v] = CI_FN(sample_appearance)(P, kind, direction, S, simple, R,   \
+                                                    i + v * W, W, index, &finite, NULL); \
+                    index = vf_add(index, vf_set1((float)W));                           \
+                }                                                                       \
+                CI_FN(store_group)(S, tracks, track_count, outputs, appearance, i, a);  \
+            }                                                                           \
+        }
+        CI_FOR_SHAPE(P, CI_SIMPLE_RUN)
+#undef CI_SIMPLE_RUN
+    } else {
+        const CI_FN(sample_flags) flags = CI_FN(flags_of)(S);
+#define CI_SAMPLE_RUN(kind, direction) CI_SAMPLE_LOOP(kind, direction, flags, velocity)
+        CI_FOR_SHAPE(P, CI_SAMPLE_RUN)
 #undef CI_SAMPLE_RUN
+    }
+#undef CI_SAMPLE_LOOP
     finite = CI_FN(sample_range_generic)(shared_curve, shared_sample, R, shared_tracks,
                                          track_count, shared_outputs, appearance, velocity,
                                          i, end, finite);
