@@ -12,16 +12,27 @@ private func fastestNanoseconds(of runs: Int, _ body: () throws -> Void) throws 
     max(try fastestRun(of: runs, body), 1)
 }
 
-/// The store floor: the fastest fill of buffers holding `floatCounts` floats with a
-/// constant. A kernel pass writes at least these bytes, so no pass over them can beat
-/// this; the ratio to it says how much of the pass is arithmetic rather than memory.
-func storeFloor(floatCounts: [Int], repetitions: Int) throws -> Double {
-    var buffers = floatCounts.map { [Float](repeating: 0, count: $0) }
-    return try fastestNanoseconds(of: repetitions) {
-        for index in buffers.indices {
-            buffers[index].withUnsafeMutableBufferPointer { $0.update(repeating: 0.5) }
-        }
+/// The store floor: the fastest fill of `buffers` with a constant. A kernel pass writes
+/// at least these bytes, so no pass over them can beat this; the ratio to it says how
+/// much of the pass is arithmetic rather than memory. Pass the very buffers the timed
+/// pass writes: a second set of the same size sits elsewhere in the caches and the
+/// page tables (a fresh 12 MB buffer's fill varied by 30 % from run to run).
+func storeFloor(filling buffers: [UnsafeMutableBufferPointer<Float>], repetitions: Int) throws -> Double {
+    try fastestNanoseconds(of: repetitions) {
+        for buffer in buffers { buffer.update(repeating: 0.5) }
     }
+}
+
+/// The store floor over new buffers holding `floatCounts` floats, for passes whose
+/// output the caller does not keep.
+func storeFloor(floatCounts: [Int], repetitions: Int) throws -> Double {
+    let buffers = floatCounts.map { count in
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+        return buffer
+    }
+    defer { for buffer in buffers { buffer.deallocate() } }
+    return try storeFloor(filling: buffers, repetitions: repetitions)
 }
 
 /// One curve pass timed on both sides, in nanoseconds for all items.
@@ -101,7 +112,9 @@ func measureStaggeredList(
         ? try fastestNanoseconds(of: repetitions) {
             try list.sample(at: time, into: &frame, backend: backend, threads: 1)
         } : nil
-    let floor = try storeFloor(floatCounts: [frame.values.count], repetitions: repetitions)
+    let floor = try frame.values.withUnsafeMutableBufferPointer { values in
+        try storeFloor(filling: [values], repetitions: repetitions)
+    }
     return StaggeredListTiming(sampled: sampled, singleThread: single, floor: floor)
 }
 
@@ -207,7 +220,8 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
         for i in 0..<pairs { checksum += try group.state(ofPair: i, in: frame).frame.width }
     }
     // The floor writes the bytes the sample writes: every value and every velocity
-    // (the frame records both), into buffers of the same sizes.
+    // (the frame records both; its buffers are read-only outside the library, so the
+    // floor fills buffers of the same sizes).
     let floor = try storeFloor(floatCounts: [frame.values.count, frame.velocities.count], repetitions: repetitions)
     return MatchedTiming(
         sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall, floor: floor,
