@@ -163,6 +163,20 @@ double ref_elastic_inout(double p) {
     return p < 0.5 ? -std::exp2(20 * p - 10) * s / 2 : std::exp2(10 - 20 * p) * s / 2 + 1;
 }
 
+// CSS `ease` in double: bisection of x(t) = p to 2^-52, then y(t).
+double ref_bezier_ease(double p) {
+    auto coordinate = [](double t, double a, double b) {
+        const double u = 1 - t;
+        return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t;
+    };
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 60; i++) {
+        const double mid = 0.5 * (lo + hi);
+        (coordinate(mid, 0.25, 0.25) < p ? lo : hi) = mid;
+    }
+    return coordinate(0.5 * (lo + hi), 0.1, 1.0);
+}
+
 double max_error(const float *in, const float *out, size_t n, double (*ref)(double)) {
     double worst = 0;
     for (size_t i = 0; i < n; i++)
@@ -182,6 +196,7 @@ const PeerOp kPeerOps[] = {
     {"sine_inout", ref_sine_inout, false, &peer_table::sine_inout},
     {"expo_inout", ref_expo_inout, false, &peer_table::expo_inout},
     {"elastic_inout", ref_elastic_inout, false, &peer_table::elastic_inout},
+    {"bezier_ease", ref_bezier_ease, false, &peer_table::bezier_ease},
 };
 
 struct SpringConstants {
@@ -197,6 +212,7 @@ ci_curve ours_curve(const PeerOp &op) {
     if (op.spring) return spring(kZeta);
     if (std::strcmp(op.operation, "sine_inout") == 0) return penner(CI_CURVE_SINE, CI_EASE_IN_OUT);
     if (std::strcmp(op.operation, "expo_inout") == 0) return penner(CI_CURVE_EXPO, CI_EASE_IN_OUT);
+    if (std::strcmp(op.operation, "bezier_ease") == 0) return bezier_ease();
     return penner(CI_CURVE_ELASTIC, CI_EASE_IN_OUT);
 }
 
@@ -223,6 +239,10 @@ void print_accuracy(const std::vector<ci_backend> &backends,
         std::fprintf(stderr, "%-16s", p->name);
         for (const PeerOp &op : kPeerOps) {
             const float *in = op.spring ? g.time : g.progress;
+            if (!op.spring && !(p->*op.ease)) {
+                std::fprintf(stderr, " %14s", "n/a");
+                continue;
+            }
             if (op.spring) p->spring_under(in, g.out, n, k.lambda, k.omega, k.ratio);
             else (p->*op.ease)(in, g.out, n);
             std::fprintf(stderr, " %14.3g", max_error(in, g.out, n, op.ref));
@@ -266,7 +286,7 @@ void register_all(const std::vector<ci_backend> &backends,
             for (const PeerOp &op : kPeerOps)
                 if (std::strcmp(op.operation, operation) == 0) {
                     peer_ease_fn fn = p->*op.ease;
-                    add(operation, p->name, [fn](size_t n) { fn(g.progress, g.out, n); }, 8);
+                    if (fn) add(operation, p->name, [fn](size_t n) { fn(g.progress, g.out, n); }, 8);
                 }
         }
     };

@@ -1,5 +1,5 @@
 /* peer_libm.c: the scalar peer, one float at a time through glibc's libm (expf, sinf,
- * cosf, exp2f). Compiled like the kernel (-O2, no fast-math), so the calls stay scalar. */
+ * cosf, exp2f), and the scalar reference of cubic-bezier (a browser's solver). Compiled like the kernel (-O2, no fast-math), so the calls stay scalar. */
 #include "peers.h"
 #include "peer_scalar.h"
 #include "cinterp.h"
@@ -21,5 +21,9 @@ static void elastic_inout(const float *p, float *y, size_t n) {
     for (size_t i = 0; i < n; i++) y[i] = peer_scalar_elastic_inout(p[i]);
 }
 
+static void bezier_ease(const float *p, float *y, size_t n) {
+    for (size_t i = 0; i < n; i++) y[i] = peer_scalar_bezier(p[i], 0.25f, 0.1f, 0.25f, 1.0f);
+}
+
 const peer_table peer_libm = {"libm", 1, CI_BACKEND_SCALAR, spring_under, sine_inout,
-                              expo_inout, elastic_inout};
+                              expo_inout, elastic_inout, bezier_ease};

@@ -9,7 +9,9 @@
  *   expo_inout     p < 1/2 ? 2^(20p - 10) / 2 : 1 - 2^(10 - 20p) / 2, 0 at 0, 1 at 1;
  *   elastic_inout  p < 1/2 ? -2^(20p - 10) sin((20p - 11.125) c5) / 2
  *                          : 2^(10 - 20p) sin((20p - 11.125) c5) / 2 + 1,
- *                  c5 = 2 pi / 4.5, 0 at 0, 1 at 1 (Penner, as easings.net writes them).
+ *                  c5 = 2 pi / 4.5, 0 at 0, 1 at 1 (Penner, as easings.net writes them);
+ *   bezier_ease    CSS `ease`, cubic-bezier(0.25, 0.1, 0.25, 1) (only the scalar peer: the
+ *                  vector libraries have no curve solver; NULL elsewhere).
  * Counts are multiples of 16 here; each peer still finishes any tail with libm.
  */
 #ifndef STAGGER_BENCH_PEERS_H
@@ -31,6 +33,7 @@ typedef struct peer_table {
     int needs_backend; /* the ci_backend whose ISA it needs (ci_backend_supported) */
     peer_spring_fn spring_under;
     peer_ease_fn sine_inout, expo_inout, elastic_inout;
+    peer_ease_fn bezier_ease; /* may be NULL */
 } peer_table;
 
 extern const peer_table peer_libm;
