@@ -478,6 +478,37 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     return CI_OK;
 }
 
+/* The interiors of the two moving runs (see ci_sample_prepared.interior_at): items
+ * whose progress c0 - c1 |j - c|, with the float constants c0, c1 the kernel uses,
+ * lies in [m, 1 - m] for a margin m far beyond the float pass's rounding (a few 2^-24
+ * of |c0| + c1 |j - c|), so it needs no clamp. Bounds in double, rounded inward. */
+static void prepare_interiors(ci_sample_prepared *S, double base, double c, size_t count) {
+    double c0 = S->unit_after_offset, c1 = S->unit_slope;
+    memset(S->interior_at, 0, sizeof S->interior_at);
+    if (!(c1 > 0)) return;
+    double last = base + (double)(count - 1);
+    double reach = fmax(fabs(base - c), fabs(last - c)) + 1;
+    double margin = 0x1p-20 * (fabs(c0) + c1 * reach) + 0x1p-100;
+    /* margin <= c0 - c1 d <= 1 - margin */
+    double d_low = (c0 - 1 + margin) / c1, d_high = (c0 - margin) / c1;
+    if (!(d_high >= d_low) || d_high < 0) return;
+    d_low = fmax(d_low, 0);
+    const size_t *b = S->split_at;
+    /* left run [b0, b1): j = c - d; right run [b2, b3): j = c + d */
+    double left_begin = fmax(ceil(c - d_high), base), left_end = fmin(floor(c - d_low) + 1, base + (double)b[1]);
+    double right_begin = fmax(ceil(c + d_low), base + (double)b[2]), right_end = fmin(floor(c + d_high) + 1, last + 1);
+    left_begin = fmax(left_begin, base + (double)b[0]);
+    right_end = fmin(right_end, base + (double)b[3]);
+    if (left_end > left_begin) {
+        S->interior_at[0][0] = (size_t)(left_begin - base);
+        S->interior_at[0][1] = (size_t)(left_end - base);
+    }
+    if (right_end > right_begin) {
+        S->interior_at[1][0] = (size_t)(right_begin - base);
+        S->interior_at[1][1] = (size_t)(right_end - base);
+    }
+}
+
 /* Splits a list call into runs of waiting, moving and done items (see
  * ci_sample_prepared.split), for the simple list: every item inside the window, no cap,
  * delays growing with distance from the origin. Elapsed time is
@@ -528,6 +559,7 @@ static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_cou
     S->split_at[1] = done_begin;
     S->split_at[2] = done_end;
     S->split_at[3] = waiting_right;
+    if (!is_spring && !S->clamp_to_start) prepare_interiors(S, base, c, count);
 }
 
 ci_status ci_sample(ci_backend backend, const ci_curve *curve,

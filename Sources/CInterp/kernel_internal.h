@@ -86,6 +86,16 @@ typedef struct ci_sample_prepared {
      * (see prepare_split in dispatch.c), and for at most CI_SPAN_TRACKS tracks. */
     int split;
     size_t split_at[4];
+    /* Within each moving run (0: left of the center, 1: right), the items whose progress
+     * is provably inside [0, 1] in float: [interior_at[r][0], interior_at[r][1]). Set by
+     * prepare_split for easings; empty otherwise. */
+    size_t interior_at[2][2];
+    /* A call over one interior: progress = unit_after_offset + interior_slope (j -
+     * center), no absolute value (the run is on one side of the center: interior_slope
+     * is -unit_slope on the right, +unit_slope on the left) and no clamp (the same bits
+     * as the clamped form there). Set by sample_loop on its copy for that call. */
+    int interior;
+    float interior_slope;
     /* The common list call: list source, every item inside the window, no cap, no
      * clamp at the start, exact spans, no accumulation (sample_range runs it through
      * loops where these are constants). */

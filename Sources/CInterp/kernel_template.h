@@ -607,14 +607,23 @@ static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared 
     return finite;
 }
 
+/* Full vectors from *i towards n under one curve shape (see sample_run). */
+CI_INLINE VF CI_FN(ease_run)(const ci_prepared *P, int kind, int direction, const float *in,
+                             float *out, size_t *begin, size_t n, VF finite) {
+    size_t i = *begin;
+    for (; i + W <= n; i += W)
+        finite = CI_FN(ease_block)(P, kind, direction, in + i, out + i, W, finite);
+    *begin = i;
+    return finite;
+}
+
 static int CI_FN(ease_loop)(const ci_prepared *shared_curve, const float *in, float *out,
                             size_t n) {
     const ci_prepared curve = *shared_curve, *P = &curve; /* see sample_range */
     VF finite = vf_set1(0.0f);
     size_t i = 0;
 #define CI_EASE_RUN(kind, direction)                                                    \
-    for (; i + W <= n; i += W)                                                          \
-        finite = CI_FN(ease_block)(P, kind, direction, in + i, out + i, W, finite);
+    finite = CI_FN(ease_run)(P, kind, direction, in, out, &i, n, finite);
     CI_FOR_SHAPE(P, CI_EASE_RUN)
 #undef CI_EASE_RUN
     return CI_FN(saw_nonfinite)(CI_FN(ease_range_generic)(shared_curve, in, out, i, n, finite));
@@ -669,13 +678,13 @@ static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
  * constant flag folds away. */
 typedef struct {
     int source, window_covers_call, has_cap, clamp_to_start, outside_immediate;
-    int accumulate, exact_spans, unit_span;
+    int accumulate, exact_spans, unit_span, interior;
 } CI_FN(sample_flags);
 
 CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
     CI_FN(sample_flags) F = {S->source, S->window_covers_call, S->has_cap, S->clamp_to_start,
                              S->outside_immediate, S->accumulate, S->exact_spans,
-                             S->unit_span};
+                             S->unit_span, S->interior};
     return F;
 }
 
@@ -684,6 +693,13 @@ CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
  * into the list's constants in dispatch.c, one multiply fewer per vector. */
 CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                  VF index) {
+#if CI_HAS_FMA
+    /* An interior run: one side of the center, so +-slope (j - c) is -slope |j - c|
+     * exactly, and the fused result is the same bits. */
+    if (F.interior)
+        return vf_fma(vf_set1(S->interior_slope), vf_sub(index, vf_set1(S->center)),
+                      vf_set1(S->unit_after_offset));
+#endif
     VF j = index;
     if (!F.window_covers_call)
         j = vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last));
@@ -817,7 +833,9 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
         return vf_fma(span, x1, vf_fma(L.v, eS, L.from));
     }
     if (rate) *rate = zero;
-    VF y = CI_FN(ease_shape)(P, kind, direction, CI_FN(clamp01)(L.elapsed));
+    /* An interior run's progress is inside [0, 1] already (see prepare_interiors). */
+    VF progress = F.interior ? L.elapsed : CI_FN(clamp01)(L.elapsed);
+    VF y = CI_FN(ease_shape)(P, kind, direction, progress);
     return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
 }
 
@@ -846,7 +864,7 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     for (int v = 0; v < count; v++) {
         CI_FN(sample_lanes) L = CI_FN(sample_source)(S, F, R, i + v * W, W, *index, finite);
         *index = vf_add(*index, vf_set1((float)W));
-        y[v] = CI_FN(clamp01)(L.elapsed);
+        y[v] = F.interior ? L.elapsed : CI_FN(clamp01)(L.elapsed);
         from[v] = L.from;
         to[v] = L.to;
     }
@@ -870,6 +888,48 @@ CI_INLINE void CI_FN(store_group)(const ci_sample_prepared *S, const ci_track *t
         float *out = outputs[k] + i;
         for (int v = 0; v < CI_SIMPLE_GROUP; v++) vf_storeu(out + v * W, vf_fma(a[v], span, from));
     }
+}
+
+/* Full vectors from *i towards end under one curve shape (constants after inlining);
+ * advances *i. Functions rather than loops written into sample_range's switch, so that
+ * an unoptimised build gives each copy its own small frame instead of one frame
+ * holding the locals of every copy (215 KB at -O0). */
+CI_INLINE VF CI_FN(sample_run)(const ci_prepared *P, int kind, int direction,
+                               const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                               const ci_sample_request *R, const ci_track *tracks,
+                               size_t track_count, float *const *outputs, float *appearance,
+                               float *velocity, size_t *begin, size_t end, VF finite) {
+    size_t i = *begin;
+    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
+    for (; i + W <= end; i += W) {
+        CI_FN(sample_block)(P, kind, direction, S, F, R, tracks, track_count, outputs,
+                            appearance, velocity, i, W, index, &finite);
+        index = vf_add(index, vf_set1((float)W));
+    }
+    *begin = i;
+    return finite;
+}
+
+/* sample_run for the simple list call (no velocity), CI_SIMPLE_GROUP vectors a step. */
+CI_INLINE VF CI_FN(sample_simple_run)(const ci_prepared *P, int kind, int direction,
+                                      const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                      const ci_sample_request *R, const ci_track *tracks,
+                                      size_t track_count, float *const *outputs,
+                                      float *appearance, size_t *begin, size_t end,
+                                      VF finite) {
+    size_t i = *begin;
+    VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
+    for (; i + CI_SIMPLE_GROUP * W <= end; i += CI_SIMPLE_GROUP * W) {
+        VF a[CI_SIMPLE_GROUP];
+        for (int v = 0; v < CI_SIMPLE_GROUP; v++) {
+            a[v] = CI_FN(sample_appearance)(P, kind, direction, S, F, R, i + v * W, W, index,
+                                            &finite, NULL);
+            index = vf_add(index, vf_set1((float)W));
+        }
+        CI_FN(store_group)(S, tracks, track_count, outputs, appearance, i, a);
+    }
+    *begin = i;
+    return finite;
 }
 
 /* The sampling pass over items [i, end) of the call, for any curve: elapsed time per
@@ -932,42 +992,29 @@ static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *shar
     }
     VF finite = vf_set1(0.0f);
     size_t i = begin;
-#define CI_SAMPLE_LOOP(kind, direction, FLAGS, VELOCITY)                                \
-    {                                                                                   \
-        VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i)); \
-        for (; i + W <= end; i += W) {                                                  \
-            CI_FN(sample_block)(P, kind, direction, S, FLAGS, R, tracks, track_count,   \
-                                outputs, appearance, VELOCITY, i, W, index, &finite);   \
-            index = vf_add(index, vf_set1((float)W));                                   \
-        }                                                                               \
-    }
     if (S->simple_list && !velocity) {
         /* The common list call, through loops where its flags are constants (every test
          * of them folds away), CI_SIMPLE_GROUP vectors at a time: each track's pointer
          * and constants are then loaded once per group, not once per vector. */
-        const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1, S->unit_span};
 #define CI_SIMPLE_RUN(kind, direction)                                                  \
-        {                                                                               \
-            VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i)); \
-            for (; i + CI_SIMPLE_GROUP * W <= end; i += CI_SIMPLE_GROUP * W) {          \
-                VF a[CI_SIMPLE_GROUP];                                                  \
-                for (int v = 0; v < CI_SIMPLE_GROUP; v++) {                             \
-                    a[v] = CI_FN(sample_appearance)(P, kind, direction, S, simple, R,   \
-                                                    i + v * W, W, index, &finite, NULL); \
-                    index = vf_add(index, vf_set1((float)W));                           \
-                }                                                                       \
-                CI_FN(store_group)(S, tracks, track_count, outputs, appearance, i, a);  \
-            }                                                                           \
+        finite = CI_FN(sample_simple_run)(P, kind, direction, S, simple, R, tracks,     \
+                                          track_count, outputs, appearance, &i, end, finite);
+        if (S->interior) {
+            const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1, S->unit_span, 1};
+            CI_FOR_SHAPE(P, CI_SIMPLE_RUN)
+        } else {
+            const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1, S->unit_span, 0};
+            CI_FOR_SHAPE(P, CI_SIMPLE_RUN)
         }
-        CI_FOR_SHAPE(P, CI_SIMPLE_RUN)
 #undef CI_SIMPLE_RUN
     } else {
         const CI_FN(sample_flags) flags = CI_FN(flags_of)(S);
-#define CI_SAMPLE_RUN(kind, direction) CI_SAMPLE_LOOP(kind, direction, flags, velocity)
+#define CI_SAMPLE_RUN(kind, direction)                                                  \
+        finite = CI_FN(sample_run)(P, kind, direction, S, flags, R, tracks, track_count, \
+                                   outputs, appearance, velocity, &i, end, finite);
         CI_FOR_SHAPE(P, CI_SAMPLE_RUN)
 #undef CI_SAMPLE_RUN
     }
-#undef CI_SAMPLE_LOOP
     finite = CI_FN(sample_range_generic)(shared_curve, shared_sample, R, shared_tracks,
                                          track_count, shared_outputs, appearance, velocity,
                                          i, end, finite);
@@ -1017,13 +1064,34 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
     const size_t *b = S->split_at; /* waiting | moving | done | moving | waiting */
     size_t bounds[6] = {0, b[0], b[1], b[2], b[3], n};
     int saw = 0;
+    /* The interior of a moving run (progress provably in [0, 1]) goes through loops
+     * without the clamp or the absolute value; its edges through the usual ones. */
+    const int interiors = S->simple_list && !velocity;
     for (int run = 0; run < 5; run++) {
-        if (run % 2 == 0)
+        if (run % 2 == 0) {
             CI_FN(sample_uniform_range)(P, S, R, tracks, track_count, outputs, appearance,
                                         velocity, bounds[run], bounds[run + 1]);
-        else if (bounds[run] < bounds[run + 1])
+            continue;
+        }
+        const size_t *inner = S->interior_at[run / 2];
+        size_t inner_begin = bounds[run], inner_end = bounds[run];
+        if (interiors && inner[0] < inner[1]) {
+            inner_begin = inner[0];
+            inner_end = inner[1];
+        }
+        if (bounds[run] < inner_begin)
             saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
-                                       velocity, bounds[run], bounds[run + 1]);
+                                       velocity, bounds[run], inner_begin);
+        if (inner_begin < inner_end) {
+            ci_sample_prepared interior = *S;
+            interior.interior = 1;
+            interior.interior_slope = run == 1 ? S->unit_slope : -S->unit_slope;
+            saw |= CI_FN(sample_range)(P, &interior, R, tracks, track_count, outputs,
+                                       appearance, velocity, inner_begin, inner_end);
+        }
+        if (inner_end < bounds[run + 1])
+            saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
+                                       velocity, inner_end, bounds[run + 1]);
     }
     return saw;
 }

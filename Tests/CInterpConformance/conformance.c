@@ -213,10 +213,12 @@ static void sweep_beziers(void) {
 }
 
 /* A long list call is split into runs of waiting, moving and done items, the
- * waiting and done ones filled from one item (dispatch.c, prepare_split). The same
- * frame in calls of 100 items (too short to split) must match it bit for bit, on every
- * backend, for frames where all, none or some items wait or are done, every origin,
- * a window start and a call that starts inside the list. */
+ * waiting and done ones filled from one item (dispatch.c, prepare_split), and without
+ * velocities the interiors of the moving runs go through loops with neither clamp nor
+ * absolute value (prepare_interiors). The same frame in calls of 100 items (too short
+ * to split) must match it bit for bit, on every backend, with and without velocities,
+ * for frames where all, none or some items wait or are done, every origin, a window
+ * start and a call that starts inside the list. */
 static void check_split_runs(void) {
     enum { N = 1500, PART = 100 };
     static float whole[4][N], parts[4][N], appearance[2][N], speed[2][N];
@@ -234,23 +236,28 @@ static void check_split_runs(void) {
         if (!ci_backend_supported((ci_backend)b)) continue;
         for (size_t c = 0; c < sizeof curves / sizeof curves[0]; c++)
             for (size_t o = 0; o < 4; o++)
-                for (size_t t = 0; t < sizeof times / sizeof times[0]; t++) {
+                for (size_t t = 0; t < 2 * sizeof times / sizeof times[0]; t++) {
+                    const int with_velocity = t % 2 == 0;
                     ci_list_delays list = {0.05, 0, 0.5 / N, origins[o], INFINITY, 3, 3 + N + 17,
                                            CI_OUTSIDE_IMMEDIATE, 0};
                     ci_sample_request r = {0};
-                    r.time = times[t];
+                    r.time = times[t / 2];
                     r.duration = 0.3;
                     r.list = &list;
                     r.to = 1;
                     r.index_base = 7;
                     float *out[3] = {whole[0], whole[1], whole[2]};
                     if (ci_sample((ci_backend)b, &curves[c], &r, tracks, 3, out, appearance[0],
-                                  speed[0], N) != CI_OK) { failures++; return; }
+                                  with_velocity ? speed[0] : NULL, N) != CI_OK) {
+                        failures++;
+                        return;
+                    }
                     for (size_t i = 0; i < N; i += PART) {
                         r.index_base = 7 + i;
                         float *part[3] = {parts[0] + i, parts[1] + i, parts[2] + i};
                         if (ci_sample((ci_backend)b, &curves[c], &r, tracks, 3, part,
-                                      appearance[1] + i, speed[1] + i, PART) != CI_OK) {
+                                      appearance[1] + i, with_velocity ? speed[1] + i : NULL,
+                                      PART) != CI_OK) {
                             failures++;
                             return;
                         }
@@ -261,8 +268,9 @@ static void check_split_runs(void) {
                         same = same && memcmp(whole[k], parts[k], sizeof whole[k]) == 0;
                     if (!same) {
                         mismatches++;
-                        printf("%s split runs: curve %zu origin %g time %g differ\n",
-                               ci_backend_name((ci_backend)b), c, origins[o], times[t]);
+                        printf("%s split runs: curve %zu origin %g time %g velocity %d differ\n",
+                               ci_backend_name((ci_backend)b), c, origins[o], times[t / 2],
+                               with_velocity);
                     }
                 }
     }
