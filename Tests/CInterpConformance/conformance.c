@@ -220,7 +220,7 @@ static void sweep_beziers(void) {
  * for frames where all, none or some items wait or are done, every origin, a window
  * start and a call that starts inside the list. */
 static void check_split_runs(void) {
-    enum { N = 1500, PART = 100 };
+    enum { N = 6000, PART = 100 }; /* long enough for string-store fills (2048+) */
     static float whole[4][N], parts[4][N], appearance[2][N], speed[2][N];
     const ci_track tracks[3] = {{0, 1}, {20, 0}, {0.95f, 1}};
     const ci_curve curves[] = {
@@ -229,7 +229,7 @@ static void check_split_runs(void) {
         {CI_CURVE_ELASTIC, CI_EASE_IN_OUT, 0, 0, {0}},
         {CI_CURVE_SPRING, 0, 0, 0, {9.0f, 0.7f, 1, 0}},
     };
-    const double origins[] = {0, 749.5, 1499, 400.25};
+    const double origins[] = {0, (N - 1) / 2.0, N - 1, 400.25};
     const double times[] = {-0.1, 0.0, 0.2, 0.45, 0.8, 3.0};
     int mismatches = 0;
     for (int b = 0; b < CI_BACKEND_COUNT; b++) {
