@@ -96,6 +96,9 @@ struct StaggeredListTiming {
     let singleThread: Double?
     /// Writing the frame's bytes with a plain fill.
     let floor: Double
+    /// The same list sampled before it starts: every item waits, so the kernel writes
+    /// each track with its own vector stores and no arithmetic.
+    let waiting: Double
 }
 
 /// Shows `items` items staggered over half a second, `tracks` tracks each, and times
@@ -121,7 +124,10 @@ func measureStaggeredList(
     let floor = try frame.values.withUnsafeMutableBufferPointer { values in
         try storeFloor(filling: [values], repetitions: repetitions)
     }
-    return StaggeredListTiming(sampled: sampled, singleThread: single, floor: floor)
+    let waiting = try fastestNanoseconds(of: repetitions) {
+        try list.sample(at: -1, into: &frame, backend: backend, threads: threads)
+    }
+    return StaggeredListTiming(sampled: sampled, singleThread: single, floor: floor, waiting: waiting)
 }
 
 /// The card-reveal timeline `timeline` and `bench` time: four staggered groups in
