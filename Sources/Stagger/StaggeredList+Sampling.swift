@@ -234,13 +234,15 @@ extension StaggeredList {
     static let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 
     /// How many chunks to split `items` into: one for one thread, else one per thread
-    /// or, for long lists, up to eight per thread of at least 16,384 items. Chunks differ in cost (the kernel fills runs of
-    /// waiting or finished items instead of computing them), and `concurrentPerform`
-    /// hands each chunk to whichever thread is free, so several per thread even out.
+    /// or, for long lists, up to sixteen per thread of at least 16,384 items. Chunks
+    /// differ in cost (the kernel fills runs of waiting or finished items instead of
+    /// computing them), and `concurrentPerform` hands each chunk to whichever thread is
+    /// free, so several per thread even out (1,000,000 springs on 2 threads: 1.69-1.76x
+    /// one thread with eight per thread, 1.68-1.86x with sixteen, same session).
     static func chunkCount(items: Int, threads: Int?) -> Int {
         let wanted = threads ?? (items >= parallelThreshold ? cores : 1)
         guard wanted > 1 else { return 1 }
-        let perThread = min(wanted * 8, (items + 16_383) / 16_384)
+        let perThread = min(wanted * 16, (items + 16_383) / 16_384)
         return max(1, min(max(wanted, perThread), (items + 63) / 64))
     }
 }
