@@ -447,8 +447,9 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     double reach = 1 + fmax(fabs(j0 - L->origin), fabs(j1 - L->origin));
     double unit_slope = L->slope / duration, unit_after_offset = after_offset / duration;
     double unit_start_elapsed = start_elapsed / duration;
-    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192) || !(fabs(unit_slope) * reach <= FLT_MAX / 8192) ||
-        !fits_float(unit_after_offset) || !fits_float(unit_start_elapsed))
+    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192) ||
+        !(fabs(unit_slope) * reach <= FLT_MAX / 8192) || !fits_float(unit_after_offset) ||
+        !fits_float(unit_start_elapsed))
         return CI_ERR_INVALID_PARAMETER;
     S->source = CI_SOURCE_LIST;
     S->after_offset = (float)after_offset;
@@ -495,10 +496,10 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
     d_low = fmax(d_low, 0);
     const size_t *b = S->split_at;
     /* left run [b0, b1): j = c - d; right run [b2, b3): j = c + d */
-    double left_begin = fmax(ceil(c - d_high), base), left_end = fmin(floor(c - d_low) + 1, base + (double)b[1]);
-    double right_begin = fmax(ceil(c + d_low), base + (double)b[2]), right_end = fmin(floor(c + d_high) + 1, last + 1);
-    left_begin = fmax(left_begin, base + (double)b[0]);
-    right_end = fmin(right_end, base + (double)b[3]);
+    double left_begin = fmax(ceil(c - d_high), base + (double)b[0]);
+    double left_end = fmin(floor(c - d_low) + 1, base + (double)b[1]);
+    double right_begin = fmax(ceil(c + d_low), base + (double)b[2]);
+    double right_end = fmin(floor(c + d_high) + 1, base + (double)b[3]);
     if (left_end > left_begin) {
         S->interior_at[0][0] = (size_t)(left_begin - base);
         S->interior_at[0][1] = (size_t)(left_end - base);

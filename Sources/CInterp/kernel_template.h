@@ -706,7 +706,7 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags
         j = vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last));
     VF distance = vf_sub(j, vf_set1(S->center));
     distance = vi_as_vf(vi_and(vf_as_vi(distance), vi_set1(0x7FFFFFFF))); /* exact |j - c| */
-    /* origin - slope * distance with the product exact (fused, or split exactly):
+    /* after_offset - slope * distance with the product exact (fused, or split exactly):
      * the rounding stays relative to the elapsed time, not to slope * distance. */
 #if CI_HAS_FMA
     VF elapsed = vf_fma(vf_set1(-S->unit_slope), distance, vf_set1(S->unit_after_offset));
@@ -807,8 +807,6 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
     }
 }
 
-/* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
- * as every loop here is. */
 /* The appearance of one vector of items and, when `rate` is not NULL, its rate. */
 CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direction,
                                       const ci_sample_prepared *S, CI_FN(sample_flags) F,
@@ -840,6 +838,8 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
     return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
 }
 
+/* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
+ * as every loop here is. */
 CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction,
                                    const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                    const ci_sample_request *R, const ci_track *tracks,
