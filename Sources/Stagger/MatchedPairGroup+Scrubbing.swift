@@ -113,11 +113,17 @@ extension MatchedPairGroup {
     }
 
     /// Seconds into the scrubbed motion at `progress` (clamped to 0…1).
+    ///
+    /// At 1 every pair is at its destination, so the time goes 2⁻²⁰ of the span past
+    /// the end: the last pair's longest lane ends exactly at the span, where the float32
+    /// kernel's `time − delay` may round just short of its duration, and easings that
+    /// jump just before their end (expo, elastic: by 2⁻¹⁰) would show it.
     private func scrubTime(_ progress: Double) throws(AnimatableError) -> Double {
         guard progress.isFinite else { throw .invalidTime(progress) }
         let span = scrubDuration
         guard span.isFinite else { throw .curve(.invalidDuration(span)) }
-        return Swift.min(Swift.max(progress, 0), 1) * span
+        let clamped = Swift.min(Swift.max(progress, 0), 1)
+        return clamped == 1 ? span * (1 + 0x1p-20) : clamped * span
     }
 
     /// The float32 scrub lanes of `pairs`, each checked to fit.
