@@ -423,7 +423,7 @@ static int fits_float(double x) { return ci_is_finite(x) && isfinite((float)x); 
 /* The closed-form list delays as the sampling pass reads them, relative to `now`
  * (time - start), all in double before one rounding each. */
 static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, double now,
-                              double duration, size_t index_base, size_t count) {
+                              size_t index_base, size_t count) {
     double cap = L->max_delay;
     if (!ci_is_finite(L->base_delay) || !ci_is_finite(L->offset) || !ci_is_finite(L->slope) ||
         !ci_is_finite(L->origin) || isnan(cap) || cap < 0 || !ci_is_finite(L->window_start) ||
@@ -445,22 +445,13 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     double j1 = fmin(fmax((double)index_base + (double)(count ? count - 1 : 0), L->window_start),
                      last_j) - L->window_start;
     double reach = 1 + fmax(fabs(j0 - L->origin), fabs(j1 - L->origin));
-    double unit_slope = L->slope / duration, unit_after_offset = after_offset / duration;
-    double unit_start_elapsed = start_elapsed / duration;
-    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192) ||
-        !(fabs(unit_slope) * reach <= FLT_MAX / 8192) || !fits_float(unit_after_offset) ||
-        !fits_float(unit_start_elapsed))
-        return CI_ERR_INVALID_PARAMETER;
+    if (!(fabs(L->slope) * reach <= FLT_MAX / 8192)) return CI_ERR_INVALID_PARAMETER;
     S->source = CI_SOURCE_LIST;
+    S->start_elapsed = (float)start_elapsed;
     S->after_offset = (float)after_offset;
+    S->cap_elapsed = isinf(cap) || !fits_float(start_elapsed - cap) ? -INFINITY
+                                                                    : (float)(start_elapsed - cap);
     S->slope = (float)L->slope;
-    S->unit_after_offset = (float)unit_after_offset;
-    S->unit_slope = (float)unit_slope;
-    S->unit_start_elapsed = (float)unit_start_elapsed;
-    /* A cap further back than float reaches holds back nothing. */
-    double unit_cap_elapsed = (start_elapsed - cap) / duration;
-    S->unit_cap_elapsed = isinf(cap) || !fits_float(unit_cap_elapsed) ? -INFINITY
-                                                                        : (float)unit_cap_elapsed;
     /* Exact for indices and origins below 2^23, as every distance then is. */
     S->center = (float)(L->window_start + L->origin);
     /* With offset and slope >= 0 the clamp at start_elapsed cannot bind: rounding is
@@ -472,7 +463,7 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
                                                      : (float)L->window_start - 1;
     S->outside_immediate = L->outside == CI_OUTSIDE_IMMEDIATE || L->window_end <= L->window_start;
     S->index_base = (float)index_base;
-    S->has_cap = S->unit_cap_elapsed != -INFINITY;
+    S->has_cap = S->cap_elapsed != -INFINITY;
     S->window_covers_call = L->window_end > L->window_start && count > 0 &&
                             (double)index_base >= L->window_start &&
                             (double)index_base + (double)(count - 1) <= L->window_end - 1;
@@ -480,18 +471,19 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
 }
 
 /* The interiors of the two moving runs (see ci_sample_prepared.interior_at): items
- * whose progress c0 - c1 |j - c|, with the float constants c0, c1 the kernel uses,
- * lies in [m, 1 - m] for a margin m far beyond the float pass's rounding (a few 2^-24
- * of |c0| + c1 |j - c|), so it needs no clamp. Bounds in double, rounded inward. */
+ * whose elapsed time a - s |j - c|, with the float constants a, s the kernel uses, lies
+ * in [m, duration - m] for a margin m far beyond the float pass's rounding (a few
+ * 2^-24 of |a| + s |j - c|, and of the duration for the multiply by its inverse), so
+ * the progress needs no clamp. Bounds in double, rounded inward. */
 static void prepare_interiors(ci_sample_prepared *S, double base, double c, size_t count) {
-    double c0 = S->unit_after_offset, c1 = S->unit_slope;
+    double a = S->after_offset, s = S->slope, duration = S->duration;
     memset(S->interior_at, 0, sizeof S->interior_at);
-    if (!(c1 > 0)) return;
+    if (!(s > 0)) return;
     double last = base + (double)(count - 1);
     double reach = fmax(fabs(base - c), fabs(last - c)) + 1;
-    double margin = 0x1p-20 * (fabs(c0) + c1 * reach) + 0x1p-100;
-    /* margin <= c0 - c1 d <= 1 - margin */
-    double d_low = (c0 - 1 + margin) / c1, d_high = (c0 - margin) / c1;
+    double margin = 0x1p-20 * (fabs(a) + s * reach + duration) + 0x1p-100;
+    /* margin <= a - s d <= duration - margin */
+    double d_low = (a - duration + margin) / s, d_high = (a - margin) / s;
     if (!(d_high >= d_low) || d_high < 0) return;
     d_low = fmax(d_low, 0);
     const size_t *b = S->split_at;
@@ -591,7 +583,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     S.duration = is_spring ? 1.0f : (float)R->duration;
     S.inverse_duration = 1.0f / S.duration;
     if (R->list) {
-        status = prepare_list(&S, R->list, now, S.duration, R->index_base, count);
+        status = prepare_list(&S, R->list, now, R->index_base, count);
         if (status != CI_OK) return status;
     } else {
         S.source = R->delays ? CI_SOURCE_DELAYS : CI_SOURCE_ITEMS;

@@ -60,19 +60,16 @@ typedef struct ci_sample_prepared {
     int source;
     int outside_immediate;
     int accumulate;          /* add into appearance and velocity */
-    /* The kernel works with elapsed time in units of the duration (seconds for springs
-     * and decays, whose duration is 1): an easing's progress is then a clamp of it.
-     * delays / items: elapsed_i = (time_after_start - d_i) / duration. */
-    float time_after_start;
-    /* list, marked unit_ (in units of the duration):
-     * elapsed_i = unit_after_offset - unit_slope |j - center| with
-     * center = window_start + origin, then clamped to [unit_cap_elapsed,
-     * unit_start_elapsed] (the stagger part in [0, max_delay]). after_offset and slope
-     * are the same in seconds, for prepare_split. */
-    float unit_after_offset, unit_slope, unit_cap_elapsed, unit_start_elapsed, center;
-    float after_offset, slope;
+    float time_after_start;  /* delays / items: elapsed_i = this - d_i, in seconds */
+    /* list: elapsed_i = after_offset - slope |j - center| seconds with center =
+     * window_start + origin, then clamped to [cap_elapsed, start_elapsed] (the stagger
+     * part in [0, max_delay]). An easing's progress is elapsed_i / duration, taken as
+     * a multiply by inverse_duration after the elapsed time: an item exactly at its
+     * start or end gets exactly 0 or 1 whenever its elapsed time is exact (folding
+     * 1/duration into these constants lost that: expo and elastic jump by 2^-10 there). */
+    float after_offset, slope, cap_elapsed, start_elapsed, center;
     float window_start, window_last, index_base;
-    int has_cap;            /* unit_cap_elapsed is finite */
+    int has_cap;            /* cap_elapsed is finite */
     int clamp_to_start;     /* offset or slope is negative: the stagger part can be too */
     int window_covers_call; /* every item of the call is inside the window */
     int unit_span;          /* from 0 to 1 for every item (not CI_SOURCE_ITEMS) */
@@ -90,10 +87,10 @@ typedef struct ci_sample_prepared {
      * is provably inside [0, 1] in float: [interior_at[r][0], interior_at[r][1]). Set by
      * prepare_split for easings; empty otherwise. */
     size_t interior_at[2][2];
-    /* A call over one interior: progress = unit_after_offset + interior_slope (j -
-     * center), no absolute value (the run is on one side of the center: interior_slope
-     * is -unit_slope on the right, +unit_slope on the left) and no clamp (the same bits
-     * as the clamped form there). Set by sample_loop on its copy for that call. */
+    /* A call over one interior: elapsed = after_offset + interior_slope (j - center),
+     * no absolute value (the run is on one side of the center: interior_slope is
+     * -slope on the right, +slope on the left) and no clamp of the progress (the same
+     * bits as the clamped form there). Set by sample_loop on its copy for that call. */
     int interior;
     float interior_slope;
     /* The common list call: list source, every item inside the window, no cap, no

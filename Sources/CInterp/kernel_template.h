@@ -689,9 +689,7 @@ CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
     return F;
 }
 
-/* Elapsed time of each lane's item under the closed-form list delays, in units of the
- * duration (seconds for springs), so progress is a clamp away: 1/duration is folded
- * into the list's constants in dispatch.c, one multiply fewer per vector. */
+/* Elapsed time in seconds of each lane's item under the closed-form list delays. */
 CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                  VF index) {
 #if CI_HAS_FMA
@@ -699,7 +697,7 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags
      * exactly, and the fused result is the same bits. */
     if (F.interior)
         return vf_fma(vf_set1(S->interior_slope), vf_sub(index, vf_set1(S->center)),
-                      vf_set1(S->unit_after_offset));
+                      vf_set1(S->after_offset));
 #endif
     VF j = index;
     if (!F.window_covers_call)
@@ -709,21 +707,21 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags
     /* after_offset - slope * distance with the product exact (fused, or split exactly):
      * the rounding stays relative to the elapsed time, not to slope * distance. */
 #if CI_HAS_FMA
-    VF elapsed = vf_fma(vf_set1(-S->unit_slope), distance, vf_set1(S->unit_after_offset));
+    VF elapsed = vf_fma(vf_set1(-S->slope), distance, vf_set1(S->after_offset));
 #else
-    VF slope = vf_set1(S->unit_slope);
+    VF slope = vf_set1(S->slope);
     VF product = vf_mul(distance, slope);
     VF error = CI_FN(product_error)(distance, slope, product);
-    VF elapsed = vf_sub(vf_sub(vf_set1(S->unit_after_offset), product), error);
+    VF elapsed = vf_sub(vf_sub(vf_set1(S->after_offset), product), error);
 #endif
     /* The clamps a call does not need (no cap; a stagger part that cannot go negative;
      * every item inside the window) are skipped: they are most of this function's work. */
-    if (F.has_cap) elapsed = vf_max(elapsed, vf_set1(S->unit_cap_elapsed));
-    if (F.clamp_to_start) elapsed = vf_min(elapsed, vf_set1(S->unit_start_elapsed));
+    if (F.has_cap) elapsed = vf_max(elapsed, vf_set1(S->cap_elapsed));
+    if (F.clamp_to_start) elapsed = vf_min(elapsed, vf_set1(S->start_elapsed));
     if (F.outside_immediate && !F.window_covers_call) {
         VM outside = vm_or(vm_lt(index, vf_set1(S->window_start)),
                            vm_lt(vf_set1(S->window_last), index));
-        elapsed = vf_select(outside, vf_set1(S->unit_start_elapsed), elapsed);
+        elapsed = vf_select(outside, vf_set1(S->start_elapsed), elapsed);
     }
     return elapsed;
 }
@@ -749,9 +747,7 @@ CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
     const float *offsets = F.source == CI_SOURCE_DELAYS ? R->delays : R->item_start;
     VF d = CI_FN(load)(offsets + i, m);
     *finite = CI_FN(track_finite)(*finite, d);
-    /* now - d first: its rounding stays relative to the elapsed time (exact when the two
-     * are close), which folding 1/duration into now would lose. */
-    L.elapsed = vf_mul(vf_sub(vf_set1(S->time_after_start), d), vf_set1(S->inverse_duration));
+    L.elapsed = vf_sub(vf_set1(S->time_after_start), d);
     if (F.source == CI_SOURCE_ITEMS) {
         L.from = CI_FN(load)(R->item_from + i, m);
         L.to = CI_FN(load)(R->item_to + i, m);
@@ -762,6 +758,19 @@ CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
         *finite = CI_FN(track_finite)(*finite, L.v);
     }
     return L;
+}
+
+/* An easing's progress: a reciprocal, not a division: one rounding more (within the
+ * slope allowance) for a multiply instead of the slowest vector instruction. But
+ * duration * (1 / duration) can round to just below 1, and expo and elastic jump by
+ * 2^-10 there: an item at or past its end is done, exactly 1, by comparison. An
+ * interior run's progress is inside [0, 1] already (see prepare_interiors). */
+CI_INLINE VF CI_FN(sample_progress)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                    VF elapsed) {
+    VF progress = vf_mul(elapsed, vf_set1(S->inverse_duration));
+    if (F.interior) return progress;
+    return vf_select(vm_lt(elapsed, vf_set1(S->duration)), vf_max(progress, vf_set1(0.0f)),
+                     vf_set1(1.0f));
 }
 
 /* (1 - y) from + y to: exactly from at 0 and to at 1; y itself when the span is 0 -> 1
@@ -832,8 +841,7 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
         return vf_fma(span, x1, vf_fma(L.v, eS, L.from));
     }
     if (rate) *rate = zero;
-    /* An interior run's progress is inside [0, 1] already (see prepare_interiors). */
-    VF progress = F.interior ? L.elapsed : CI_FN(clamp01)(L.elapsed);
+    VF progress = CI_FN(sample_progress)(S, F, L.elapsed);
     VF y = CI_FN(ease_shape)(P, kind, direction, progress);
     return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
 }
@@ -865,7 +873,7 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     for (int v = 0; v < count; v++) {
         CI_FN(sample_lanes) L = CI_FN(sample_source)(S, F, R, i + v * W, W, *index, finite);
         *index = vf_add(*index, vf_set1((float)W));
-        y[v] = F.interior ? L.elapsed : CI_FN(clamp01)(L.elapsed);
+        y[v] = CI_FN(sample_progress)(S, F, L.elapsed);
         from[v] = L.from;
         to[v] = L.to;
     }
@@ -1103,7 +1111,7 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
         if (inner_begin < inner_end) {
             ci_sample_prepared interior = *S;
             interior.interior = 1;
-            interior.interior_slope = run == 1 ? S->unit_slope : -S->unit_slope;
+            interior.interior_slope = run == 1 ? S->slope : -S->slope;
             saw |= CI_FN(sample_range)(P, &interior, R, tracks, track_count, outputs,
                                        appearance, velocity, inner_begin, inner_end);
         }

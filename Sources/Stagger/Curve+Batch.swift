@@ -58,9 +58,7 @@ extension Curve {
     ///   - values: one value per item; at most 2²⁴ items.
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
     ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsKernelRange(name:value:)``
-    ///   when one of them does not fit float32, or for an easing when the elapsed time
-    ///   or the increment measured in durations does not (the kernel works in durations);
-    ///   ``CurveError/tooManyItems(count:limit:)``
+    ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:limit:)``
     ///   for more than 2²⁴ items; ``CurveError/invalidDuration(_:)`` when the duration
     ///   underflows float32; ``CurveError/exceedsKernelRange(name:value:)`` when a curve
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.

@@ -264,8 +264,7 @@ typedef struct ci_sample_request {
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, tracks with accumulate,
  * times that do not fit float, a bad duration, a window with end < start, from/to whose
  * difference does not fit float, a list slope whose delays over this call's items reach
- * FLT_MAX / 8192, or (list source, easings) an elapsed time or slope that leaves those
- * bounds once divided by the duration (the list pass works in durations);
+ * FLT_MAX / 8192;
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
  * difference overflows float (all outputs written).
  */
