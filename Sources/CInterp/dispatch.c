@@ -477,7 +477,6 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
  * the progress needs no clamp. Bounds in double, rounded inward. */
 static void prepare_interiors(ci_sample_prepared *S, double base, double c, size_t count) {
     double a = S->after_offset, s = S->slope, duration = S->duration;
-    memset(S->interior_at, 0, sizeof S->interior_at);
     if (!(s > 0)) return;
     double last = base + (double)(count - 1);
     double reach = fmax(fabs(base - c), fabs(last - c)) + 1;
