@@ -673,7 +673,12 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
     L->inverse_max_distance = D->max_distance > 0 ? (float)(1 / D->max_distance) : 0;
     L->base_delay = (float)D->base_delay;
     L->spread = (float)D->spread;
-    L->max_delay = isinf(D->max_delay) || D->max_delay > 3e38 ? INFINITY : (float)D->max_delay;
+    /* A distribution that overshoots (back, elastic: s > 1) can take spread s past
+     * FLT_MAX; capping the stagger at FLT_MAX - |base| keeps every delay finite. */
+    double finite_cap = (double)FLT_MAX - fabs(D->base_delay);
+    double cap = D->max_delay < finite_cap ? D->max_delay : finite_cap;
+    L->max_delay = (float)cap;
+    if ((double)L->max_delay > cap) L->max_delay = nextafterf(L->max_delay, 0);
     double end = D->window_end < (double)CI_MAX_GRID_ITEMS ? D->window_end : (double)CI_MAX_GRID_ITEMS;
     L->window_start = (float)D->window_start;
     L->window_last = end > D->window_start ? (float)(end - 1) : (float)D->window_start - 1;

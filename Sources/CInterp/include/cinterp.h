@@ -292,8 +292,9 @@ typedef enum ci_axis {
  * one row of `count` columns). Its distance d from (origin_x, origin_y) uses `metric`
  * and `axis`; `invert` replaces it with max_distance - d (edges first). Then
  *   u = d / max_distance (0 when max_distance is 0), s = distribution(u),
- *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay,
- *   delay = base_delay + stagger.
+ *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay and at
+ *   FLT_MAX - |base_delay| (a distribution that overshoots, back or elastic, has
+ *   s > 1, and spread * s could overflow), delay = base_delay + stagger.
  * The visible window and outside policy act as in ci_list_delays, on the index.
  * Up to 2^23 items (cell coordinates stay exact). CI_ERR_INVALID_PARAMETER also for an
  * origin beyond 1e18 cells (its squared distance would overflow), a max_distance whose
