@@ -15,6 +15,7 @@
 #include "vec_avx2.h"
 #define CI_PREFIX ci_avx2_
 #define CI_TABLE ci_table_avx2
+#define CI_BEZIER_TABLE 1 /* vf_lookup32 is one instruction */
 #include "kernel_template.h"
 #pragma clang attribute pop
 #endif

@@ -33,6 +33,13 @@ typedef struct ci_prepared {
     float x1, y1, x2, y2;
     /* x(t) = t (a + t (b + c t)) of the curve and of its mirror (1 - x2, 1 - x1). */
     float bezier_a, bezier_b, bezier_c, bezier_mirror_a, bezier_mirror_b, bezier_mirror_c;
+    /* Filled by a backend that starts the solve from a table, on its own copy at the
+     * start of a call (bezier_prepare in kernel_template.h): per step of sqrt(x), the
+     * secant of t(sqrt(x)) for the curve (entries 0-15) and for its mirror (16-31). */
+    float bezier_slope[32], bezier_intercept[32];
+    float bezier_bend[2]; /* 2 max|x''(t)| of the curve and of its mirror */
+    int bezier_by_root;   /* the steps are even in sqrt(x), else in x */
+    float bezier_scale;   /* table entries per unit of sqrt(x) or of x */
 
     /* Steps: value = clamp(floor(p n) + offset, 0, jumps) / jumps. */
     float steps_n, steps_offset, steps_jumps;

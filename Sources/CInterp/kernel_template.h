@@ -11,6 +11,9 @@
  *   only when CI_HAS_FMA), vi_set1 vi_add vi_sub vi_and vi_or vi_xor
  *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
  *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false).
+ * A backend that defines CI_BEZIER_TABLE 1 also gives vm_all(m) (every lane set),
+ * vf_lookup32(table, VI index) (table[index] per lane, index in [0, 32)) and the ISA's
+ * estimates vf_reciprocal_estimate(x) ~ 1/x and vf_rsqrt_estimate(x) ~ 1/sqrt(x).
  *
  * Nothing here branches per lane: piecewise curves compute every piece and select, so
  * a lane's result does not depend on its neighbours or its position in the buffer.
@@ -296,84 +299,226 @@ CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
     return vf_mul(t, vf_fma(vf_mul(vf_set1(3.0f), u), inner, vf_mul(t, t)));
 }
 
-/* 7 bisections leave a bracket of 2^-7; 3 safeguarded Newton steps then reach float
- * precision. The conformance test's sweep (600 random and 9 degenerate curves x 1,500
- * points, every backend, every run) measures a worst error of 3.0e-7 with 7, 2.9e-7
- * with 8 (bound 2e-6); 6 bisections fail on (0, 1, 1, 0). Each bisection is about 6 %
- * of the solve. */
-#define CI_BEZIER_BISECTIONS 7
-#define CI_BEZIER_NEWTON_STEPS 3
-/* The bisection compares x(t) in the power basis (3 operations instead of 7), whose
- * rounding can misplace the bracket where x(t) is nearly flat; the Newton steps may
- * leave it by this much, which covers that. */
-#define CI_BEZIER_MARGIN 0x1p-8f
-
-/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t), for `count`
- * vectors at once (a constant after inlining): the solve is one long dependent chain
- * per vector, so solving several side by side lets the core overlap them (the same
- * operations per lane, the same results).
- * Lanes with p >= 1/2 solve the mirrored curve instead (control points 1 - x2, 1 - x1
- * for the target 1 - p, result 1 - y~), so every lane solves where its coordinate is
- * small and relatively accurate: near p = 1 the mirror keeps 1 - x exact enough for a
- * nearly flat x(t). Then bisection, then Newton steps kept inside the bracket. A
- * fixed count keeps every lane in step; the bracket makes a flat x'(t) harmless. */
+/* The solve is one long dependent chain per vector, so bezier_lanes solves up to
+ * CI_BEZIER_LANES vectors side by side (the same operations per lane, the same
+ * results) and lets the core overlap them. */
 #ifndef CI_BEZIER_LANES /* a backend whose lanes are emulated loops sets fewer */
 #define CI_BEZIER_LANES 16
 #endif
 /* The second tier, for what is left after the full groups. */
 #define CI_BEZIER_TAIL_LANES (CI_BEZIER_LANES < 4 ? CI_BEZIER_LANES : 4)
-CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
-    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f), half = vf_set1(0.5f);
-    VM lo_half[CI_BEZIER_LANES];
-    VF q[CI_BEZIER_LANES], lo[CI_BEZIER_LANES], t[CI_BEZIER_LANES];
-    /* x(t) = t (a + t (b + c t)); x'(t) = a + t (2b + 3c t) */
-    VF a[CI_BEZIER_LANES], b[CI_BEZIER_LANES], c[CI_BEZIER_LANES];
-    VF x1[CI_BEZIER_LANES], x2[CI_BEZIER_LANES];
-    for (int v = 0; v < count; v++) {
-        lo_half[v] = vm_lt(p[v], half);
-        x1[v] = vf_select(lo_half[v], vf_set1(P->x1), vf_set1(1.0f - P->x2));
-        x2[v] = vf_select(lo_half[v], vf_set1(P->x2), vf_set1(1.0f - P->x1));
-        q[v] = vf_select(lo_half[v], p[v], vf_sub(one, p[v]));
-        a[v] = vf_select(lo_half[v], vf_set1(P->bezier_a), vf_set1(P->bezier_mirror_a));
-        b[v] = vf_select(lo_half[v], vf_set1(P->bezier_b), vf_set1(P->bezier_mirror_b));
-        c[v] = vf_select(lo_half[v], vf_set1(P->bezier_c), vf_set1(P->bezier_mirror_c));
-        lo[v] = zero;
-    }
+
+/* One lane's half of a curve. Lanes with p >= 1/2 solve the mirrored curve (control
+ * points 1 - x2, 1 - x1 for the target q = 1 - p, result 1 - y~), so every lane solves
+ * where its coordinate is small and relatively accurate: near p = 1 the mirror keeps
+ * 1 - x exact enough for a nearly flat x(t). x(t) = t (a + t (b + c t)) in the power
+ * basis; x1, x2 for the Bernstein form. */
+typedef struct {
+    VM lower; /* p < 1/2: the curve itself */
+    VF q, a, b, c, x1, x2;
+} CI_FN(bezier_half);
+
+CI_INLINE CI_FN(bezier_half) CI_FN(bezier_half_of)(const ci_prepared *P, VM lower, VF q) {
+    CI_FN(bezier_half) H;
+    H.lower = lower;
+    H.q = q;
+    H.x1 = vf_select(lower, vf_set1(P->x1), vf_set1(1.0f - P->x2));
+    H.x2 = vf_select(lower, vf_set1(P->x2), vf_set1(1.0f - P->x1));
+    H.a = vf_select(lower, vf_set1(P->bezier_a), vf_set1(P->bezier_mirror_a));
+    H.b = vf_select(lower, vf_set1(P->bezier_b), vf_set1(P->bezier_mirror_b));
+    H.c = vf_select(lower, vf_set1(P->bezier_c), vf_set1(P->bezier_mirror_c));
+    return H;
+}
+
+/* One Newton step on x(t) = q; returns the correction it subtracted. The power basis
+ * costs 3 operations instead of 7 and is accurate enough while t is still 2^-8 or more
+ * from the root; the last steps need the Bernstein form. */
+CI_INLINE VF CI_FN(bezier_newton)(const CI_FN(bezier_half) *H, VF *t, int bernstein) {
+    VF dx = vf_fma(*t, vf_fma(vf_mul(vf_set1(3.0f), H->c), *t, vf_mul(vf_set1(2.0f), H->b)),
+                   H->a);
+    dx = vf_max(dx, vf_set1(1e-20f));
+    VF x = bernstein ? CI_FN(bezier_coordinate)(*t, H->x1, H->x2)
+                     : vf_mul(*t, vf_fma(*t, vf_fma(*t, H->c, H->b), H->a));
+    VF correction = vf_div(vf_sub(x, H->q), dx);
+    *t = vf_sub(*t, correction);
+    return correction;
+}
+
+/* The bracketed solve, for any curve and any q in [0, 1/2]: 7 bisections leave a
+ * bracket of 2^-7; 3 Newton steps kept inside it then reach float precision, and the
+ * bracket makes a flat x'(t) harmless. The conformance test's sweep (600 random and 9
+ * degenerate curves x 1,500 points, every backend, every run) measures a worst error
+ * of 3.0e-7 with 7 bisections, 2.9e-7 with 8 (bound 2e-6); 6 fail on (0, 1, 1, 0). */
+#define CI_BEZIER_BISECTIONS 7
+#define CI_BEZIER_NEWTON_STEPS 3
+/* The bisection compares x(t) in the power basis, whose rounding can misplace the
+ * bracket where x(t) is nearly flat; the Newton steps may leave it by this much. */
+#define CI_BEZIER_MARGIN 0x1p-8f
+CI_INLINE void CI_FN(bezier_bracketed)(const CI_FN(bezier_half) *H, VF *t, int count) {
+    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
+    VF lo[CI_BEZIER_LANES], low[CI_BEZIER_LANES], high[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) lo[v] = zero;
     float width = 1.0f;
     for (int k = 0; k < CI_BEZIER_BISECTIONS; k++) {
         width *= 0.5f;
         const VF step = vf_set1(width);
         for (int v = 0; v < count; v++) {
             VF mid = vf_add(lo[v], step);
-            VF x = vf_mul(mid, vf_fma(mid, vf_fma(mid, c[v], b[v]), a[v]));
-            lo[v] = vf_select(vm_lt(x, q[v]), mid, lo[v]);
+            VF x = vf_mul(mid, vf_fma(mid, vf_fma(mid, H[v].c, H[v].b), H[v].a));
+            lo[v] = vf_select(vm_lt(x, H[v].q), mid, lo[v]);
         }
     }
     const VF half_width = vf_set1(0.5f * width), margin = vf_set1(CI_BEZIER_MARGIN);
-    const VF three = vf_set1(3.0f), two = vf_set1(2.0f);
-    VF low[CI_BEZIER_LANES], high[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
         t[v] = vf_add(lo[v], half_width);
         low[v] = vf_max(vf_sub(lo[v], margin), zero);
         high[v] = vf_min(vf_add(vf_add(t[v], half_width), margin), one);
     }
-    for (int k = 0; k < CI_BEZIER_NEWTON_STEPS; k++) {
+    for (int k = 0; k < CI_BEZIER_NEWTON_STEPS; k++)
         for (int v = 0; v < count; v++) {
-            VF dx = vf_fma(t[v], vf_fma(vf_mul(three, c[v]), t[v], vf_mul(two, b[v])), a[v]);
-            dx = vf_max(dx, vf_set1(1e-20f));
-            /* The first step starts 2^-8 or less from the root: the power basis's
-             * rounding is small beside that; the later steps need the exact form. */
-            VF x = k == 0 ? vf_mul(t[v], vf_fma(t[v], vf_fma(t[v], c[v], b[v]), a[v]))
-                          : CI_FN(bezier_coordinate)(t[v], x1[v], x2[v]);
-            t[v] = vf_sub(t[v], vf_div(vf_sub(x, q[v]), dx));
+            CI_FN(bezier_newton)(&H[v], &t[v], k > 0);
             t[v] = vf_min(vf_max(t[v], low[v]), high[v]);
         }
+}
+
+/* Backends with a lane lookup (CI_BEZIER_TABLE: vf_lookup32 and the estimates
+ * vf_reciprocal_estimate, vf_rsqrt_estimate) start from a table instead of bisecting.
+ * At the start of a call bezier_prepare solves t at 17 points of x in [0, 1/2] for the
+ * curve and for its mirror with the bracketed solve (a few vectors) and keeps the
+ * secant of each of the 16 steps between them. The steps are even in x, or even in
+ * sqrt(x) where an end of the curve is flat (x'(0) = 0: ease-in, ease-out), where t
+ * grows like sqrt(x) and a secant in x would start far off. From the secant a Newton
+ * step and a second step with the same (estimated) slope reach float precision.
+ * The second step shrinks the error by rho <= (2 max|x''| |first| + 2 e x') / x'
+ * (x' moves by at most max|x''| times 2 |first correction| between the start and the
+ * root; e is the estimate's error) and leaves at most |second| rho / (1 - rho). A lane
+ * where rho may exceed 1/4 or that bound exceeds 2^-24 (a flat x'(t) nearby) takes the
+ * bracketed solve instead, and each lane's result depends on its own input alone. */
+#ifndef CI_BEZIER_TABLE
+#define CI_BEZIER_TABLE 0
+#endif
+#define CI_BEZIER_TABLE_STEPS 16 /* per half, so 32 entries */
+/* Steps even in sqrt(x) where x'(0) of the curve or of its mirror is below this (its
+ * secants are about 5x less close where the curve is not flat), else even in x. */
+#define CI_BEZIER_ROOT_BELOW 0.5f
+#define CI_BEZIER_TABLE_TOLERANCE 0x1p-24f /* in t */
+
+CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
+#if CI_BEZIER_TABLE
+    if (P->kind != CI_CURVE_CUBIC_BEZIER) return;
+    P->bezier_by_root = P->bezier_a < CI_BEZIER_ROOT_BELOW ||
+                        P->bezier_mirror_a < CI_BEZIER_ROOT_BELOW;
+    /* Entries per unit of sqrt(x) or of x, so that k = 0..16 covers x in [0, 1/2]. */
+    P->bezier_scale = P->bezier_by_root ? 22.627416997969522f : 32.0f;
+    enum { N = CI_BEZIER_TABLE_STEPS, POINTS = 2 * (N + 1), VECTORS = (POINTS + W - 1) / W };
+    float q[VECTORS * W], lower[VECTORS * W], t[VECTORS * W];
+    for (int i = 0; i < VECTORS * W; i++) {
+        int k = i % (N + 1);
+        float node = P->bezier_by_root ? (float)(k * k) / (2 * N * N) : (float)k / (2 * N);
+        q[i] = i < POINTS ? node : 0.0f;
+        lower[i] = i < N + 1 ? 1.0f : 0.0f;
     }
+    CI_FN(bezier_half) H[VECTORS];
+    VF solved[VECTORS];
+    for (int v = 0; v < VECTORS; v++)
+        H[v] = CI_FN(bezier_half_of)(P, vm_lt(vf_set1(0.5f), vf_loadu(lower + v * W)),
+                                     vf_loadu(q + v * W));
+    CI_FN(bezier_bracketed)(H, solved, VECTORS);
+    for (int v = 0; v < VECTORS; v++) vf_storeu(t + v * W, solved[v]);
+    for (int half = 0; half < 2; half++) {
+        const float *at = t + half * (N + 1);
+        for (int k = 0; k < N; k++) {
+            float slope = (at[k + 1] - at[k]) * P->bezier_scale;
+            P->bezier_slope[half * N + k] = slope;
+            P->bezier_intercept[half * N + k] = at[k] - (float)k / P->bezier_scale * slope;
+        }
+        /* x'' = 2b + 6c t is linear: its extremes are at t = 0 and 1. */
+        float b = half ? P->bezier_mirror_b : P->bezier_b;
+        float c = half ? P->bezier_mirror_c : P->bezier_c;
+        P->bezier_bend[half] = 2 * fmaxf(fabsf(2 * b), fabsf(2 * b + 6 * c));
+    }
+#else
+    (void)P;
+#endif
+}
+
+/* P itself, or for a cubic-bezier a copy in *storage with the table filled in: what
+ * each entry point evaluates its curve through. */
+CI_INLINE const ci_prepared *CI_FN(with_bezier_table)(const ci_prepared *P,
+                                                      ci_prepared *storage) {
+    if (!CI_BEZIER_TABLE || P->kind != CI_CURVE_CUBIC_BEZIER) return P;
+    *storage = *P;
+    CI_FN(bezier_prepare)(storage);
+    return storage;
+}
+
+#if CI_BEZIER_TABLE
+/* t from the table and two steps (see above); the mask holds the lanes that converged. */
+CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_half) *H,
+                                      VF *t) {
+    const float N = (float)CI_BEZIER_TABLE_STEPS;
+    /* Entry k = round(root scale - 1/2), plus N for the mirror, with root = q or its
+     * square root (0 at q = 0; the estimate's error only moves the start a little). */
+    VF root = H->q;
+    if (P->bezier_by_root) root = vf_mul(root, vf_rsqrt_estimate(vf_max(root, vf_set1(0x1p-100f))));
+    VF s = vf_min(vf_fma(root, vf_set1(P->bezier_scale), vf_set1(-0.5f)), vf_set1(N - 1));
+    s = vf_select(H->lower, s, vf_add(s, vf_set1(N)));
+    VI bits;
+    (void)CI_FN(round)(s, &bits);
+    VI entry = vi_and(bits, vi_set1(2 * CI_BEZIER_TABLE_STEPS - 1)); /* the magic's low bits are 0 */
+    VF u = vf_fma(root, vf_lookup32(P->bezier_slope, entry),
+                  vf_lookup32(P->bezier_intercept, entry));
+    VF dx = vf_fma(u, vf_fma(vf_mul(vf_set1(3.0f), H->c), u, vf_mul(vf_set1(2.0f), H->b)), H->a);
+    VF inverse_dx = vf_reciprocal_estimate(vf_max(dx, vf_set1(1e-20f)));
+    /* x(t) in the power basis for both steps: 3 operations instead of 7. A conformance
+     * sweep of 8,000 curves measured a worst error of 4.5e-7 so (2.8e-7 with the
+     * Bernstein form in the second step; bound 2e-6) at 7 % less time. */
+    VF x = vf_mul(u, vf_fma(u, vf_fma(u, H->c, H->b), H->a));
+    VF first = vf_mul(vf_sub(x, H->q), inverse_dx);
+    u = vf_sub(u, first);
+    x = vf_mul(u, vf_fma(u, vf_fma(u, H->c, H->b), H->a));
+    VF second = vf_mul(vf_sub(x, H->q), inverse_dx);
+    *t = CI_FN(clamp01)(vf_sub(u, second));
+    /* rho = drift / x' <= 1/4 and |second| rho / (1 - rho) < the tolerance. */
+    VF bend = vf_select(H->lower, vf_set1(P->bezier_bend[0]), vf_set1(P->bezier_bend[1]));
+    VF drift = vf_fma(vf_max(first, vf_sub(vf_set1(0.0f), first)), bend,
+                      vf_mul(dx, vf_set1(2 * CI_ESTIMATE_ERROR)));
+    VF left = vf_mul(vf_max(second, vf_sub(vf_set1(0.0f), second)), drift);
+    return vm_and(vm_lt(drift, vf_mul(dx, vf_set1(0.25f))),
+                  vm_lt(left, vf_mul(dx, vf_set1(0.75f * CI_BEZIER_TABLE_TOLERANCE))));
+}
+#endif
+
+/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t), for `count`
+ * vectors at once (a constant after inlining). */
+CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
+    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f), half = vf_set1(0.5f);
+    CI_FN(bezier_half) H[CI_BEZIER_LANES];
+    VF t[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
-        VF y1 = vf_select(lo_half[v], vf_set1(P->y1), vf_set1(1.0f - P->y2));
-        VF y2 = vf_select(lo_half[v], vf_set1(P->y2), vf_set1(1.0f - P->y1));
+        VM lower = vm_lt(p[v], half);
+        H[v] = CI_FN(bezier_half_of)(P, lower, vf_select(lower, p[v], vf_sub(one, p[v])));
+    }
+#if CI_BEZIER_TABLE
+    VM converged[CI_BEZIER_LANES];
+    int every_lane = 1;
+    for (int v = 0; v < count; v++) {
+        converged[v] = CI_FN(bezier_from_table)(P, &H[v], &t[v]);
+        every_lane &= vm_all(converged[v]);
+    }
+    if (!every_lane) {
+        VF bracketed[CI_BEZIER_LANES];
+        CI_FN(bezier_bracketed)(H, bracketed, count);
+        for (int v = 0; v < count; v++) t[v] = vf_select(converged[v], t[v], bracketed[v]);
+    }
+#else
+    CI_FN(bezier_bracketed)(H, t, count);
+#endif
+    for (int v = 0; v < count; v++) {
+        VF y1 = vf_select(H[v].lower, vf_set1(P->y1), vf_set1(1.0f - P->y2));
+        VF y2 = vf_select(H[v].lower, vf_set1(P->y2), vf_set1(1.0f - P->y1));
         VF r = CI_FN(bezier_coordinate)(t[v], y1, y2);
-        VF y = vf_select(lo_half[v], r, vf_sub(one, r));
+        VF y = vf_select(H[v].lower, r, vf_sub(one, r));
         y = vf_select(vm_eq(p[v], zero), zero, y);
         p[v] = vf_select(vm_eq(p[v], one), one, y);
     }
@@ -596,6 +741,8 @@ CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *
 static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared *P,
                                                              const float *in, float *out,
                                                              size_t i, size_t n, VF finite) {
+    ci_prepared storage;
+    P = CI_FN(with_bezier_table)(P, &storage);
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
         for (; i + CI_BEZIER_LANES * W <= n; i += CI_BEZIER_LANES * W)
             finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_LANES, finite);
@@ -1084,6 +1231,8 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
                               const ci_sample_request *R, const ci_track *tracks,
                               size_t track_count, float *const *outputs,
                               float *appearance, float *velocity, size_t n) {
+    ci_prepared storage;
+    P = CI_FN(with_bezier_table)(P, &storage);
     if (!S->split)
         return CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
                                    velocity, 0, n);
@@ -1124,6 +1273,8 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
 
 /* Delays (or distances) of a grid or list layout. */
 static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n) {
+    ci_prepared storage;
+    const ci_prepared *distribution = CI_FN(with_bezier_table)(&L->distribution, &storage);
     VF index = vf_loadu(CI_FN(lane_index));
     const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), half = vf_set1(0.5f);
     const VF columns = vf_set1(L->columns);
@@ -1159,7 +1310,7 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
             continue;
         }
         VF u = CI_FN(clamp01)(vf_mul(d, vf_set1(L->inverse_max_distance)));
-        VF s = CI_FN(ease_one)(&L->distribution, u);
+        VF s = CI_FN(ease_one)(distribution, u);
         if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
         VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));
         if (L->outside_immediate) stagger = vf_select(outside, zero, stagger);

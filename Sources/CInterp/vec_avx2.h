@@ -53,3 +53,21 @@ static inline VF ci_portable_sqrt(VF a) {
 #define vm_and(a, b) simde_mm256_and_ps(a, b)
 #define vm_or(a, b) simde_mm256_or_ps(a, b)
 #define vf_select(m, t, f) simde_mm256_blendv_ps(f, t, m)
+#define vm_all(m) (simde_mm256_movemask_ps(m) == 0xFF)
+/* table[index] for 32 floats: a permute of each quarter, then blends on bits 3 and 4
+ * of the index (moved to the sign bit, which is what blendv reads). Faster than a
+ * gather, which loads lane by lane. */
+static inline VF ci_lookup32(const float *table, VI index) {
+    VF quarter[4];
+    for (int k = 0; k < 4; k++)
+        quarter[k] = simde_mm256_permutevar8x32_ps(simde_mm256_loadu_ps(table + 8 * k), index);
+    VF bit3 = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(index, 28));
+    VF bit4 = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(index, 27));
+    return simde_mm256_blendv_ps(simde_mm256_blendv_ps(quarter[0], quarter[1], bit3),
+                                 simde_mm256_blendv_ps(quarter[2], quarter[3], bit3), bit4);
+}
+#define vf_lookup32(table, index) ci_lookup32(table, index)
+/* Relative error < 1.5 * 2^-12. */
+#define vf_reciprocal_estimate(x) simde_mm256_rcp_ps(x)
+#define vf_rsqrt_estimate(x) simde_mm256_rsqrt_ps(x)
+#define CI_ESTIMATE_ERROR 0x1.8p-12f
