@@ -34,8 +34,9 @@ typedef struct ci_prepared {
     /* x(t) = t (a + t (b + c t)) of the curve and of its mirror (1 - x2, 1 - x1). */
     float bezier_a, bezier_b, bezier_c, bezier_mirror_a, bezier_mirror_b, bezier_mirror_c;
     /* Filled by a backend that starts the solve from a table, on its own copy at the
-     * start of a call (bezier_prepare in kernel_template.h): per step of sqrt(x), the
-     * secant of t(sqrt(x)) for the curve (entries 0-15) and for its mirror (16-31). */
+     * start of a call (bezier_prepare in kernel_template.h): per step of x (or of
+     * sqrt(x), see bezier_by_root), the secant of t over that variable, for the curve
+     * (entries 0-15) and for its mirror (16-31). */
     float bezier_slope[32], bezier_intercept[32];
     float bezier_bend[2]; /* 2 max|x''(t)| of the curve and of its mirror */
     int bezier_by_root;   /* the steps are even in sqrt(x), else in x */
