@@ -426,7 +426,11 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
     CI_FN(bezier_bracketed)(H, solved, VECTORS);
     for (int v = 0; v < VECTORS; v++) vf_storeu(t + v * W, solved[v]);
     for (int half = 0; half < 2; half++) {
-        const float *at = t + half * (N + 1);
+        float *at = t + half * (N + 1);
+        /* x(0) = 0 exactly; the bracketed solve leaves 2^-11 where x'(0) = 0 (its
+         * Newton steps only halve t towards that double root), which put the start of
+         * every lane in the first step off by as much. */
+        at[0] = 0.0f;
         for (int k = 0; k < N; k++) {
             float slope = (at[k + 1] - at[k]) * P->bezier_scale;
             P->bezier_slope[half * N + k] = slope;
