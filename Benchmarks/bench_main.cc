@@ -92,6 +92,14 @@ ci_curve bezier_ease() {  // CSS `ease`
     return c;
 }
 
+ci_curve bezier_ease_out() {  // CSS `ease-out`: x'(0) = 0, the table's steps are in sqrt(x)
+    ci_curve c{};
+    c.kind = CI_CURVE_CUBIC_BEZIER;
+    c.params[2] = 0.58f;
+    c.params[3] = 1.0f;
+    return c;
+}
+
 ci_curve steps10() {  // CSS steps(10, jump-end)
     ci_curve c{};
     c.kind = CI_CURVE_STEPS;
@@ -271,6 +279,7 @@ void register_all(const std::vector<ci_backend> &backends,
         {"elastic_inout", penner(CI_CURVE_ELASTIC, CI_EASE_IN_OUT)},
         {"bounce_inout", penner(CI_CURVE_BOUNCE, CI_EASE_IN_OUT)},
         {"bezier_ease", bezier_ease()},
+        {"bezier_ease_out", bezier_ease_out()},
         {"steps", steps10()},
     };
     const SpringConstants k = spring_constants();
