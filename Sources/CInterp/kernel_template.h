@@ -385,6 +385,9 @@ CI_INLINE void CI_FN(bezier_bracketed)(const CI_FN(bezier_half) *H, VF *t, int c
             CI_FN(bezier_newton)(&H[v], &t[v], k > 0);
             t[v] = vf_min(vf_max(t[v], low[v]), high[v]);
         }
+    /* x(0) = 0: t is exactly 0 there, so that y is exactly 0 or 1 at the ends (where
+     * x'(0) = 0 the Newton steps only halve t towards the double root: 2^-11). */
+    for (int v = 0; v < count; v++) t[v] = vf_select(vm_eq(H[v].q, zero), zero, t[v]);
 }
 
 /* Backends with a lane lookup (CI_BEZIER_TABLE: vf_lookup32 and the estimates
@@ -443,11 +446,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
     CI_FN(bezier_bracketed)(H, solved, VECTORS, 4, 2);
     for (int v = 0; v < VECTORS; v++) vf_storeu(t + v * W, solved[v]);
     for (int half = 0; half < 2; half++) {
-        float *at = t + half * (N + 1);
-        /* x(0) = 0 exactly; the bracketed solve leaves 2^-11 where x'(0) = 0 (its
-         * Newton steps only halve t towards that double root), which put the start of
-         * every lane in the first step off by as much. */
-        at[0] = 0.0f;
+        const float *at = t + half * (N + 1);
         /* x'' = 2b + 6c t is linear: over a step widened by the reach, its extremes
          * are at the ends. */
         const VF twice_b = vf_set1(2 * (half ? P->bezier_mirror_b : P->bezier_b));
@@ -555,7 +554,7 @@ CI_INLINE VM CI_FN(bezier_rescue)(const CI_FN(bezier_half) *H, VF bend, VF *t) {
 /* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t), for `count`
  * vectors at once (a constant after inlining). */
 CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
-    const VF zero = vf_set1(0.0f), one = vf_set1(1.0f), half = vf_set1(0.5f);
+    const VF one = vf_set1(1.0f), half = vf_set1(0.5f);
     CI_FN(bezier_half) H[CI_BEZIER_LANES];
     VF t[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
@@ -592,9 +591,8 @@ CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
         VF y1 = vf_select(H[v].lower, vf_set1(P->y1), vf_set1(1.0f - P->y2));
         VF y2 = vf_select(H[v].lower, vf_set1(P->y2), vf_set1(1.0f - P->y1));
         VF r = CI_FN(bezier_coordinate)(t[v], y1, y2);
-        VF y = vf_select(H[v].lower, r, vf_sub(one, r));
-        y = vf_select(vm_eq(p[v], zero), zero, y);
-        p[v] = vf_select(vm_eq(p[v], one), one, y);
+        /* At p = 0 and 1 (q = 0) every path leaves t = 0 exactly: y is 0 or 1. */
+        p[v] = vf_select(H[v].lower, r, vf_sub(one, r));
     }
 }
 
