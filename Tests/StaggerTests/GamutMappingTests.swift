@@ -85,9 +85,9 @@ import Testing
     }
 
     /// Out-of-gamut colours of every hue: the result is in gamut; the search ends on a
-    /// chroma whose clip is within the JND of that Oklch colour (as the algorithm
-    /// defines its end); so lightness stays within the JND and the hue within
-    /// asin(JND / chroma); and the chroma never grows.
+    /// chroma whose clip is within the JND of that Oklch colour, up to the search's
+    /// epsilon (as the algorithm defines its end); so lightness stays within that and
+    /// the hue within asin(JND / chroma); and the chroma never grows.
     @Test func outOfGamutColoursAreMappedWithinTheJND() async {
         await propertyCheck(
             count: 400, input: Gen.double(in: 0.02...0.98), Gen.double(in: 0.05...0.6), Gen.double(in: 0..<360)
@@ -103,9 +103,14 @@ import Testing
             #expect(search.chroma <= c + 1e-12)
             let current = Self.oklch(l, search.chroma, degrees: h)
             let mapped = Self.lab(result)
-            // The encode rounds by ~1e-16; the conversion back by ~1e-7.
-            #expect(Self.distance(current, mapped) < Self.jnd + 1e-6, "L \(l) C \(c) h \(h) → \(result)")
-            #expect(abs(mapped.lightness - l) < Self.jnd + 1e-6)
+            // The algorithm returns the last clip it made, which may be the one that
+            // lowered `high`: its chroma is within epsilon (1e-4) above one whose clip
+            // was within the JND, so its distance may pass the JND by about that much
+            // (seed nbuPWDNjTBvSTT0nrxd77etoubCiEWFtTFU64+Hymm8=: 0.020008 at L 0.09,
+            // C 0.05, h 93.1). The encode rounds by ~1e-16; the conversion back by ~1e-7.
+            let reach = Self.jnd + GamutMapping.epsilon
+            #expect(Self.distance(current, mapped) < reach, "L \(l) C \(c) h \(h) → \(result)")
+            #expect(abs(mapped.lightness - l) < reach)
             if search.chroma > 2 * Self.jnd {
                 var dh = abs(atan2(mapped.b, mapped.a) * 180 / .pi - h)
                 dh = min(dh, 360 - dh)
