@@ -11,9 +11,8 @@
  *   only when CI_HAS_FMA), vi_set1 vi_add vi_sub vi_and vi_or vi_xor
  *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
  *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false).
- * A backend that defines CI_BEZIER_TABLE 1 also gives vm_all(m) (every lane set),
- * vf_lookup32(table, VI index) (table[index] per lane, index in [0, 32)) and the ISA's
- * estimates vf_reciprocal_estimate(x) ~ 1/x and vf_rsqrt_estimate(x) ~ 1/sqrt(x).
+ * A backend that defines CI_BEZIER_TABLE 1 also gives vm_all(m) (every lane set) and
+ * vf_lookup32(table, VI index) (table[index] per lane, index in [0, 32)).
  *
  * Nothing here branches per lane: piecewise curves compute every piece and select, so
  * a lane's result does not depend on its neighbours or its position in the buffer.
@@ -390,18 +389,18 @@ CI_INLINE void CI_FN(bezier_bracketed)(const CI_FN(bezier_half) *H, VF *t, int c
     for (int v = 0; v < count; v++) t[v] = vf_select(vm_eq(H[v].q, zero), zero, t[v]);
 }
 
-/* Backends with a lane lookup (CI_BEZIER_TABLE: vf_lookup32 and the estimates
- * vf_reciprocal_estimate, vf_rsqrt_estimate) start from a table instead of bisecting.
+/* Backends with a lane lookup (CI_BEZIER_TABLE: vf_lookup32) start from a table
+ * instead of bisecting.
  * At the start of a call bezier_prepare solves t at 17 points of x in [0, 1/2] for the
  * curve and for its mirror with the bracketed solve (a few vectors) and keeps the
  * secant of each of the 16 steps between them. The steps are even in x, or even in
  * sqrt(x) where an end of the curve is flat (x'(0) = 0: ease-in, ease-out), where t
  * grows like sqrt(x) and a secant in x would start far off. From the secant a Newton
- * step and a second step with the same (estimated) slope reach float precision.
- * The second step shrinks the error by rho <= (2 max|x''| |first| + 2 e x') / x'
- * (x' moves by at most max|x''| times 2 |first correction| between the start and the
- * root, max|x''| taken over the lane's step widened by CI_BEZIER_TABLE_REACH; e is the
- * estimate's error) and leaves at most |second| rho / (1 - rho). A lane where rho may
+ * step and a second step with the same slope reach float precision. The second step
+ * shrinks the error by rho <= (2 max|x''| |first| + 2 e x') / x' (x' moves by at most
+ * max|x''| times 2 |first correction| between the start and the root, max|x''| taken
+ * over the lane's step widened by CI_BEZIER_TABLE_REACH; e covers the rounding of
+ * 1 / x') and leaves at most |second| rho / (1 - rho). A lane where rho may
  * exceed 1/4 or that bound exceeds 2^-24 is not done: its group takes two more Newton
  * steps (bezier_rescue), and lanes still not done the bracketed solve. Each lane's
  * result depends on its own input alone either way. */
@@ -413,6 +412,7 @@ CI_INLINE void CI_FN(bezier_bracketed)(const CI_FN(bezier_half) *H, VF *t, int c
  * secants are about 5x less close where the curve is not flat), else even in x. */
 #define CI_BEZIER_ROOT_BELOW 0.5f
 #define CI_BEZIER_TABLE_TOLERANCE 0x1p-24f /* in t */
+#define CI_BEZIER_ROUNDING 0x1p-22f /* of 1 / x'(t) and the products around it */
 /* How far beyond its step a lane's iterates may go (its first correction is at most a
  * quarter of this; the start lies in the step and the root within twice the first
  * correction of it): the steps' bounds on |x''| cover that much more. */
@@ -486,9 +486,11 @@ CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_h
                                       VF *t, VF *bend) {
     const float N = (float)CI_BEZIER_TABLE_STEPS;
     /* Entry k = round(root scale - 1/2), plus N for the mirror, with root = q or its
-     * square root (0 at q = 0; the estimate's error only moves the start a little). */
+     * square root. Only IEEE operations (no reciprocal or square-root estimates, whose
+     * low bits differ between CPU vendors: 2.5 % faster), so every x86 CPU gives the
+     * same bits. */
     VF root = H->q;
-    if (P->bezier_by_root) root = vf_mul(root, vf_rsqrt_estimate(vf_max(root, vf_set1(0x1p-100f))));
+    if (P->bezier_by_root) root = vf_sqrt(root);
     VF s = vf_min(vf_fma(root, vf_set1(P->bezier_scale), vf_set1(-0.5f)), vf_set1(N - 1));
     s = vf_select(H->lower, s, vf_add(s, vf_set1(N)));
     VI bits;
@@ -497,7 +499,7 @@ CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_h
     VF u = vf_fma(root, vf_lookup32(P->bezier_slope, entry),
                   vf_lookup32(P->bezier_intercept, entry));
     VF dx = vf_fma(u, vf_fma(vf_mul(vf_set1(3.0f), H->c), u, vf_mul(vf_set1(2.0f), H->b)), H->a);
-    VF inverse_dx = vf_reciprocal_estimate(vf_max(dx, vf_set1(1e-20f)));
+    VF inverse_dx = vf_div(vf_set1(1.0f), vf_max(dx, vf_set1(1e-20f)));
     /* x(t) in the power basis for both steps: 3 operations instead of 7. A conformance
      * sweep of 8,000 curves measured a worst error of 4.5e-7 so (2.8e-7 with the
      * Bernstein form in the second step; bound 2e-6) at 7 % less time. */
@@ -511,7 +513,7 @@ CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_h
     VF step = vf_max(first, vf_sub(vf_set1(0.0f), first));
     *bend = vf_lookup32(P->bezier_bend, entry);
     VF drift = vf_fma(step, *bend,
-                      vf_mul(dx, vf_set1(2 * CI_ESTIMATE_ERROR)));
+                      vf_mul(dx, vf_set1(2 * CI_BEZIER_ROUNDING)));
     VF left = vf_mul(vf_max(second, vf_sub(vf_set1(0.0f), second)), drift);
     return vm_and(vm_and(vm_lt(drift, vf_mul(dx, vf_set1(0.25f))),
                          vm_lt(step, vf_set1(0.25f * CI_BEZIER_TABLE_REACH))),
@@ -538,14 +540,14 @@ CI_INLINE VM CI_FN(bezier_rescue)(const CI_FN(bezier_half) *H, VF bend, VF *t) {
         VF x = k + 1 < CI_BEZIER_RESCUE_STEPS
                    ? vf_mul(*t, vf_fma(*t, vf_fma(*t, H->c, H->b), H->a))
                    : CI_FN(bezier_coordinate)(*t, H->x1, H->x2);
-        correction = vf_mul(vf_sub(x, H->q), vf_reciprocal_estimate(dx));
+        correction = vf_div(vf_sub(x, H->q), dx);
         *t = vf_sub(*t, correction);
     }
     *t = CI_FN(clamp01)(*t);
-    /* With the estimate's error e the step leaves at most
-     * d (max|x''| d / 2 + 2 e x') / x' = d (bend d + 8 e x') / (4 x'). */
+    /* The step leaves at most d (max|x''| d / 2 + 2 e x') / x' = d (bend d + 8 e x') /
+     * (4 x'), e the rounding as above. */
     VF step = vf_max(correction, vf_sub(vf_set1(0.0f), correction));
-    VF left = vf_mul(step, vf_fma(step, bend, vf_mul(dx, vf_set1(8 * CI_ESTIMATE_ERROR))));
+    VF left = vf_mul(step, vf_fma(step, bend, vf_mul(dx, vf_set1(8 * CI_BEZIER_ROUNDING))));
     return vm_and(vm_lt(step, vf_set1(0.25f * CI_BEZIER_TABLE_REACH)),
                   vm_lt(left, vf_mul(dx, vf_set1(4 * CI_BEZIER_TABLE_TOLERANCE))));
 }

@@ -67,7 +67,3 @@ static inline VF ci_lookup32(const float *table, VI index) {
                                  simde_mm256_blendv_ps(quarter[2], quarter[3], bit3), bit4);
 }
 #define vf_lookup32(table, index) ci_lookup32(table, index)
-/* Relative error < 1.5 * 2^-12. */
-#define vf_reciprocal_estimate(x) simde_mm256_rcp_ps(x)
-#define vf_rsqrt_estimate(x) simde_mm256_rsqrt_ps(x)
-#define CI_ESTIMATE_ERROR 0x1.8p-12f

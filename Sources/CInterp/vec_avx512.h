@@ -39,7 +39,3 @@ typedef simde__mmask16 VM;
 /* table[index] for 32 floats: one two-register permute. */
 #define vf_lookup32(table, index) \
     simde_mm512_permutex2var_ps(vf_loadu(table), index, vf_loadu((table) + 16))
-/* SIMDe 0.7.4 lacks these; this backend is native only. Relative error < 2^-14. */
-#define vf_reciprocal_estimate(x) _mm512_rcp14_ps(x)
-#define vf_rsqrt_estimate(x) _mm512_rsqrt14_ps(x)
-#define CI_ESTIMATE_ERROR 0x1p-14f
