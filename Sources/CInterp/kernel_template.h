@@ -207,25 +207,16 @@ CI_INLINE VF CI_FN(elastic_in)(VF u) {
     return vf_select(vm_eq(u, vf_set1(1.0f)), vf_set1(1.0f), y);
 }
 
-/* Penner's bounce-out: four parabolas n (q - c)^2 + a, chosen per lane. */
-CI_INLINE VF CI_FN(bounce_out)(VF q) {
-    VF c = vf_set1(2.625f / 2.75f), a = vf_set1(0.984375f);
-    VM m = vm_lt(q, vf_set1(2.5f / 2.75f));
-    c = vf_select(m, vf_set1(2.25f / 2.75f), c);
-    a = vf_select(m, vf_set1(0.9375f), a);
-    m = vm_lt(q, vf_set1(2.0f / 2.75f));
-    c = vf_select(m, vf_set1(1.5f / 2.75f), c);
-    a = vf_select(m, vf_set1(0.75f), a);
-    m = vm_lt(q, vf_set1(1.0f / 2.75f));
-    c = vf_select(m, vf_set1(0.0f), c);
-    a = vf_select(m, vf_set1(0.0f), a);
-    VF d = vf_sub(q, c);
-    return vf_fma(vf_mul(vf_set1(7.5625f), d), d, a);
-}
-
+/* Penner's bounce-in, 1 - bounceOut(1 - u), is four parabolas of equal curvature.
+ * With w = 2.75 u + 1/4 in [1/4, 3] and e = 2^floor(log2 w) (w's exponent, mantissa
+ * cleared), the parabola of the octave [e, 2e) is (w - e)(2e - w): Penner's
+ * 1 - 7.5625 (x - c)^2 - a with x = 1 - u, c = (3 - 1.5 e)/2.75, a = 1 - e^2/4,
+ * multiplied out. Both factors are exact (Sterbenz), so w is the only rounding before
+ * the product, and the octaves replace the three comparisons and six selects. */
 CI_INLINE VF CI_FN(bounce_in)(VF u) {
-    VF one = vf_set1(1.0f);
-    return vf_sub(one, CI_FN(bounce_out)(vf_sub(one, u)));
+    VF w = vf_fma(u, vf_set1(2.75f), vf_set1(0.25f));
+    VF e = vi_as_vf(vi_and(vf_as_vi(w), vi_set1(0x7F800000)));
+    return vf_mul(vf_sub(w, e), vf_sub(vf_add(e, e), w));
 }
 
 CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
@@ -264,15 +255,16 @@ CI_INLINE VF CI_FN(penner)(const ci_prepared *P, int kind, int direction, VF p) 
     return vf_select(lo, r, vf_sub(one, r));
 }
 
-/* Back inOut uses s * 1.525 instead of s (Penner; GSAP and anime.js drop it). */
+/* Back inOut uses s * 1.525 instead of s (Penner; GSAP and anime.js drop it). Penner's
+ * halving is folded into the coefficients: halving is exact, so the same bits. */
 CI_INLINE VF CI_FN(back_in_out)(VF p) {
     const float s2 = CI_BACK_S * 1.525f;
     VM lo = vm_lt(p, vf_set1(0.5f));
     VF w = vf_add(p, p);
     w = vf_select(lo, w, vf_sub(w, vf_set1(2.0f)));
-    VF g = vf_mul(vf_mul(w, w),
-                  vf_fma(vf_set1(s2 + 1.0f), w, vf_select(lo, vf_set1(-s2), vf_set1(s2))));
-    VF half = vf_mul(g, vf_set1(0.5f));
+    VF half = vf_mul(vf_mul(w, w), vf_fma(vf_set1((s2 + 1.0f) * 0.5f), w,
+                                          vf_select(lo, vf_set1(-s2 * 0.5f),
+                                                    vf_set1(s2 * 0.5f))));
     return vf_select(lo, half, vf_add(half, vf_set1(1.0f)));
 }
 
@@ -766,28 +758,32 @@ CI_INLINE void CI_FN(store)(float *p, VF v, size_t m) {
     for (size_t j = 0; j < m; j++) p[j] = buffer[j];
 }
 
-/* x - x is 0 for finite x and NaN otherwise; NaN sticks in the sum. */
-CI_INLINE VF CI_FN(track_finite)(VF sum, VF x) {
-    return vf_add(sum, vf_sub(x, x));
+/* x - x is +0 (all bits clear) for finite x and NaN otherwise; the bits are ORed into
+ * the summary. An OR, not an add: the summary is a chain through every vector of a
+ * loop, and a one-cycle link keeps short loops from waiting on it. */
+CI_INLINE VF CI_FN(track_finite)(VF summary, VF x) {
+    return vi_as_vf(vi_or(vf_as_vi(summary), vf_as_vi(vf_sub(x, x))));
 }
 
-CI_INLINE int CI_FN(saw_nonfinite)(VF sum) {
-    float buffer[W];
-    vf_storeu(buffer, sum);
-    int bad = 0;
-    for (int j = 0; j < W; j++) bad |= buffer[j] != buffer[j];
-    return bad;
+CI_INLINE int CI_FN(saw_nonfinite)(VF summary) {
+    float lanes[W];
+    int32_t bits[W];
+    vf_storeu(lanes, summary);
+    memcpy(bits, lanes, sizeof bits);
+    int32_t any = 0;
+    for (int j = 0; j < W; j++) any |= bits[j];
+    return any != 0;
 }
 
 /* Every loop runs its full vectors first and the partial tail once after, through an
  * inlined block function: with m = W the tail checks fold away, and no buffer copy
  * (a memcpy call) sits inside the loop to force its carried values onto the stack. */
 
-CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction,
+CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, int divide,
                                const float *in, float *out, size_t m, VF finite) {
     VF p = CI_FN(load)(in, m);
     finite = CI_FN(track_finite)(finite, p);
-    if (P->divide_by_duration) p = vf_div(p, vf_set1(P->duration));
+    if (divide) p = vf_div(p, vf_set1(P->duration));
     CI_FN(store)(out, CI_FN(ease_shape)(P, kind, direction, CI_FN(clamp01)(p)), m);
     return finite;
 }
@@ -820,9 +816,12 @@ static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared 
         for (; i + CI_BEZIER_TAIL_LANES * W <= n; i += CI_BEZIER_TAIL_LANES * W)
             finite = CI_FN(bezier_blocks)(P, in + i, out + i, CI_BEZIER_TAIL_LANES, finite);
     }
+    const int divide = P->divide_by_duration;
     for (; i + W <= n; i += W)
-        finite = CI_FN(ease_block)(P, P->kind, P->direction, in + i, out + i, W, finite);
-    if (i < n) finite = CI_FN(ease_block)(P, P->kind, P->direction, in + i, out + i, n - i, finite);
+        finite = CI_FN(ease_block)(P, P->kind, P->direction, divide, in + i, out + i, W, finite);
+    if (i < n)
+        finite = CI_FN(ease_block)(P, P->kind, P->direction, divide, in + i, out + i, n - i,
+                                   finite);
     return finite;
 }
 
@@ -830,8 +829,14 @@ static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared 
 CI_INLINE VF CI_FN(ease_run)(const ci_prepared *P, int kind, int direction, const float *in,
                              float *out, size_t *begin, size_t n, VF finite) {
     size_t i = *begin;
-    for (; i + W <= n; i += W)
-        finite = CI_FN(ease_block)(P, kind, direction, in + i, out + i, W, finite);
+    /* One loop per value of divide_by_duration: clang keeps the test inside a loop of
+     * this size, where it costs a branch and a register copy per vector. */
+    if (P->divide_by_duration)
+        for (; i + W <= n; i += W)
+            finite = CI_FN(ease_block)(P, kind, direction, 1, in + i, out + i, W, finite);
+    else
+        for (; i + W <= n; i += W)
+            finite = CI_FN(ease_block)(P, kind, direction, 0, in + i, out + i, W, finite);
     *begin = i;
     return finite;
 }
