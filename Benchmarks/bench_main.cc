@@ -82,23 +82,24 @@ ci_curve spring(double zeta) {
     return c;
 }
 
-ci_curve bezier_ease() {  // CSS `ease`
+ci_curve bezier(float x1, float y1, float x2, float y2) {  // CSS cubic-bezier(x1, y1, x2, y2)
     ci_curve c{};
     c.kind = CI_CURVE_CUBIC_BEZIER;
-    c.params[0] = 0.25f;
-    c.params[1] = 0.1f;
-    c.params[2] = 0.25f;
-    c.params[3] = 1.0f;
+    c.params[0] = x1;
+    c.params[1] = y1;
+    c.params[2] = x2;
+    c.params[3] = y2;
     return c;
 }
 
-ci_curve bezier_ease_out() {  // CSS `ease-out`: x'(0) = 0, the table's steps are in sqrt(x)
-    ci_curve c{};
-    c.kind = CI_CURVE_CUBIC_BEZIER;
-    c.params[2] = 0.58f;
-    c.params[3] = 1.0f;
-    return c;
-}
+ci_curve bezier_ease() { return bezier(0.25f, 0.1f, 0.25f, 1.0f); }  // CSS `ease`
+
+// CSS `ease-out`: x'(0) = 0, the table's steps are in sqrt(x).
+ci_curve bezier_ease_out() { return bezier(0.0f, 0.0f, 0.58f, 1.0f); }
+
+// easings.net's cubic-bezier for easeInOutQuint: a steep middle where x'(t) is small,
+// where secants of the start table are far off (the kernel then starts from parabolas).
+ci_curve bezier_in_out_quint() { return bezier(0.83f, 0.0f, 0.17f, 1.0f); }
 
 ci_curve steps10() {  // CSS steps(10, jump-end)
     ci_curve c{};
@@ -280,6 +281,7 @@ void register_all(const std::vector<ci_backend> &backends,
         {"bounce_inout", penner(CI_CURVE_BOUNCE, CI_EASE_IN_OUT)},
         {"bezier_ease", bezier_ease()},
         {"bezier_ease_out", bezier_ease_out()},
+        {"bezier_in_out_quint", bezier_in_out_quint()},
         {"steps", steps10()},
     };
     const SpringConstants k = spring_constants();

@@ -38,6 +38,10 @@ typedef struct ci_prepared {
      * sqrt(x), see bezier_by_root), the secant of t over that variable, for the curve
      * (entries 0-15) and for its mirror (16-31). */
     float bezier_slope[32], bezier_intercept[32];
+    /* With bezier_quadratic, each step starts from the parabola through its ends and
+     * middle: t = (curvature s + slope) s + intercept, s = x or sqrt(x). */
+    float bezier_curvature[32];
+    int bezier_quadratic;
     float bezier_bend[32]; /* 2 max|x''(t)| over each step (widened, see the template) */
     int bezier_by_root;   /* the steps are even in sqrt(x), else in x */
     float bezier_scale;   /* table entries per unit of sqrt(x) or of x */
