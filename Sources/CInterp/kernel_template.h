@@ -212,11 +212,30 @@ CI_INLINE VF CI_FN(elastic_in)(VF u) {
  * cleared), the parabola of the octave [e, 2e) is (w - e)(2e - w): Penner's
  * 1 - 7.5625 (x - c)^2 - a with x = 1 - u, c = (3 - 1.5 e)/2.75, a = 1 - e^2/4,
  * multiplied out. Both factors are exact (Sterbenz), so w is the only rounding before
- * the product, and the octaves replace the three comparisons and six selects. */
-CI_INLINE VF CI_FN(bounce_in)(VF u) {
-    VF w = vf_fma(u, vf_set1(2.75f), vf_set1(0.25f));
-    VF e = vi_as_vf(vi_and(vf_as_vi(w), vi_set1(0x7F800000)));
-    return vf_mul(vf_sub(w, e), vf_sub(vf_add(e, e), w));
+ * the product, and the octaves replace three comparisons and six selects. Every
+ * direction takes w straight from p with one FMA (u = p, 1 - p, 2p or 2 - 2p: the
+ * exact 2.75 u + 1/4 rounded once; the out direction so skips rounding 1 - p). The
+ * inOut halving goes into the second factor, e - w/2 (exact), which gives the bits of
+ * Penner's f(2p)/2. */
+CI_INLINE VF CI_FN(bounce_octave)(VF w) {
+    return vi_as_vf(vi_and(vf_as_vi(w), vi_set1(0x7F800000)));
+}
+
+CI_INLINE VF CI_FN(bounce)(int direction, VF p) {
+    const VF one = vf_set1(1.0f);
+    if (direction == CI_EASE_IN_OUT) {
+        VM lo = vm_lt(p, vf_set1(0.5f));
+        VF w = vf_fma(p, vf_select(lo, vf_set1(5.5f), vf_set1(-5.5f)),
+                      vf_select(lo, vf_set1(0.25f), vf_set1(5.75f)));
+        VF e = CI_FN(bounce_octave)(w);
+        VF half = vf_mul(vf_sub(w, e), vf_fma(w, vf_set1(-0.5f), e));
+        return vf_select(lo, half, vf_sub(one, half));
+    }
+    VF w = direction == CI_EASE_IN ? vf_fma(p, vf_set1(2.75f), vf_set1(0.25f))
+                                   : vf_fma(p, vf_set1(-2.75f), vf_set1(3.0f));
+    VF e = CI_FN(bounce_octave)(w);
+    VF y = vf_mul(vf_sub(w, e), vf_sub(vf_add(e, e), w));
+    return direction == CI_EASE_IN ? y : vf_sub(one, y);
 }
 
 CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
@@ -229,8 +248,7 @@ CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
     case CI_CURVE_EXPO: return CI_FN(expo_in)(u);
     case CI_CURVE_CIRC: return CI_FN(circ_in)(u);
     case CI_CURVE_BACK: return CI_FN(back_in)(u);
-    case CI_CURVE_ELASTIC: return CI_FN(elastic_in)(u);
-    default: return CI_FN(bounce_in)(u);
+    default: return CI_FN(elastic_in)(u); /* bounce has its own path (see bounce) */
     }
 }
 
@@ -671,6 +689,7 @@ CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, VF
     case CI_CURVE_ELASTIC:
         if (direction == CI_EASE_IN_OUT) return CI_FN(elastic_in_out)(p);
         return CI_FN(penner)(P, kind, direction, p);
+    case CI_CURVE_BOUNCE: return CI_FN(bounce)(direction, p);
     default: return CI_FN(penner)(P, kind, direction, p);
     }
 }
