@@ -54,6 +54,7 @@ static inline VF ci_portable_sqrt(VF a) {
 #define vm_or(a, b) simde_mm256_or_ps(a, b)
 #define vf_select(m, t, f) simde_mm256_blendv_ps(f, t, m)
 #define vm_all(m) (simde_mm256_movemask_ps(m) == 0xFF)
+#define vm_none(m) (simde_mm256_movemask_ps(m) == 0)
 /* table[index] for 32 floats: a permute of each quarter, then blends on bits 3 and 4
  * of the index (moved to the sign bit, which is what blendv reads). Faster than a
  * gather, which loads lane by lane. */

@@ -36,6 +36,7 @@ typedef simde__mmask16 VM;
 #define vm_or(a, b) ((VM)((a) | (b)))
 #define vf_select(m, t, f) simde_mm512_mask_blend_ps(m, f, t)
 #define vm_all(m) ((m) == (VM)0xFFFF)
+#define vm_none(m) ((m) == (VM)0)
 /* table[index] for 32 floats: one two-register permute. */
 #define vf_lookup32(table, index) \
     simde_mm512_permutex2var_ps(vf_loadu(table), index, vf_loadu((table) + 16))
