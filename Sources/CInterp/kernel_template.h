@@ -12,7 +12,9 @@
  *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
  *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false).
  * A backend that defines CI_BEZIER_TABLE 1 also gives vm_all(m) (every lane set) and
- * vf_lookup32(table, VI index) (table[index] per lane, index in [0, 32)).
+ * vf_lookup32(table, VI index) (table[index] per lane, index in [0, 32)); one that
+ * gives vm_none(m) (no lane set) too lets inOut curves along a list skip their selects
+ * in vectors that lie on one side of the split (see penner).
  *
  * Nothing here branches per lane: piecewise curves compute every piece and select, so
  * a lane's result does not depend on its neighbours or its position in the buffer.
@@ -503,7 +505,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
         const VF six_c = vf_set1(6 * (half ? P->bezier_mirror_c : P->bezier_c));
         const VF reach = vf_set1(CI_BEZIER_TABLE_REACH), zero = vf_set1(0.0f);
         const VF scale = vf_set1(P->bezier_scale), half_step = vf_set1(0.5f / P->bezier_scale);
-        CI_FN(bezier_half) side = CI_FN(bezier_half_of)(
+        CI_FN(bezier_half) this_half = CI_FN(bezier_half_of)(
             P, vm_lt(vf_set1(0.5f), vf_set1(half ? 0.0f : 1.0f)), zero);
         for (int k = 0; k < N; k += W) {
             VF from = vf_loadu(at + k), to = vf_loadu(at + k + 1);
@@ -513,7 +515,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
             VF centre = vf_add(node, half_step);
             /* t at the step's middle: a Newton step from the ends' average, kept in the
              * step (the average is off by e, which the step squares). */
-            CI_FN(bezier_half) middle = side;
+            CI_FN(bezier_half) middle = this_half;
             middle.q = P->bezier_by_root ? vf_mul(centre, centre) : centre;
             VF mid = vf_mul(vf_add(from, to), vf_set1(0.5f)), ignored;
             (void)CI_FN(bezier_newton)(&middle, &mid, 0, &ignored);
@@ -538,7 +540,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
             vf_storeu(secant_intercept + half * N + k, vf_sub(from, vf_mul(node, slope)));
             VF e = vf_sub(mid, vf_mul(vf_add(from, to), vf_set1(0.5f)));
             e = vf_max(e, vf_sub(zero, e));
-            VF dx = CI_FN(bezier_slope)(&side, mid);
+            VF dx = CI_FN(bezier_slope)(&this_half, mid);
             VF drift = vf_mul(bend, e);
             VF left = vf_mul(vf_mul(vf_mul(vf_mul(bend, vf_set1(0.25f)), e), e), drift);
             VM fails = vm_or(vm_or(vm_lt(vf_mul(dx, vf_set1(0.25f)), drift),
