@@ -10,11 +10,10 @@
  *   vf_fma(a,b,c) = a*b+c (fused only when CI_HAS_FMA), vf_fms(a,b,c) = a*b-c (fused;
  *   only when CI_HAS_FMA), vi_set1 vi_add vi_sub vi_and vi_or vi_xor
  *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
- *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false).
- * A backend that defines CI_BEZIER_TABLE 1 also gives vm_all(m) (every lane set) and
- * vf_lookup32(table, VI index) (table[index] per lane, index in [0, 32)); one that
- * gives vm_none(m) (no lane set) too lets inOut curves along a list skip their selects
- * in vectors that lie on one side of the split (see penner).
+ *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false), vm_all(m) (every lane
+ *   set), vm_none(m) (no lane set).
+ * A backend that defines CI_BEZIER_TABLE 1 also gives vf_lookup32(table, VI index)
+ * (table[index] per lane, index in [0, 32)).
  *
  * Nothing here branches per lane: piecewise curves compute every piece and select, so
  * a lane's result does not depend on its neighbours or its position in the buffer.
@@ -269,12 +268,7 @@ CI_INLINE VF CI_FN(penner)(const ci_prepared *P, int kind, int direction, int or
      * constants without the three selects (the same values lane for lane). In any
      * order the test itself costs more than it saves (3-5 % on easings over
      * progress in no order), so other callers skip it. */
-#ifdef vm_none
     const int side = !in_out || !ordered ? 0 : vm_all(lo) ? 1 : vm_none(lo) ? 2 : 0;
-#else
-    const int side = 0;
-    (void)ordered;
-#endif
     if (direction == CI_EASE_OUT) u = vf_sub(one, p);
     else if (side == 1) u = vf_fma(vf_set1(P->a_lo), p, vf_set1(P->b_lo));
     else if (side == 2) u = vf_fma(vf_set1(P->a_hi), p, vf_set1(P->b_hi));

@@ -63,3 +63,6 @@ static inline VF ci_neon_sqrt(VF a) {
 #define vm_and(a, b) simde_vandq_u32(a, b)
 #define vm_or(a, b) simde_vorrq_u32(a, b)
 #define vf_select(m, t, f) simde_vbslq_f32(m, t, f)
+/* Across-lane minimum and maximum of the mask (AArch64's uminv / umaxv). */
+#define vm_all(m) (simde_vminvq_u32(m) != 0)
+#define vm_none(m) (simde_vmaxvq_u32(m) == 0)

@@ -42,3 +42,5 @@ static inline float ci_scalar_max(float a, float b) { return a > b ? a : b; }
 #define vm_and(a, b) ((a) & (b))
 #define vm_or(a, b) ((a) | (b))
 #define vf_select(m, t, f) ((m) ? (t) : (f))
+#define vm_all(m) (m)
+#define vm_none(m) (!(m))

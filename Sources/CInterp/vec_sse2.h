@@ -34,3 +34,5 @@ typedef simde__m128 VM;
 #define vm_and(a, b) simde_mm_and_ps(a, b)
 #define vm_or(a, b) simde_mm_or_ps(a, b)
 #define vf_select(m, t, f) simde_mm_or_ps(simde_mm_and_ps(m, t), simde_mm_andnot_ps(m, f))
+#define vm_all(m) (simde_mm_movemask_ps(m) == 0xF)
+#define vm_none(m) (simde_mm_movemask_ps(m) == 0)
