@@ -278,9 +278,11 @@ CI_INLINE VF CI_FN(penner)(const ci_prepared *P, int kind, int direction, int or
     VF r = CI_FN(family_in)(kind, u);
     if (direction == CI_EASE_IN) return r;
     if (!in_out) return vf_sub(one, r);
+    /* scale is 1/2: r scale is exact, so 1 - r scale fused is the same bits as the
+     * multiply and the subtraction of the mixed vectors. */
+    if (side == 2) return vf_fma(r, vf_set1(-P->scale), one);
     r = vf_mul(r, vf_set1(P->scale));
     if (side == 1) return r;
-    if (side == 2) return vf_sub(one, r);
     return vf_select(lo, r, vf_sub(one, r));
 }
 
