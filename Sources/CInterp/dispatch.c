@@ -320,18 +320,6 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
     memset(P, 0, sizeof *P);
     P->kind = c->kind;
     P->direction = c->direction;
-    switch (c->direction) {
-    case CI_EASE_IN:
-        P->split = 2; P->a_lo = 1; P->b_lo = 0; P->scale = 1;
-        break;
-    case CI_EASE_OUT:
-        P->split = -1; P->a_hi = -1; P->b_hi = 1; P->scale = 1;
-        break;
-    default:
-        P->split = 0.5f; P->a_lo = 2; P->b_lo = 0; P->a_hi = -2; P->b_hi = 2;
-        P->scale = 0.5f;
-        break;
-    }
     if (c->kind == CI_CURVE_CUBIC_BEZIER) {
         P->x1 = c->params[0]; P->y1 = c->params[1];
         P->x2 = c->params[2]; P->y2 = c->params[3];
@@ -491,13 +479,26 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
     double left_end = fmin(floor(c - d_low) + 1, base + (double)b[1]);
     double right_begin = fmax(ceil(c + d_low), base + (double)b[2]);
     double right_end = fmin(floor(c + d_high) + 1, base + (double)b[3]);
+    /* Progress is below 1/2 beyond d_below, at or above it within d_above (the same
+     * margin: the float progress stays on that side). */
+    double d_below = (a - duration / 2 + margin) / s, d_above = (a - duration / 2 - margin) / s;
     if (left_end > left_begin) {
         S->interior_at[0][0] = (size_t)(left_begin - base);
         S->interior_at[0][1] = (size_t)(left_end - base);
+        /* j = c - d: below up to c - d_below, at or above from c - d_above */
+        double below_end = fmin(fmax(floor(c - d_below) + 1, left_begin), left_end);
+        double above_begin = fmin(fmax(ceil(c - d_above), below_end), left_end);
+        S->half_at[0][0] = (size_t)(below_end - base);
+        S->half_at[0][1] = (size_t)(above_begin - base);
     }
     if (right_end > right_begin) {
         S->interior_at[1][0] = (size_t)(right_begin - base);
         S->interior_at[1][1] = (size_t)(right_end - base);
+        /* j = c + d: at or above up to c + d_above, below from c + d_below */
+        double above_end = fmin(fmax(floor(c + d_above) + 1, right_begin), right_end);
+        double below_begin = fmin(fmax(ceil(c + d_below), above_end), right_end);
+        S->half_at[1][0] = (size_t)(above_end - base);
+        S->half_at[1][1] = (size_t)(below_begin - base);
     }
 }
 
@@ -579,6 +580,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
 
     ci_sample_prepared S;
     memset(&S, 0, sizeof S);
+    S.sides = CI_SIDES_TEST;
     S.duration = is_spring ? 1.0f : (float)R->duration;
     S.inverse_duration = 1.0f / S.duration;
     if (R->list) {

@@ -24,11 +24,6 @@ typedef struct ci_prepared {
     int divide_by_duration;
     float duration;
 
-    /* Direction mapping of a Penner "in" function f onto p (see kernel_template.h):
-     * u = lo ? a_lo * p + b_lo : a_hi * p + b_hi, lo = p < split; r = f(u) * scale;
-     * result = lo ? r : 1 - r. */
-    float split, a_lo, b_lo, a_hi, b_hi, scale;
-
     /* Cubic-bezier control points (P0 = 0, P3 = 1). */
     float x1, y1, x2, y2;
     /* x(t) = t (a + t (b + c t)) of the curve and of its mirror (1 - x2, 1 - x1). */
@@ -62,6 +57,15 @@ typedef struct ci_prepared {
 } ci_prepared;
 
 #define CI_SPAN_TRACKS 8
+
+/* Where the lanes of an inOut easing lie against its split at progress 1/2: all below
+ * (LOW), none below (HIGH), either (MIXED: penner selects per lane), or unknown (TEST:
+ * penner tests each vector and takes a side where it can). All four give the same
+ * values lane for lane. Progress runs in order along a list with closed-form delays, so
+ * its calls test (a vector straddles the split at most twice a call) and the interiors
+ * of its runs are cut at the split beforehand (ci_sample_prepared.half_at); in no order
+ * the test costs more than it saves (3-5 % on easings), so ci_ease mixes. */
+enum { CI_SIDES_MIXED, CI_SIDES_LOW, CI_SIDES_HIGH, CI_SIDES_TEST };
 
 /* Sources of elapsed time for the sampling pass. */
 enum { CI_SOURCE_LIST = 0, CI_SOURCE_DELAYS = 1, CI_SOURCE_ITEMS = 2 };
@@ -105,6 +109,14 @@ typedef struct ci_sample_prepared {
      * bits as the clamped form there). Set by sample_loop on its copy for that call. */
     int interior;
     float interior_slope;
+    /* Where each interior's progress provably crosses 1/2 (CI_SIDES_*): in the left
+     * interior (progress rising with the index) items before half_at[0][0] are below
+     * it and items from half_at[0][1] on at or above it; in the right one (falling)
+     * items before half_at[1][0] are at or above and from half_at[1][1] on below. The
+     * few between are tested. Set by prepare_interiors; sample_loop cuts the interiors
+     * there and sets `sides` on its copy for each part (CI_SIDES_TEST otherwise). */
+    size_t half_at[2][2];
+    int sides;
     /* The common list call: list source, every item inside the window, no cap, no
      * clamp at the start, exact spans, no accumulation (sample_range runs it through
      * loops where these are constants). */

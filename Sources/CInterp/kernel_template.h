@@ -253,36 +253,72 @@ CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
     }
 }
 
+/* Whether ease_shape for (kind, direction) goes through penner's inOut, so that its
+ * callers' `sides` matter. */
+CI_INLINE int CI_FN(has_sides)(int kind, int direction) {
+    return direction == CI_EASE_IN_OUT && kind >= CI_CURVE_SINE && kind <= CI_CURVE_CIRC;
+}
+
+/* The powers' inOut (quad to quint, f(u) = u^n): with w = min(p, 1 - p) and u = 2w
+ * (both exact), Penner's f(u)/2 is A(u) B with the halving moved into B (u/2 = w):
+ * quad u w, cubic u^2 w, quart u^2 (u w), quint u^4 w. Below the split A B is the
+ * same bits as f(u) * 1/2 (halving is exact); above it 1 - A B is fused, one rounding
+ * fewer than 1 - f(u)/2. Two multiplies fewer than the generic form: on a list these
+ * are most of the powers' cost. */
+CI_INLINE VF CI_FN(power_in_out)(int kind, int side, VM lo, VF p) {
+    const VF one = vf_set1(1.0f);
+    /* B carries the sign: A B + 0 below the split, A (-B) + 1 above (p - 1 = -w). */
+    VF w, signed_w;
+    if (side == CI_SIDES_LOW) {
+        w = signed_w = p;
+    } else if (side == CI_SIDES_HIGH) {
+        w = vf_sub(one, p);
+        signed_w = vf_sub(p, one);
+    } else {
+        w = vf_min(p, vf_sub(one, p));
+        signed_w = vf_select(lo, p, vf_sub(p, one));
+    }
+    VF u = vf_add(w, w), a, b = signed_w;
+    switch (kind) {
+    case CI_CURVE_QUAD: a = u; break;
+    case CI_CURVE_CUBIC: a = vf_mul(u, u); break;
+    case CI_CURVE_QUART: a = vf_mul(u, u); b = vf_mul(u, signed_w); break;
+    default: { VF u2 = vf_mul(u, u); a = vf_mul(u2, u2); } break;
+    }
+    if (side == CI_SIDES_LOW) return vf_mul(a, b);
+    if (side == CI_SIDES_HIGH) return vf_fma(a, b, one);
+    return vf_fma(a, b, vf_select(lo, vf_set1(0.0f), one));
+}
+
 /* in: f(p); out: 1 - f(1 - p); inOut: p < 1/2 ? f(2p)/2 : 1 - f(2 - 2p)/2, which are
- * Penner's formulas rearranged around one evaluation of f per lane. */
-CI_INLINE VF CI_FN(penner)(const ci_prepared *P, int kind, int direction, int ordered, VF p) {
-    /* in and out are the uniform cases of the selects (a = 1, b = 0, scale 1 and
-     * a = -1, b = 1, scale 1), done without them: the same values, six operations fewer
-     * per vector. One call of family_in either way: each copy of it is a lot of code. */
+ * Penner's formulas rearranged around one evaluation of f per lane (each copy of
+ * family_in is a lot of code). For inOut u = 2 min(p, 1 - p), exact; `sides` as above. */
+CI_INLINE VF CI_FN(penner)(int kind, int direction, int sides, VF p) {
     const VF one = vf_set1(1.0f);
     const int in_out = direction == CI_EASE_IN_OUT;
-    VM lo = vm_lt(p, vf_set1(P->split));
+    VM lo = vm_lt(p, vf_set1(0.5f));
+    const int side = !in_out ? CI_SIDES_MIXED
+                     : sides != CI_SIDES_TEST ? sides
+                     : vm_all(lo) ? CI_SIDES_LOW : vm_none(lo) ? CI_SIDES_HIGH : CI_SIDES_MIXED;
+    if (in_out && kind >= CI_CURVE_QUAD && kind <= CI_CURVE_QUINT)
+        return CI_FN(power_in_out)(kind, side, lo, p);
     VF u = p;
-    /* Where progress runs in order along the items (`ordered`: a list's closed-form
-     * delays), nearly every vector lies on one side of the split and takes that side's
-     * constants without the three selects (the same values lane for lane). In any
-     * order the test itself costs more than it saves (3-5 % on easings over
-     * progress in no order), so other callers skip it. */
-    const int side = !in_out || !ordered ? 0 : vm_all(lo) ? 1 : vm_none(lo) ? 2 : 0;
-    if (direction == CI_EASE_OUT) u = vf_sub(one, p);
-    else if (side == 1) u = vf_fma(vf_set1(P->a_lo), p, vf_set1(P->b_lo));
-    else if (side == 2) u = vf_fma(vf_set1(P->a_hi), p, vf_set1(P->b_hi));
-    else if (in_out)
-        u = vf_fma(vf_select(lo, vf_set1(P->a_lo), vf_set1(P->a_hi)), p,
-                   vf_select(lo, vf_set1(P->b_lo), vf_set1(P->b_hi)));
+    if (direction == CI_EASE_OUT) {
+        u = vf_sub(one, p);
+    } else if (in_out) {
+        VF w = side == CI_SIDES_LOW    ? p
+               : side == CI_SIDES_HIGH ? vf_sub(one, p)
+                                       : vf_min(p, vf_sub(one, p));
+        u = vf_add(w, w);
+    }
     VF r = CI_FN(family_in)(kind, u);
     if (direction == CI_EASE_IN) return r;
     if (!in_out) return vf_sub(one, r);
-    /* scale is 1/2: r scale is exact, so 1 - r scale fused is the same bits as the
-     * multiply and the subtraction of the mixed vectors. */
-    if (side == 2) return vf_fma(r, vf_set1(-P->scale), one);
-    r = vf_mul(r, vf_set1(P->scale));
-    if (side == 1) return r;
+    /* r/2 is exact, so 1 - r/2 fused is the same bits as the multiply and the
+     * subtraction of the mixed vectors. */
+    if (side == CI_SIDES_HIGH) return vf_fma(r, vf_set1(-0.5f), one);
+    r = vf_mul(r, vf_set1(0.5f));
+    if (side == CI_SIDES_LOW) return r;
     return vf_select(lo, r, vf_sub(one, r));
 }
 
@@ -691,7 +727,7 @@ CI_INLINE VF CI_FN(steps)(const ci_prepared *P, VF p) {
 
 /* Any easing at clamped progress p, for the curve's kind and direction: uniform over a
  * call, and compile-time constants inside the loops CI_FOR_SHAPE specializes. */
-CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, int ordered,
+CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, int sides,
                                VF p) {
     switch (kind) {
     case CI_CURVE_LINEAR: return p;
@@ -699,17 +735,17 @@ CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, in
     case CI_CURVE_STEPS: return CI_FN(steps)(P, p);
     case CI_CURVE_BACK:
         if (direction == CI_EASE_IN_OUT) return CI_FN(back_in_out)(p);
-        return CI_FN(penner)(P, kind, direction, ordered, p);
+        return CI_FN(penner)(kind, direction, sides, p);
     case CI_CURVE_ELASTIC:
         if (direction == CI_EASE_IN_OUT) return CI_FN(elastic_in_out)(p);
-        return CI_FN(penner)(P, kind, direction, ordered, p);
+        return CI_FN(penner)(kind, direction, sides, p);
     case CI_CURVE_BOUNCE: return CI_FN(bounce)(direction, p);
-    default: return CI_FN(penner)(P, kind, direction, ordered, p);
+    default: return CI_FN(penner)(kind, direction, sides, p);
     }
 }
 
 CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
-    return CI_FN(ease_shape)(P, P->kind, P->direction, 0, p);
+    return CI_FN(ease_shape)(P, P->kind, P->direction, CI_SIDES_MIXED, p);
 }
 
 /* CI_FOR_SHAPE(P, RUN) expands RUN(kind, direction) once per curve shape, under a
@@ -875,7 +911,7 @@ CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, in
     VF p = CI_FN(load)(in, m);
     finite = CI_FN(track_finite)(finite, p);
     if (divide) p = vf_div(p, vf_set1(P->duration));
-    CI_FN(store)(out, CI_FN(ease_shape)(P, kind, direction, 0, CI_FN(clamp01)(p)), m);
+    CI_FN(store)(out, CI_FN(ease_shape)(P, kind, direction, CI_SIDES_MIXED, CI_FN(clamp01)(p)), m);
     return finite;
 }
 
@@ -1127,9 +1163,10 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
     }
 }
 
-/* The appearance of one vector of items and, when `rate` is not NULL, its rate. */
+/* The appearance of one vector of items and, when `rate` is not NULL, its rate.
+ * `sides` as penner's. */
 CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direction,
-                                      const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                      int sides, const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                       const ci_sample_request *R, size_t i, size_t m,
                                       VF index, VF *finite, VF *rate) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
@@ -1152,8 +1189,7 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
         return vf_fma(span, x1, vf_fma(L.v, eS, L.from));
     }
     if (rate) *rate = zero;
-    VF progress = CI_FN(sample_progress)(S, F, L.elapsed);
-    VF y = CI_FN(ease_shape)(P, kind, direction, F.source == CI_SOURCE_LIST, progress);
+    VF y = CI_FN(ease_shape)(P, kind, direction, sides, CI_FN(sample_progress)(S, F, L.elapsed));
     return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
 }
 
@@ -1166,7 +1202,10 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction
                                    float *appearance, float *velocity, size_t i, size_t m,
                                    VF index, VF *finite) {
     VF rate = vf_set1(0.0f);
-    VF a = CI_FN(sample_appearance)(P, kind, direction, S, F, R, i, m, index, finite,
+    /* Progress runs in order along a list (closed-form delays): penner tests each
+     * vector's side. */
+    const int sides = F.source == CI_SOURCE_LIST ? CI_SIDES_TEST : CI_SIDES_MIXED;
+    VF a = CI_FN(sample_appearance)(P, kind, direction, sides, S, F, R, i, m, index, finite,
                                     velocity ? &rate : NULL);
     CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i, m, a, rate,
                         finite);
@@ -1230,26 +1269,46 @@ CI_INLINE VF CI_FN(sample_run)(const ci_prepared *P, int kind, int direction,
     return finite;
 }
 
-/* sample_run for the simple list call (no velocity), CI_SIMPLE_GROUP vectors a step. */
-CI_INLINE VF CI_FN(sample_simple_run)(const ci_prepared *P, int kind, int direction,
-                                      const ci_sample_prepared *S, CI_FN(sample_flags) F,
-                                      const ci_sample_request *R, const ci_track *tracks,
-                                      size_t track_count, float *const *outputs,
-                                      float *appearance, size_t *begin, size_t end,
-                                      VF finite) {
+/* sample_run for the simple list call (no velocity), CI_SIMPLE_GROUP vectors a step,
+ * `sides` as penner's. */
+CI_INLINE VF CI_FN(sample_simple_loop)(const ci_prepared *P, int kind, int direction, int sides,
+                                       const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                       const ci_sample_request *R, const ci_track *tracks,
+                                       size_t track_count, float *const *outputs,
+                                       float *appearance, size_t *begin, size_t end,
+                                       VF finite) {
     size_t i = *begin;
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
     for (; i + CI_SIMPLE_GROUP * W <= end; i += CI_SIMPLE_GROUP * W) {
         VF a[CI_SIMPLE_GROUP];
         for (int v = 0; v < CI_SIMPLE_GROUP; v++) {
-            a[v] = CI_FN(sample_appearance)(P, kind, direction, S, F, R, i + v * W, W, index,
-                                            &finite, NULL);
+            a[v] = CI_FN(sample_appearance)(P, kind, direction, sides, S, F, R, i + v * W, W,
+                                            index, &finite, NULL);
             index = vf_add(index, vf_set1((float)W));
         }
         CI_FN(store_group)(S, tracks, track_count, outputs, appearance, i, a);
     }
     *begin = i;
     return finite;
+}
+
+/* sample_simple_loop with an interior's sides (ci_sample_prepared.sides) a constant
+ * in each copy: an inOut's vectors then take their side without a test and two taken
+ * branches each (15-23 % of the loop's time). Other calls test each vector. */
+CI_INLINE VF CI_FN(sample_simple_run)(const ci_prepared *P, int kind, int direction,
+                                      const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                      const ci_sample_request *R, const ci_track *tracks,
+                                      size_t track_count, float *const *outputs,
+                                      float *appearance, size_t *begin, size_t end,
+                                      VF finite) {
+    const int sided = F.interior && CI_FN(has_sides)(kind, direction);
+#define CI_SIMPLE_LOOP(sides)                                                              \
+    CI_FN(sample_simple_loop)(P, kind, direction, sides, S, F, R, tracks, track_count,    \
+                              outputs, appearance, begin, end, finite)
+    if (sided && S->sides == CI_SIDES_LOW) return CI_SIMPLE_LOOP(CI_SIDES_LOW);
+    if (sided && S->sides == CI_SIDES_HIGH) return CI_SIMPLE_LOOP(CI_SIDES_HIGH);
+    return CI_SIMPLE_LOOP(CI_SIDES_TEST);
+#undef CI_SIMPLE_LOOP
 }
 
 /* The sampling pass over items [i, end) of the call, for any curve: elapsed time per
@@ -1425,8 +1484,22 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
             ci_sample_prepared interior = *S;
             interior.interior = 1;
             interior.interior_slope = run == 1 ? S->slope : -S->slope;
-            saw |= CI_FN(sample_range)(P, &interior, R, tracks, track_count, outputs,
-                                       appearance, velocity, inner_begin, inner_end);
+            /* An inOut's interior in three parts: one side of its split, the few items
+             * near it, the other side (see ci_sample_prepared.half_at). */
+            size_t cut[4] = {inner_begin, inner_end, inner_end, inner_end};
+            int sides[3] = {CI_SIDES_TEST, CI_SIDES_TEST, CI_SIDES_TEST};
+            if (CI_FN(has_sides)(P->kind, P->direction)) {
+                cut[1] = S->half_at[run / 2][0];
+                cut[2] = S->half_at[run / 2][1];
+                sides[0] = run == 1 ? CI_SIDES_LOW : CI_SIDES_HIGH;
+                sides[2] = run == 1 ? CI_SIDES_HIGH : CI_SIDES_LOW;
+            }
+            for (int part = 0; part < 3; part++) {
+                if (cut[part] >= cut[part + 1]) continue;
+                interior.sides = sides[part];
+                saw |= CI_FN(sample_range)(P, &interior, R, tracks, track_count, outputs,
+                                           appearance, velocity, cut[part], cut[part + 1]);
+            }
         }
         if (inner_end < bounds[run + 1])
             saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,

@@ -235,6 +235,11 @@ static void check_split_runs(void) {
         {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0.25f, 0.1f, 0.25f, 1}},
         {CI_CURVE_ELASTIC, CI_EASE_IN_OUT, 0, 0, {0}},
         {CI_CURVE_SPRING, 0, 0, 0, {9.0f, 0.7f, 1, 0}},
+        /* inOuts whose interiors are cut at the split (the whole call) against calls
+         * too short to cut (each vector tested, those across the split mixed) */
+        {CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}},
+        {CI_CURVE_QUART, CI_EASE_IN_OUT, 0, 0, {0}},
+        {CI_CURVE_SINE, CI_EASE_IN_OUT, 0, 0, {0}},
     };
     const double origins[] = {0, (N - 1) / 2.0, N - 1, 400.25};
     const double times[] = {-0.1, 0.0, 0.2, 0.45, 0.8, 3.0};
