@@ -374,22 +374,27 @@ CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
  * points 1 - x2, 1 - x1 for the target q = 1 - p, result 1 - y~), so every lane solves
  * where its coordinate is small and relatively accurate: near p = 1 the mirror keeps
  * 1 - x exact enough for a nearly flat x(t). x(t) = t (a + t (b + c t)) in the power
- * basis; x1, x2 for the Bernstein form. */
+ * basis (the Bernstein form's x1, x2 come from bezier_control when a step needs them:
+ * most groups never do, and keeping them cost two selects and two stores a vector). */
 typedef struct {
     VM lower; /* p < 1/2: the curve itself */
-    VF q, a, b, c, x1, x2;
+    VF q, a, b, c;
 } CI_FN(bezier_half);
 
 CI_INLINE CI_FN(bezier_half) CI_FN(bezier_half_of)(const ci_prepared *P, VM lower, VF q) {
     CI_FN(bezier_half) H;
     H.lower = lower;
     H.q = q;
-    H.x1 = vf_select(lower, vf_set1(P->x1), vf_set1(1.0f - P->x2));
-    H.x2 = vf_select(lower, vf_set1(P->x2), vf_set1(1.0f - P->x1));
     H.a = vf_select(lower, vf_set1(P->bezier_a), vf_set1(P->bezier_mirror_a));
     H.b = vf_select(lower, vf_set1(P->bezier_b), vf_set1(P->bezier_mirror_b));
     H.c = vf_select(lower, vf_set1(P->bezier_c), vf_set1(P->bezier_mirror_c));
     return H;
+}
+
+/* The half of each lane of p (see bezier_half). */
+CI_INLINE CI_FN(bezier_half) CI_FN(bezier_half_at)(const ci_prepared *P, VF p) {
+    VM lower = vm_lt(p, vf_set1(0.5f));
+    return CI_FN(bezier_half_of)(P, lower, vf_select(lower, p, vf_sub(vf_set1(1.0f), p)));
 }
 
 /* x(t) in the power basis: 3 operations instead of the Bernstein form's 7, accurate
@@ -404,12 +409,18 @@ CI_INLINE VF CI_FN(bezier_slope)(const CI_FN(bezier_half) *H, VF t) {
     return vf_max(dx, vf_set1(1e-20f));
 }
 
+/* x(t) in the Bernstein form, from the half's control points. */
+CI_INLINE VF CI_FN(bezier_control)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF t) {
+    return CI_FN(bezier_coordinate)(t, vf_select(H->lower, vf_set1(P->x1), vf_set1(1.0f - P->x2)),
+                                    vf_select(H->lower, vf_set1(P->x2), vf_set1(1.0f - P->x1)));
+}
+
 /* One Newton step on x(t) = q; returns the correction it subtracted and leaves the
  * x'(t) it divided by in *slope. The last steps need the Bernstein form. */
-CI_INLINE VF CI_FN(bezier_newton)(const CI_FN(bezier_half) *H, VF *t, int bernstein,
-                                  VF *slope) {
+CI_INLINE VF CI_FN(bezier_newton)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF *t,
+                                  int bernstein, VF *slope) {
     *slope = CI_FN(bezier_slope)(H, *t);
-    VF x = bernstein ? CI_FN(bezier_coordinate)(*t, H->x1, H->x2) : CI_FN(bezier_power)(H, *t);
+    VF x = bernstein ? CI_FN(bezier_control)(P, H, *t) : CI_FN(bezier_power)(H, *t);
     VF correction = vf_div(vf_sub(x, H->q), *slope);
     *t = vf_sub(*t, correction);
     return correction;
@@ -426,7 +437,8 @@ CI_INLINE VF CI_FN(bezier_newton)(const CI_FN(bezier_half) *H, VF *t, int bernst
 /* The bisection compares x(t) in the power basis, whose rounding can misplace the
  * bracket where x(t) is nearly flat; the Newton steps may leave it by this much. */
 #define CI_BEZIER_MARGIN 0x1p-8f
-CI_INLINE void CI_FN(bezier_bracketed)(const CI_FN(bezier_half) *H, VF *t, int count,
+CI_INLINE void CI_FN(bezier_bracketed)(const ci_prepared *P, const CI_FN(bezier_half) *H,
+                                       VF *t, int count,
                                        int bisections, int newton_steps) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
     VF lo[CI_BEZIER_LANES], low[CI_BEZIER_LANES], high[CI_BEZIER_LANES];
@@ -449,7 +461,7 @@ CI_INLINE void CI_FN(bezier_bracketed)(const CI_FN(bezier_half) *H, VF *t, int c
     for (int k = 0; k < newton_steps; k++)
         for (int v = 0; v < count; v++) {
             VF slope;
-            CI_FN(bezier_newton)(&H[v], &t[v], k > 0, &slope);
+            CI_FN(bezier_newton)(P, &H[v], &t[v], k > 0, &slope);
             t[v] = vf_min(vf_max(t[v], low[v]), high[v]);
         }
     /* x(0) = 0: t is exactly 0 there, so that y is exactly 0 or 1 at the ends (where
@@ -513,7 +525,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
      * 3.54 % of 2,000 random curves' lanes fell back either way, none of CSS ease,
      * ease-in, ease-out, ease-in-out) in half its time: most of the cost of a short
      * call. */
-    CI_FN(bezier_bracketed)(H, solved, VECTORS, 4, 2);
+    CI_FN(bezier_bracketed)(P, H, solved, VECTORS, 4, 2);
     for (int v = 0; v < VECTORS; v++) vf_storeu(t + v * W, solved[v]);
     /* Per step: the bound on |x''|, the secant (slope, intercept), the parabola through
      * the step's middle as well, and whether a lane started from the secant is likely
@@ -550,7 +562,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
             CI_FN(bezier_half) middle = this_half;
             middle.q = P->bezier_by_root ? vf_mul(centre, centre) : centre;
             VF mid = vf_mul(vf_add(from, to), vf_set1(0.5f)), ignored;
-            (void)CI_FN(bezier_newton)(&middle, &mid, 0, &ignored);
+            (void)CI_FN(bezier_newton)(P, &middle, &mid, 0, &ignored);
             mid = vf_min(vf_max(mid, from), to);
             VF low = vf_fma(six_c, vf_sub(from, reach), twice_b);
             VF high = vf_fma(six_c, vf_add(to, reach), twice_b);
@@ -650,13 +662,14 @@ CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_h
  * stayed within the bend bound's reach and leaves at most max|x''| d^2 / (2 x') in t
  * below the tolerance; the rest take the bracketed solve. */
 #define CI_BEZIER_RESCUE_STEPS 2
-CI_INLINE VM CI_FN(bezier_rescue)(const CI_FN(bezier_half) *H, VF bend, VF *t) {
+CI_INLINE VM CI_FN(bezier_rescue)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF bend,
+                                   VF *t) {
     VF correction = vf_set1(0.0f), dx = vf_set1(1.0f);
     /* The last step in the Bernstein form: these lanes are where x(t) is flat or curved
      * enough for the power basis's rounding to show (the sweep's worst error was 8.0e-7
      * with it, against 4.3e-7 without the rescue). */
     for (int k = 0; k < CI_BEZIER_RESCUE_STEPS; k++)
-        correction = CI_FN(bezier_newton)(H, t, k + 1 == CI_BEZIER_RESCUE_STEPS, &dx);
+        correction = CI_FN(bezier_newton)(P, H, t, k + 1 == CI_BEZIER_RESCUE_STEPS, &dx);
     *t = CI_FN(clamp01)(*t);
     /* The step leaves at most d (max|x''| d / 2 + 2 e x') / x' = d (bend d + 8 e x') /
      * (4 x'), e the rounding as above. */
@@ -670,45 +683,52 @@ CI_INLINE VM CI_FN(bezier_rescue)(const CI_FN(bezier_half) *H, VF bend, VF *t) {
 /* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t), for `count`
  * vectors at once (a constant after inlining). */
 CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
-    const VF one = vf_set1(1.0f), half = vf_set1(0.5f);
-    CI_FN(bezier_half) H[CI_BEZIER_LANES];
+    const VF one = vf_set1(1.0f);
     VF t[CI_BEZIER_LANES];
-    for (int v = 0; v < count; v++) {
-        VM lower = vm_lt(p[v], half);
-        H[v] = CI_FN(bezier_half_of)(P, lower, vf_select(lower, p[v], vf_sub(one, p[v])));
-    }
+    /* Each step recomputes the halves from p (a comparison and four selects) rather
+     * than keeping them: four vectors and a mask per vector to store and load again. */
 #if CI_BEZIER_TABLE
     VM converged[CI_BEZIER_LANES];
     VF bend[CI_BEZIER_LANES];
     int every_lane = 1;
     for (int v = 0; v < count; v++) {
-        converged[v] = CI_FN(bezier_from_table)(P, &H[v], &t[v], &bend[v]);
+        CI_FN(bezier_half) H = CI_FN(bezier_half_at)(P, p[v]);
+        converged[v] = CI_FN(bezier_from_table)(P, &H, &t[v], &bend[v]);
         every_lane &= vm_all(converged[v]);
     }
     if (!every_lane) {
         every_lane = 1;
         for (int v = 0; v < count; v++) {
+            CI_FN(bezier_half) H = CI_FN(bezier_half_at)(P, p[v]);
             VF rescued = t[v];
-            VM done = CI_FN(bezier_rescue)(&H[v], bend[v], &rescued);
+            VM done = CI_FN(bezier_rescue)(P, &H, bend[v], &rescued);
             t[v] = vf_select(converged[v], t[v], rescued);
             converged[v] = vm_or(converged[v], done);
             every_lane &= vm_all(converged[v]);
         }
     }
     if (!every_lane) {
+        CI_FN(bezier_half) H[CI_BEZIER_LANES];
         VF bracketed[CI_BEZIER_LANES];
-        CI_FN(bezier_bracketed)(H, bracketed, count, CI_BEZIER_BISECTIONS, CI_BEZIER_NEWTON_STEPS);
+        for (int v = 0; v < count; v++) H[v] = CI_FN(bezier_half_at)(P, p[v]);
+        CI_FN(bezier_bracketed)(P, H, bracketed, count, CI_BEZIER_BISECTIONS,
+                                CI_BEZIER_NEWTON_STEPS);
         for (int v = 0; v < count; v++) t[v] = vf_select(converged[v], t[v], bracketed[v]);
     }
 #else
-    CI_FN(bezier_bracketed)(H, t, count, CI_BEZIER_BISECTIONS, CI_BEZIER_NEWTON_STEPS);
+    {
+        CI_FN(bezier_half) H[CI_BEZIER_LANES];
+        for (int v = 0; v < count; v++) H[v] = CI_FN(bezier_half_at)(P, p[v]);
+        CI_FN(bezier_bracketed)(P, H, t, count, CI_BEZIER_BISECTIONS, CI_BEZIER_NEWTON_STEPS);
+    }
 #endif
     for (int v = 0; v < count; v++) {
-        VF y1 = vf_select(H[v].lower, vf_set1(P->y1), vf_set1(1.0f - P->y2));
-        VF y2 = vf_select(H[v].lower, vf_set1(P->y2), vf_set1(1.0f - P->y1));
+        VM lower = vm_lt(p[v], vf_set1(0.5f));
+        VF y1 = vf_select(lower, vf_set1(P->y1), vf_set1(1.0f - P->y2));
+        VF y2 = vf_select(lower, vf_set1(P->y2), vf_set1(1.0f - P->y1));
         VF r = CI_FN(bezier_coordinate)(t[v], y1, y2);
         /* At p = 0 and 1 (q = 0) every path leaves t = 0 exactly: y is 0 or 1. */
-        p[v] = vf_select(H[v].lower, r, vf_sub(one, r));
+        p[v] = vf_select(lower, r, vf_sub(one, r));
     }
 }
 
