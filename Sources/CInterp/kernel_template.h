@@ -292,7 +292,8 @@ CI_INLINE VF CI_FN(power_in_out)(int kind, int side, VM lo, VF p) {
 
 /* in: f(p); out: 1 - f(1 - p); inOut: p < 1/2 ? f(2p)/2 : 1 - f(2 - 2p)/2, which are
  * Penner's formulas rearranged around one evaluation of f per lane (each copy of
- * family_in is a lot of code). For inOut u = 2 min(p, 1 - p), exact; `sides` as above. */
+ * family_in is a lot of code). For inOut u = 2 min(p, 1 - p), exact; `sides` is one of
+ * CI_SIDES_* (kernel_internal.h). */
 CI_INLINE VF CI_FN(penner)(int kind, int direction, int sides, VF p) {
     const VF one = vf_set1(1.0f);
     const int in_out = direction == CI_EASE_IN_OUT;
@@ -411,8 +412,9 @@ CI_INLINE VF CI_FN(bezier_slope)(const CI_FN(bezier_half) *H, VF t) {
 
 /* x(t) in the Bernstein form, from the half's control points. */
 CI_INLINE VF CI_FN(bezier_control)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF t) {
-    return CI_FN(bezier_coordinate)(t, vf_select(H->lower, vf_set1(P->x1), vf_set1(1.0f - P->x2)),
-                                    vf_select(H->lower, vf_set1(P->x2), vf_set1(1.0f - P->x1)));
+    VF x1 = vf_select(H->lower, vf_set1(P->x1), vf_set1(1.0f - P->x2));
+    VF x2 = vf_select(H->lower, vf_set1(P->x2), vf_set1(1.0f - P->x1));
+    return CI_FN(bezier_coordinate)(t, x1, x2);
 }
 
 /* One Newton step on x(t) = q; returns the correction it subtracted and leaves the
@@ -931,7 +933,8 @@ CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, in
     VF p = CI_FN(load)(in, m);
     finite = CI_FN(track_finite)(finite, p);
     if (divide) p = vf_div(p, vf_set1(P->duration));
-    CI_FN(store)(out, CI_FN(ease_shape)(P, kind, direction, CI_SIDES_MIXED, CI_FN(clamp01)(p)), m);
+    VF y = CI_FN(ease_shape)(P, kind, direction, CI_SIDES_MIXED, CI_FN(clamp01)(p));
+    CI_FN(store)(out, y, m);
     return finite;
 }
 
@@ -1186,7 +1189,8 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
 /* The appearance of one vector of items and, when `rate` is not NULL, its rate.
  * `sides` as penner's. */
 CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direction,
-                                      int sides, const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                      int sides, const ci_sample_prepared *S,
+                                      CI_FN(sample_flags) F,
                                       const ci_sample_request *R, size_t i, size_t m,
                                       VF index, VF *finite, VF *rate) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
@@ -1209,7 +1213,8 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
         return vf_fma(span, x1, vf_fma(L.v, eS, L.from));
     }
     if (rate) *rate = zero;
-    VF y = CI_FN(ease_shape)(P, kind, direction, sides, CI_FN(sample_progress)(S, F, L.elapsed));
+    VF progress = CI_FN(sample_progress)(S, F, L.elapsed);
+    VF y = CI_FN(ease_shape)(P, kind, direction, sides, progress);
     return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
 }
 
