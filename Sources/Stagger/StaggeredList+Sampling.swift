@@ -140,9 +140,9 @@ extension StaggeredList {
         guard time.isFinite else { throw .invalidTime(time) }
         guard count > 0 else { return }
         let curve: ci_curve
-        do { curve = try config.curve.kernelDescriptor().curve } catch { throw .curve(error) }
+        do { curve = try motion.curve.kernelDescriptor().curve } catch { throw .curve(error) }
         let duration: Double = {
-            if case .easing(_, let duration) = config.curve.kind { return duration }
+            if case .easing(_, let duration) = motion.curve.kind { return duration }
             return 1
         }()
         let count = self.count
@@ -153,7 +153,7 @@ extension StaggeredList {
             let chunkCount = Self.chunkCount(items: count, threads: threads)
             let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
             let list = { () -> ci_list_delays? in
-                if case .closedForm(_, _, let order) = motion { return order.listDelays(count: count) }
+                if case .closedForm(_, _, let order) = motion.source { return order.listDelays(count: count) }
                 return nil
             }()
             let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
@@ -205,7 +205,7 @@ extension StaggeredList {
                     }
                     DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
                 }
-                switch motion {
+                switch motion.source {
                 case .closedForm(let from, let to, _):
                     runChunks(nil, nil, from, to)
                 case .delays(let from, let to, let delays):

@@ -45,14 +45,46 @@ public struct StaggeredList: Sendable {
     /// Whether the last transition was a show.
     public private(set) var isShown = false
 
-    /// Where each item's elapsed time and endpoints come from.
-    enum Motion: Sendable {
-        /// Every item moves between the same endpoints; delays from a closed form.
-        case closedForm(from: Float, to: Float, config: StaggerConfig)
-        /// Every item moves between the same endpoints; delays stored per item.
-        case delays(from: Float, to: Float, delays: [Float])
-        /// Each item has its own start offset, endpoints and initial velocity.
-        case items(ItemStates)
+    /// The motion in flight: the curve it was started with, where each item's elapsed
+    /// time and endpoints come from, and when every item is at rest.
+    struct Motion: Sendable {
+        enum Source: Sendable {
+            /// Every item moves between the same endpoints; delays from a closed form.
+            case closedForm(from: Float, to: Float, config: StaggerConfig)
+            /// Every item moves between the same endpoints; delays stored per item.
+            case delays(from: Float, to: Float, delays: [Float])
+            /// Each item has its own start offset, endpoints and initial velocity.
+            case items(ItemStates)
+        }
+
+        let source: Source
+        /// The curve every item runs: fixed when the transition starts, so that a
+        /// change of ``StaggeredList/config`` applies from the next transition only.
+        let curve: Curve
+        /// Seconds after the transition at which every item is at rest.
+        let settlingOffset: Double
+
+        /// `source` run by `curve`, with its settling offset derived from both.
+        init(_ source: Source, curve: Curve, count: Int) throws(StaggerError) {
+            self.source = source
+            self.curve = curve
+            switch source {
+            case .closedForm(let from, let to, let config):
+                settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration
+            case .delays(let from, let to, let delays):
+                settlingOffset = from == to ? 0 : Double(delays.max() ?? 0) + curve.duration
+            case .items(let states):
+                var last = -Double.infinity
+                for i in states.offsets.indices where states.moves(i) { last = max(last, Double(states.offsets[i])) }
+                settlingOffset = max(0, last + curve.duration)
+            }
+        }
+
+        /// The largest delay of `count` items under `config` (the kernel's delays).
+        private static func largestDelay(_ config: StaggerConfig, count: Int) throws(StaggerError) -> Double {
+            guard count > 0 else { return config.baseDelay }
+            return Double(try config.delays(count: count).max() ?? 0)
+        }
     }
 
     struct ItemStates: Sendable {
@@ -67,13 +99,15 @@ public struct StaggeredList: Sendable {
             self.to.append(to)
             self.velocity.append(velocity)
         }
+
+        /// Whether item `i` has anywhere to go: an item whose endpoints are equal and
+        /// that starts at rest stays where it is, whatever its offset.
+        func moves(_ i: Int) -> Bool { from[i] != to[i] || velocity[i] != 0 }
     }
 
     /// The clock time offsets and delays count from.
     private(set) var start: Double = 0
     private(set) var motion: Motion
-    /// When every item is at rest.
-    private var settleTime: Double = 0
 
     /// A list of `count` hidden items.
     ///
@@ -88,23 +122,23 @@ public struct StaggeredList: Sendable {
         self.count = count
         self.config = config
         self.tracks = tracks
-        motion = .closedForm(from: 0, to: 0, config: config)
+        motion = try Motion(.closedForm(from: 0, to: 0, config: config), curve: config.curve, count: count)
     }
 
-    /// Seconds an item takes once started: the easing's duration, or the spring's
-    /// settling duration for a unit move.
-    var itemDuration: Double { config.curve.duration }
-
-    /// The curve's initial velocity, in appearance units per second.
-    var unitVelocity: Float { Float(config.curve.initialVelocity) }
+    /// When every item is at rest, on the caller's clock.
+    private var settleTime: Double { start + motion.settlingOffset }
 
     // MARK: - Transitions
 
     /// Starts showing every item at `time` (seconds on the caller's clock), staggered by
-    /// the config.
+    /// the config, with the config's curve (the motion keeps it until the next
+    /// transition, whatever later happens to ``config``).
+    ///
+    /// Items still moving start toward 1 at once from their value and velocity; items
+    /// at rest, including those that never started, wait for their delay.
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a non-finite time; the config's
-    ///   errors.
+    ///   errors. The list is unchanged when it throws.
     public mutating func show(at time: Double) throws(StaggerError) {
         try transition(to: 1, at: time, reversed: false)
         isShown = true
@@ -112,62 +146,73 @@ public struct StaggeredList: Sendable {
 
     /// Starts hiding every item at `time`, in ``hideOrder``.
     ///
-    /// - Throws: as ``show(at:)``.
+    /// - Throws: as ``show(at:)``. The list is unchanged when it throws.
     public mutating func hide(at time: Double) throws(StaggerError) {
         try transition(to: 0, at: time, reversed: hideOrder == .reversed)
         isShown = false
     }
 
+    /// Computes the new motion first and assigns it last, so that a throw leaves the
+    /// list as it was.
     private mutating func transition(to target: Float, at time: Double, reversed: Bool) throws(StaggerError) {
         guard time.isFinite else { throw .invalidTime(time) }
         var order = config
         if reversed { order.reversed.toggle() }
         try order.validate(count: count)
+        let curve = config.curve
 
         if let restValue = try uniformRestValue(at: time) {
-            start = time
+            let source: Motion.Source
             if order.listDelays(count: count) != nil {
-                motion = .closedForm(from: restValue, to: target, config: order)
-                settleTime = time + (try Self.largestDelay(order, count: count)) + itemDuration
+                source = .closedForm(from: restValue, to: target, config: order)
             } else {
-                let delays = try order.delays(count: count)
-                motion = .delays(from: restValue, to: target, delays: delays)
-                settleTime = time + Double(delays.max() ?? 0) + itemDuration
+                source = .delays(from: restValue, to: target, delays: try order.delays(count: count))
             }
+            let next = try Motion(source, curve: curve, count: count)
+            start = time
+            motion = next
             return
         }
 
         // Some items are moving: each keeps its value and velocity.
+        let now = try snapshot(at: time)
+        let delays = try order.delays(count: count)
+        let unitVelocity = Float(curve.initialVelocity)
+        var states = ItemStates()
+        states.offsets.reserveCapacity(count)
+        for i in 0..<count {
+            if now.moving[i] {
+                states.append(offset: 0, from: now.appearance[i], to: target, velocity: now.velocity[i])
+            } else {
+                states.append(
+                    offset: delays[i], from: now.appearance[i], to: target,
+                    velocity: (target - now.appearance[i]) * unitVelocity)
+            }
+        }
+        let next = try Motion(.items(states), curve: curve, count: count)
+        start = time
+        motion = next
+    }
+
+    /// Every item's appearance and velocity at `time`, and whether it is moving then
+    /// (started, not yet settled, and with somewhere to go).
+    private func snapshot(at time: Double) throws(StaggerError) -> (appearance: [Float], velocity: [Float], moving: [Bool]) {
         var appearance = [Float](repeating: 0, count: count)
         var velocity = appearance
         try sampleState(at: time, appearance: &appearance, velocity: &velocity)
         let elapsed = try elapsedTimes(at: time)
-        let delays = try order.delays(count: count)
-        let duration = itemDuration
-        var states = ItemStates()
-        states.offsets.reserveCapacity(count)
-        for i in 0..<count {
-            let moving = elapsed[i] > 0 && elapsed[i] < duration
-            states.append(
-                offset: moving ? 0 : delays[i], from: appearance[i], to: target,
-                velocity: moving ? velocity[i] : 0)
-        }
-        start = time
-        motion = .items(states)
-        settleTime = time + Double(states.offsets.max() ?? 0) + duration
-    }
-
-    /// The largest delay of `count` items under `config` (the kernel's delays).
-    private static func largestDelay(_ config: StaggerConfig, count: Int) throws(StaggerError) -> Double {
-        guard count > 0 else { return config.baseDelay }
-        return Double(try config.delays(count: count).max() ?? 0)
+        let duration = motion.curve.duration
+        let states = try itemStates()
+        var moving = [Bool](repeating: false, count: count)
+        for i in 0..<count { moving[i] = elapsed[i] > 0 && elapsed[i] < duration && states.moves(i) }
+        return (appearance, velocity, moving)
     }
 
     /// The common appearance of every item when all are at rest at the same value at
     /// `time` (all finished, or none started), else `nil`.
     private func uniformRestValue(at time: Double) throws(StaggerError) -> Float? {
         if count == 0 { return 0 }
-        switch motion {
+        switch motion.source {
         case .closedForm(let from, let to, _), .delays(let from, let to, _):
             if time >= settleTime { return to }
             if from == to { return to }
@@ -184,7 +229,7 @@ public struct StaggeredList: Sendable {
     /// Each item's time since its start, in seconds, at `time` (Double, from the
     /// reference delays).
     private func elapsedTimes(at time: Double) throws(StaggerError) -> [Double] {
-        switch motion {
+        switch motion.source {
         case .closedForm(_, _, let order):
             var result = [Double](repeating: 0, count: count)
             for i in 0..<count { result[i] = time - start - (try order.delay(for: i, of: count)) }
@@ -196,9 +241,10 @@ public struct StaggeredList: Sendable {
         }
     }
 
-    /// Converts the motion to per-item states (same trajectories), relative to `start`.
+    /// The motion as per-item states (same trajectories), relative to `start`.
     private func itemStates() throws(StaggerError) -> ItemStates {
-        switch motion {
+        let unitVelocity = Float(motion.curve.initialVelocity)
+        switch motion.source {
         case .items(let states):
             return states
         case .closedForm(let from, let to, let order):
@@ -216,28 +262,57 @@ public struct StaggeredList: Sendable {
             velocity: [Float](repeating: (to - from) * unitVelocity, count: count))
     }
 
-    /// Moves every offset so that they count from `time` instead of `start`.
-    private mutating func rebase(_ states: inout ItemStates, to time: Double) {
+    /// Every item's state at `time`, with offsets counting from `time`, to be run by
+    /// `curve`. Under the motion's own curve the trajectories are unchanged; under
+    /// another, items in flight go on from their value and velocity at `time` (as an
+    /// interruption does) and items still waiting take the new curve's start velocity.
+    private func itemStates(at time: Double, runBy curve: Curve) throws(StaggerError) -> ItemStates {
+        var states = try itemStates()
         let shift = time - start
         for i in states.offsets.indices { states.offsets[i] = Float(Double(states.offsets[i]) - shift) }
-        start = time
+        if curve != motion.curve {
+            let now = try snapshot(at: time)
+            let elapsed = try elapsedTimes(at: time)
+            let unitVelocity = Float(curve.initialVelocity)
+            for i in 0..<count {
+                if now.moving[i] {
+                    states.offsets[i] = 0
+                    states.from[i] = now.appearance[i]
+                    states.velocity[i] = now.velocity[i]
+                } else if elapsed[i] <= 0 {
+                    states.velocity[i] = (states.to[i] - states.from[i]) * unitVelocity
+                } else {
+                    states.from[i] = now.appearance[i]
+                    states.velocity[i] = 0
+                }
+            }
+        }
+        return states
     }
 
     /// Inserts `newItems` items before index `index` at `time`. If the list is shown
     /// they appear staggered among themselves from `time`; the other items keep their
-    /// trajectories.
+    /// trajectories (when ``config``'s curve changed since the last transition, those
+    /// in flight go on from their value and velocity under the new curve).
     ///
     /// - Throws: ``StaggerError/negativeCount(_:)``, ``StaggerError/indexOutOfRange(index:count:)``,
-    ///   ``StaggerError/invalidTime(_:)``, the config's errors for the new count.
+    ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/tooManyItems(count:limit:)``
+    ///   beyond ``maximumCount`` items in all (`Int.max` when the sum overflows), the
+    ///   config's errors for the new count. The list is unchanged when it throws.
     public mutating func insert(_ newItems: Int, at index: Int, time: Double) throws(StaggerError) {
         guard newItems >= 0 else { throw .negativeCount(newItems) }
         guard (0...count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
         guard time.isFinite else { throw .invalidTime(time) }
-        try config.validate(count: count + newItems)
-        var states = try itemStates()
-        rebase(&states, to: time)
+        let (total, overflow) = count.addingReportingOverflow(newItems)
+        guard !overflow, total <= Self.maximumCount else {
+            throw .tooManyItems(count: overflow ? .max : total, limit: Self.maximumCount)
+        }
+        try config.validate(count: total)
+        let curve = config.curve
+        var states = try itemStates(at: time, runBy: curve)
         let delays = isShown ? try config.delays(count: newItems) : [Float](repeating: 0, count: newItems)
         let target: Float = isShown ? 1 : 0
+        let unitVelocity = Float(curve.initialVelocity)
         var added = ItemStates()
         for r in 0..<newItems {
             added.append(offset: delays[r], from: 0, to: target, velocity: target * unitVelocity)
@@ -246,15 +321,16 @@ public struct StaggeredList: Sendable {
         states.from.insert(contentsOf: added.from, at: index)
         states.to.insert(contentsOf: added.to, at: index)
         states.velocity.insert(contentsOf: added.velocity, at: index)
-        count += newItems
-        motion = .items(states)
-        settleTime = max(settleTime, time + Double(delays.max() ?? 0) + itemDuration)
+        let next = try Motion(.items(states), curve: curve, count: total)
+        count = total
+        start = time
+        motion = next
     }
 
     /// Removes the items at `range` at once; the others keep their trajectories.
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)`` when `range` is not
-    ///   within the items.
+    ///   within the items. The list is unchanged when it throws.
     public mutating func remove(at range: Range<Int>) throws(StaggerError) {
         guard range.lowerBound >= 0, range.upperBound <= count else {
             throw .indexOutOfRange(index: range.upperBound > count ? range.upperBound : range.lowerBound, count: count)
@@ -264,8 +340,9 @@ public struct StaggeredList: Sendable {
         states.from.removeSubrange(range)
         states.to.removeSubrange(range)
         states.velocity.removeSubrange(range)
+        let next = try Motion(.items(states), curve: motion.curve, count: count - range.count)
         count -= range.count
-        motion = .items(states)
+        motion = next
     }
 
     // MARK: - Queries
@@ -274,7 +351,7 @@ public struct StaggeredList: Sendable {
     public func isComplete(at time: Double) -> Bool { time >= settleTime }
 
     /// Seconds from the last transition until every item is at rest.
-    public var totalDuration: Double { settleTime - start }
+    public var totalDuration: Double { motion.settlingOffset }
 
     /// Item `index`'s appearance at `time`, in Double: the reference the kernel pass is
     /// tested against (per-item offsets are the stored float32 values).
@@ -283,11 +360,11 @@ public struct StaggeredList: Sendable {
     public func appearance(of index: Int, at time: Double) throws(StaggerError) -> Double {
         guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
         guard time.isFinite else { throw .invalidTime(time) }
-        let curve = config.curve
+        let curve = motion.curve
         func value(at elapsed: Double) throws(StaggerError) -> Double {
             do { return try curve.value(at: elapsed) } catch { throw .curve(error) }
         }
-        switch motion {
+        switch motion.source {
         case .closedForm(let from, let to, let order):
             let elapsed = time - start - (try order.delay(for: index, of: count))
             return Double(from) + Double(to - from) * (try value(at: elapsed))

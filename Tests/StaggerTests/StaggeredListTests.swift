@@ -150,6 +150,128 @@ import Testing
         #expect(one.values == two.values)
     }
 
+    /// Re-showing after an early hide: rows that never started are at rest at 0 and
+    /// wait for their turn in the new show; they must not pop in together (issue 21,
+    /// first wrong behaviour). Expected values from the stagger (0.05 s apart from the
+    /// show at 0.5) and the spring's reference.
+    @Test(arguments: testedBackends)
+    func reshowKeepsTheStaggerOfRowsThatNeverStarted(backend: Backend) throws {
+        let count = 20
+        var list = try StaggeredList(count: count, config: try StaggerConfig(delayIncrement: 0.05, curve: .smooth))
+        try list.show(at: 0)
+        try list.hide(at: 0.3)
+        try list.show(at: 0.5)
+        var frame = list.makeFrame()
+        // Rows 0-5 started before the hide (row 6 starts exactly at 0.3); rows 6-19 never
+        // moved, so each starts at 0.5 + 0.05 i from 0 toward 1.
+        for time in [0.6, 0.83, 1.0, 1.234, 1.6] {
+            try list.sample(at: time, into: &frame, backend: backend)
+            for i in 6..<count {
+                let elapsed = time - 0.5 - 0.05 * Double(i)
+                let expected = elapsed <= 0 ? 0 : try Curve.smooth.value(at: elapsed)
+                #expect(abs(Double(frame.appearance[i]) - expected) <= 3e-5, "row \(i) at \(time): \(frame.appearance[i]) vs \(expected)")
+                // The reference keeps per-item offsets in float32 (a few ulp of 1 s).
+                #expect(abs(try list.appearance(of: i, at: time) - expected) <= 2e-6, "reference, row \(i) at \(time)")
+            }
+        }
+        // The same for a long list: its last row starts in its turn, not at 0.5.
+        var long = try StaggeredList(count: 10_000, config: try StaggerConfig(delayIncrement: 0.05, curve: .smooth))
+        try long.show(at: 0)
+        try long.hide(at: 0.3)
+        try long.show(at: 0.5)
+        var longFrame = long.makeFrame()
+        try long.sample(at: 0.6, into: &longFrame, backend: backend)
+        // (Row 6 starts at 0.3 exactly: float32 times may give it a few 1e-8 then.)
+        #expect(longFrame.appearance[6...].allSatisfy { abs($0) <= 1e-6 })
+        let lastStart = 0.5 + 0.05 * 9999
+        for time in [lastStart - 0.01, lastStart + 0.1] {
+            try long.sample(at: time, into: &longFrame, backend: backend)
+            let expected = try Curve.smooth.value(at: max(0, time - lastStart))
+            #expect(abs(Double(longFrame.appearance[9999]) - expected) <= tolerance(long, 9999, time), "last row at \(time)")
+        }
+    }
+
+    /// A config change without a transition leaves the motion in flight alone: the
+    /// list samples, answers and completes as before; the change applies from the next
+    /// transition (issue 16's reproduction).
+    @Test(arguments: testedBackends)
+    func configChangesApplyFromTheNextTransition(backend: Backend) throws {
+        var list = try StaggeredList(count: 4, config: .standard)
+        try list.show(at: 0)
+        var changed = list
+        changed.config.curve = try .easeOut(duration: 2)
+        #expect(changed.totalDuration == list.totalDuration)
+        var a = list.makeFrame(), b = changed.makeFrame()
+        for time in [0.1, 0.3, 0.45] {
+            try list.sample(at: time, into: &a, backend: backend)
+            try changed.sample(at: time, into: &b, backend: backend)
+            #expect(a.values == b.values && a.appearance == b.appearance)
+            for i in 0..<4 {
+                // .standard: 0.05 s apart, the default spring.
+                let expected = try Curve.spring.value(at: max(0, time - 0.05 * Double(i)))
+                #expect(abs(Double(b.appearance[i]) - expected) <= 2e-5, "item \(i) at \(time)")
+                #expect(abs(try changed.appearance(of: i, at: time) - expected) <= 1e-9)
+            }
+        }
+        // The next transition runs the new curve: a hide after everything settled,
+        // reversed, so item 3 leaves first along easeOut over 2 s.
+        let hideAt = changed.totalDuration + 1
+        try changed.hide(at: hideAt)
+        #expect(abs(changed.totalDuration - (3 * 0.05 + 2)) <= 1e-6)
+        let easeOut = try Curve.easeOut(duration: 2)
+        try changed.sample(at: hideAt + 0.5, into: &b, backend: backend)
+        #expect(abs(Double(b.appearance[3]) - (1 - (try easeOut.value(at: 0.5)))) <= 2e-5)
+        #expect(abs(Double(b.appearance[0]) - (1 - (try easeOut.value(at: 0.35)))) <= 2e-5)
+    }
+
+    /// Inserting after a curve change: items in flight go on from their value and
+    /// velocity (no jump) under the new curve, which the new items run too.
+    @Test func insertAfterACurveChangeIsContinuous() throws {
+        var list = try StaggeredList(count: 30, config: try StaggerConfig(delayIncrement: 0.02, curve: .bouncy))
+        try list.show(at: 0)
+        let before = list
+        list.config.curve = .snappy
+        try list.insert(3, at: 30, time: 0.2)
+        var old = before.makeFrame(), new = list.makeFrame()
+        try before.sample(at: 0.2, into: &old)
+        try list.sample(at: 0.2, into: &new)
+        for i in 0..<30 {
+            #expect(abs(old.appearance[i] - new.appearance[i]) <= 1e-5, "item \(i)")
+            #expect(abs(old.velocity[i] - new.velocity[i]) <= 4e-4, "item \(i) velocity")
+        }
+        // The new items run the new curve from the insert.
+        try list.sample(at: 0.5, into: &new)
+        for r in 0..<3 {
+            let expected = try Curve.snappy.value(at: 0.3 - 0.02 * Double(r))
+            #expect(abs(Double(new.appearance[30 + r]) - expected) <= 2e-5)
+        }
+    }
+
+    /// Every mutating call checks everything before it changes anything (issue 21,
+    /// third and fourth wrong behaviours).
+    @Test func refusedChangesLeaveTheListAsItWas() throws {
+        var list = try StaggeredList(count: 4, config: .standard)
+        try list.show(at: 0)
+        let limit = StaggeredList.maximumCount
+        #expect(throws: StaggerError.tooManyItems(count: .max, limit: limit)) { try list.insert(.max, at: 0, time: 1) }
+        #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) {
+            try list.insert(limit - 3, at: 0, time: 1)
+        }
+        #expect(list.count == 4)
+        try list.insert(limit - 4, at: 4, time: 1)
+        #expect(list.count == limit)
+        #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) { try list.insert(1, at: 0, time: 2) }
+        #expect(list.count == limit)
+
+        var small = try StaggeredList(count: 5, config: .standard)
+        let untouched = small
+        small.config.grid = StaggerConfig.Grid(columns: 2, rows: 2)
+        #expect(throws: StaggerError.gridTooSmall(columns: 2, rows: 2, count: 5)) { try small.show(at: 0) }
+        #expect(!small.isShown)
+        #expect(try small.appearance(of: 4, at: 10) == 0)
+        #expect(small.totalDuration == untouched.totalDuration)
+    }
+
     @Test func completionAndDuration() throws {
         let config = try StaggerConfig(spread: .each(0.05), curve: .easeOut)
         var list = try StaggeredList(count: 10, config: config)
