@@ -7,10 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "x86_native.h"
 #pragma clang attribute push(__attribute__((target("avx2,fma,avx,sse4.2"))), apply_to = function)
-#include <simde/x86/avx2.h>
-#include <simde/x86/fma.h>
 #define CI_HAS_FMA 1
 #include "vec_avx2.h"
 #define CI_PREFIX ci_avx2_

@@ -7,10 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "x86_native.h"
-#define SIMDE_X86_AVX512F_NATIVE
 #pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,avx,sse4.2"))), apply_to = function)
-#include <simde/x86/avx512.h>
 #include "vec_avx512.h"
 #define CI_PREFIX ci_avx512_
 #define CI_TABLE ci_table_avx512

@@ -1,11 +1,15 @@
 /* backend_portable.c: the kernel through SIMDe's portable implementation (no
  * intrinsics at all), 8 lanes in the AVX2 shape. It runs on any CPU and is what a new
- * architecture gets before it has a backend of its own. */
+ * architecture gets before it has a backend of its own. Built where SIMDe is
+ * installed. */
 #include "kernel_internal.h"
+#if defined(CI_HAVE_PORTABLE_BACKEND)
 #include <math.h>
 #include <string.h>
 
 #define SIMDE_NO_NATIVE
+/* The vocabulary uses Intel's names; SIMDe provides them over its emulation. */
+#define SIMDE_ENABLE_NATIVE_ALIASES
 /* 256-bit vectors passed between static functions without AVX: internal only. */
 #pragma clang diagnostic ignored "-Wpsabi"
 #include <simde/x86/avx2.h>
@@ -19,3 +23,4 @@
 #define CI_PREFIX ci_portable_
 #define CI_TABLE ci_table_portable
 #include "kernel_template.h"
+#endif

@@ -24,11 +24,16 @@ static const char *const backend_names[CI_BACKEND_COUNT] = {
 
 static const int backend_lanes[CI_BACKEND_COUNT] = {1, 8, 4, 8, 16, 4};
 
+/* The backends this build compiled (see kernel_internal.h); NULL for the others. */
 static const ci_kernel_table *table_for(ci_backend b) {
     switch (b) {
     case CI_BACKEND_SCALAR: return &ci_table_scalar;
+#if defined(CI_HAVE_PORTABLE_BACKEND)
     case CI_BACKEND_PORTABLE: return &ci_table_portable;
+#endif
+#if defined(CI_HAVE_NEON_BACKEND)
     case CI_BACKEND_NEON: return &ci_table_neon;
+#endif
 #if defined(CI_HAVE_X86_BACKENDS)
     case CI_BACKEND_SSE2: return &ci_table_sse2;
     case CI_BACKEND_AVX2: return &ci_table_avx2;
@@ -75,6 +80,7 @@ static int x86_supports(ci_backend b) {
 #endif
 
 static int detect_support(ci_backend b) {
+    if (!table_for(b)) return 0;
     switch (b) {
     case CI_BACKEND_SCALAR:
     case CI_BACKEND_PORTABLE:
@@ -87,6 +93,8 @@ static int detect_support(ci_backend b) {
     default: return 0;
     }
 }
+
+int ci_backend_built(ci_backend b) { return table_for(b) != NULL; }
 
 /* Bit b + 1 set when backend b runs here; bit 0 marks the set as computed. CPUID and
  * XGETBV are slow under a hypervisor, so they run once, not per call. */
@@ -107,7 +115,7 @@ int ci_backend_supported(ci_backend b) {
 int ci_backend_native(ci_backend b) {
     if (!ci_backend_supported(b)) return 0;
     if (b == CI_BACKEND_NEON) {
-#if defined(__aarch64__) || defined(_M_ARM64)
+#if defined(CI_NEON_IS_NATIVE)
         return 1;
 #else
         return 0;
@@ -139,12 +147,13 @@ static ci_backend best_backend(void) {
     static const ci_backend preference[] = {
         CI_BACKEND_AVX512, CI_BACKEND_AVX2, CI_BACKEND_SSE2,
     };
-#if defined(__aarch64__) || defined(_M_ARM64)
+#if defined(CI_NEON_IS_NATIVE)
     return CI_BACKEND_NEON;
 #endif
     for (size_t i = 0; i < sizeof preference / sizeof preference[0]; i++)
         if (ci_backend_supported(preference[i])) return preference[i];
-    return CI_BACKEND_PORTABLE;
+    /* Another architecture: SIMDe's portable vectors where built, else plain C. */
+    return ci_backend_supported(CI_BACKEND_PORTABLE) ? CI_BACKEND_PORTABLE : CI_BACKEND_SCALAR;
 }
 
 /* The only global mutable state: the automatic choice, -1 until first resolved. */

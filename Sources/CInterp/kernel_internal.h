@@ -151,13 +151,38 @@ typedef struct ci_kernel_table {
     int (*wave)(const ci_wave_prepared *V, const float *distances, float *out, size_t n);
 } ci_kernel_table;
 
-/* Defined by the backend_*.c files; a backend not built for this architecture is
- * absent (its table pointer is NULL in dispatch.c). */
-extern const ci_kernel_table ci_table_scalar;
-extern const ci_kernel_table ci_table_portable;
-extern const ci_kernel_table ci_table_neon;
+/* Which backends this build has. The native ones need only the compiler's own
+ * intrinsics: scalar everywhere, SSE2/AVX2/AVX-512 on x86-64, NEON on AArch64. SIMDe
+ * (Debian's libsimde-dev) is optional: where its headers are found it adds the
+ * portable backend and, off AArch64, NEON emulated, so those paths are tested on every
+ * machine; where they are not, the package still builds, with the native backends. */
+#if defined(__has_include)
+#if __has_include(<simde/simde-common.h>)
+#define CI_HAVE_SIMDE 1
+#endif
+#endif
+#if defined(__aarch64__) || defined(_M_ARM64)
+#define CI_NEON_IS_NATIVE 1
+#endif
+#if defined(CI_HAVE_SIMDE)
+#define CI_HAVE_PORTABLE_BACKEND 1
+#endif
+#if defined(CI_NEON_IS_NATIVE) || defined(CI_HAVE_SIMDE)
+#define CI_HAVE_NEON_BACKEND 1
+#endif
 #if defined(__x86_64__) || defined(_M_X64)
 #define CI_HAVE_X86_BACKENDS 1
+#endif
+
+/* Defined by the backend_*.c files that this build compiles. */
+extern const ci_kernel_table ci_table_scalar;
+#if defined(CI_HAVE_PORTABLE_BACKEND)
+extern const ci_kernel_table ci_table_portable;
+#endif
+#if defined(CI_HAVE_NEON_BACKEND)
+extern const ci_kernel_table ci_table_neon;
+#endif
+#if defined(CI_HAVE_X86_BACKENDS)
 extern const ci_kernel_table ci_table_sse2;
 extern const ci_kernel_table ci_table_avx2;
 extern const ci_kernel_table ci_table_avx512;

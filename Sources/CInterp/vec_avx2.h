@@ -1,23 +1,24 @@
-/* vec_avx2.h: the kernel's vector vocabulary on 8 lanes of SIMDe's AVX/AVX2 API (see
- * kernel_template.h). The AVX2 backend compiles it to native AVX2 + FMA; the portable
- * backend compiles the same text with SIMDE_NO_NATIVE and CI_HAS_FMA 0. */
+/* vec_avx2.h: the kernel's vector vocabulary on 8 lanes of the AVX/AVX2 intrinsics, in
+ * Intel's names (see kernel_template.h). The AVX2 backend compiles it to native AVX2 +
+ * FMA from <immintrin.h>; the portable backend compiles the same text onto SIMDe's
+ * portable emulation (SIMDE_NO_NATIVE, native aliases) with CI_HAS_FMA 0. */
 #define W 8
 #ifndef CI_HAS_FMA
 #error "define CI_HAS_FMA before including vec_avx2.h"
 #endif
-typedef simde__m256 VF;
-typedef simde__m256i VI;
-typedef simde__m256 VM;
+typedef __m256 VF;
+typedef __m256i VI;
+typedef __m256 VM;
 
-#define vf_set1(x) simde_mm256_set1_ps(x)
-#define vf_loadu(p) simde_mm256_loadu_ps(p)
-#define vf_storeu(p, v) simde_mm256_storeu_ps(p, v)
-#define vf_add(a, b) simde_mm256_add_ps(a, b)
-#define vf_sub(a, b) simde_mm256_sub_ps(a, b)
-#define vf_mul(a, b) simde_mm256_mul_ps(a, b)
-#define vf_div(a, b) simde_mm256_div_ps(a, b)
-#define vf_min(a, b) simde_mm256_min_ps(a, b)
-#define vf_max(a, b) simde_mm256_max_ps(a, b)
+#define vf_set1(x) _mm256_set1_ps(x)
+#define vf_loadu(p) _mm256_loadu_ps(p)
+#define vf_storeu(p, v) _mm256_storeu_ps(p, v)
+#define vf_add(a, b) _mm256_add_ps(a, b)
+#define vf_sub(a, b) _mm256_sub_ps(a, b)
+#define vf_mul(a, b) _mm256_mul_ps(a, b)
+#define vf_div(a, b) _mm256_div_ps(a, b)
+#define vf_min(a, b) _mm256_min_ps(a, b)
+#define vf_max(a, b) _mm256_max_ps(a, b)
 #if defined(SIMDE_NO_NATIVE)
 /* SIMDe's portable sqrt calls libm's sqrtf per lane; the elementwise builtin on the
  * vector type needs no library. */
@@ -28,43 +29,43 @@ static inline VF ci_portable_sqrt(VF a) {
 }
 #define vf_sqrt(a) ci_portable_sqrt(a)
 #else
-#define vf_sqrt(a) simde_mm256_sqrt_ps(a)
+#define vf_sqrt(a) _mm256_sqrt_ps(a)
 #endif
 #if CI_HAS_FMA
-#define vf_fma(a, b, c) simde_mm256_fmadd_ps(a, b, c)
-#define vf_fms(a, b, c) simde_mm256_fmsub_ps(a, b, c)
+#define vf_fma(a, b, c) _mm256_fmadd_ps(a, b, c)
+#define vf_fms(a, b, c) _mm256_fmsub_ps(a, b, c)
 #else
-#define vf_fma(a, b, c) simde_mm256_add_ps(simde_mm256_mul_ps(a, b), c)
+#define vf_fma(a, b, c) _mm256_add_ps(_mm256_mul_ps(a, b), c)
 #endif
 
-#define vi_set1(x) simde_mm256_set1_epi32(x)
-#define vi_add(a, b) simde_mm256_add_epi32(a, b)
-#define vi_sub(a, b) simde_mm256_sub_epi32(a, b)
-#define vi_and(a, b) simde_mm256_and_si256(a, b)
-#define vi_or(a, b) simde_mm256_or_si256(a, b)
-#define vi_xor(a, b) simde_mm256_xor_si256(a, b)
-#define vi_andnot(a, b) simde_mm256_andnot_si256(a, b)
-#define vi_shl(v, imm) simde_mm256_slli_epi32(v, imm)
-#define vf_as_vi(v) simde_mm256_castps_si256(v)
-#define vi_as_vf(v) simde_mm256_castsi256_ps(v)
+#define vi_set1(x) _mm256_set1_epi32(x)
+#define vi_add(a, b) _mm256_add_epi32(a, b)
+#define vi_sub(a, b) _mm256_sub_epi32(a, b)
+#define vi_and(a, b) _mm256_and_si256(a, b)
+#define vi_or(a, b) _mm256_or_si256(a, b)
+#define vi_xor(a, b) _mm256_xor_si256(a, b)
+#define vi_andnot(a, b) _mm256_andnot_si256(a, b)
+#define vi_shl(v, imm) _mm256_slli_epi32(v, imm)
+#define vf_as_vi(v) _mm256_castps_si256(v)
+#define vi_as_vf(v) _mm256_castsi256_ps(v)
 
-#define vm_lt(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)
-#define vm_eq(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)
-#define vm_and(a, b) simde_mm256_and_ps(a, b)
-#define vm_or(a, b) simde_mm256_or_ps(a, b)
-#define vf_select(m, t, f) simde_mm256_blendv_ps(f, t, m)
-#define vm_all(m) (simde_mm256_movemask_ps(m) == 0xFF)
-#define vm_none(m) (simde_mm256_movemask_ps(m) == 0)
+#define vm_lt(a, b) _mm256_cmp_ps(a, b, _CMP_LT_OQ)
+#define vm_eq(a, b) _mm256_cmp_ps(a, b, _CMP_EQ_OQ)
+#define vm_and(a, b) _mm256_and_ps(a, b)
+#define vm_or(a, b) _mm256_or_ps(a, b)
+#define vf_select(m, t, f) _mm256_blendv_ps(f, t, m)
+#define vm_all(m) (_mm256_movemask_ps(m) == 0xFF)
+#define vm_none(m) (_mm256_movemask_ps(m) == 0)
 /* table[index] for 32 floats: a permute of each quarter, then blends on bits 3 and 4
  * of the index (moved to the sign bit, which is what blendv reads). Faster than a
  * gather, which loads lane by lane. */
 static inline VF ci_lookup32(const float *table, VI index) {
     VF quarter[4];
     for (int k = 0; k < 4; k++)
-        quarter[k] = simde_mm256_permutevar8x32_ps(simde_mm256_loadu_ps(table + 8 * k), index);
-    VF bit3 = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(index, 28));
-    VF bit4 = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(index, 27));
-    return simde_mm256_blendv_ps(simde_mm256_blendv_ps(quarter[0], quarter[1], bit3),
-                                 simde_mm256_blendv_ps(quarter[2], quarter[3], bit3), bit4);
+        quarter[k] = _mm256_permutevar8x32_ps(_mm256_loadu_ps(table + 8 * k), index);
+    VF bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));
+    VF bit4 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 27));
+    return _mm256_blendv_ps(_mm256_blendv_ps(quarter[0], quarter[1], bit3),
+                                 _mm256_blendv_ps(quarter[2], quarter[3], bit3), bit4);
 }
 #define vf_lookup32(table, index) ci_lookup32(table, index)

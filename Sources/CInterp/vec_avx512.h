@@ -1,42 +1,42 @@
-/* vec_avx512.h: the kernel's vector vocabulary on 16 AVX-512F lanes (see
- * kernel_template.h). Only AVX-512F instructions: masks are __mmask16 bit sets. */
+/* vec_avx512.h: the kernel's vector vocabulary on 16 AVX-512F lanes, from <immintrin.h>
+ * (see kernel_template.h). Only AVX-512F instructions: masks are __mmask16 bit sets. */
 #define W 16
 #define CI_HAS_FMA 1
-typedef simde__m512 VF;
-typedef simde__m512i VI;
-typedef simde__mmask16 VM;
+typedef __m512 VF;
+typedef __m512i VI;
+typedef __mmask16 VM;
 
-#define vf_set1(x) simde_mm512_set1_ps(x)
-#define vf_loadu(p) simde_mm512_loadu_ps(p)
-#define vf_storeu(p, v) simde_mm512_storeu_ps(p, v)
-#define vf_add(a, b) simde_mm512_add_ps(a, b)
-#define vf_sub(a, b) simde_mm512_sub_ps(a, b)
-#define vf_mul(a, b) simde_mm512_mul_ps(a, b)
-#define vf_div(a, b) simde_mm512_div_ps(a, b)
-#define vf_min(a, b) simde_mm512_min_ps(a, b)
-#define vf_max(a, b) simde_mm512_max_ps(a, b)
-#define vf_sqrt(a) simde_mm512_sqrt_ps(a)
-#define vf_fma(a, b, c) simde_mm512_fmadd_ps(a, b, c)
-#define vf_fms(a, b, c) simde_mm512_fmsub_ps(a, b, c)
+#define vf_set1(x) _mm512_set1_ps(x)
+#define vf_loadu(p) _mm512_loadu_ps(p)
+#define vf_storeu(p, v) _mm512_storeu_ps(p, v)
+#define vf_add(a, b) _mm512_add_ps(a, b)
+#define vf_sub(a, b) _mm512_sub_ps(a, b)
+#define vf_mul(a, b) _mm512_mul_ps(a, b)
+#define vf_div(a, b) _mm512_div_ps(a, b)
+#define vf_min(a, b) _mm512_min_ps(a, b)
+#define vf_max(a, b) _mm512_max_ps(a, b)
+#define vf_sqrt(a) _mm512_sqrt_ps(a)
+#define vf_fma(a, b, c) _mm512_fmadd_ps(a, b, c)
+#define vf_fms(a, b, c) _mm512_fmsub_ps(a, b, c)
 
-#define vi_set1(x) simde_mm512_set1_epi32(x)
-#define vi_add(a, b) simde_mm512_add_epi32(a, b)
-#define vi_sub(a, b) simde_mm512_sub_epi32(a, b)
-#define vi_and(a, b) simde_mm512_and_si512(a, b)
-#define vi_or(a, b) simde_mm512_or_si512(a, b)
-#define vi_xor(a, b) simde_mm512_xor_si512(a, b)
-#define vi_andnot(a, b) simde_mm512_andnot_si512(a, b)
-#define vi_shl(v, imm) simde_mm512_slli_epi32(v, imm)
-#define vf_as_vi(v) simde_mm512_castps_si512(v)
-#define vi_as_vf(v) simde_mm512_castsi512_ps(v)
+#define vi_set1(x) _mm512_set1_epi32(x)
+#define vi_add(a, b) _mm512_add_epi32(a, b)
+#define vi_sub(a, b) _mm512_sub_epi32(a, b)
+#define vi_and(a, b) _mm512_and_si512(a, b)
+#define vi_or(a, b) _mm512_or_si512(a, b)
+#define vi_xor(a, b) _mm512_xor_si512(a, b)
+#define vi_andnot(a, b) _mm512_andnot_si512(a, b)
+#define vi_shl(v, imm) _mm512_slli_epi32(v, imm)
+#define vf_as_vi(v) _mm512_castps_si512(v)
+#define vi_as_vf(v) _mm512_castsi512_ps(v)
 
-#define vm_lt(a, b) simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LT_OQ)
-#define vm_eq(a, b) simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ)
+#define vm_lt(a, b) _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)
+#define vm_eq(a, b) _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)
 #define vm_and(a, b) ((VM)((a) & (b)))
 #define vm_or(a, b) ((VM)((a) | (b)))
-#define vf_select(m, t, f) simde_mm512_mask_blend_ps(m, f, t)
+#define vf_select(m, t, f) _mm512_mask_blend_ps(m, f, t)
 #define vm_all(m) ((m) == (VM)0xFFFF)
 #define vm_none(m) ((m) == (VM)0)
 /* table[index] for 32 floats: one two-register permute. */
 #define vf_lookup32(table, index) \
-    simde_mm512_permutex2var_ps(vf_loadu(table), index, vf_loadu((table) + 16))
+    _mm512_permutex2var_ps(vf_loadu(table), index, vf_loadu((table) + 16))

@@ -1,38 +1,39 @@
-/* vec_sse2.h: the kernel's vector vocabulary on 4 SSE2 lanes (see kernel_template.h).
+/* vec_sse2.h: the kernel's vector vocabulary on 4 SSE2 lanes, from <emmintrin.h> (see
+ * kernel_template.h).
  * SSE2 has no blend and no FMA: selects are and/andnot/or, products are rounded. */
 #define W 4
 #define CI_HAS_FMA 0
-typedef simde__m128 VF;
-typedef simde__m128i VI;
-typedef simde__m128 VM;
+typedef __m128 VF;
+typedef __m128i VI;
+typedef __m128 VM;
 
-#define vf_set1(x) simde_mm_set1_ps(x)
-#define vf_loadu(p) simde_mm_loadu_ps(p)
-#define vf_storeu(p, v) simde_mm_storeu_ps(p, v)
-#define vf_add(a, b) simde_mm_add_ps(a, b)
-#define vf_sub(a, b) simde_mm_sub_ps(a, b)
-#define vf_mul(a, b) simde_mm_mul_ps(a, b)
-#define vf_div(a, b) simde_mm_div_ps(a, b)
-#define vf_min(a, b) simde_mm_min_ps(a, b)
-#define vf_max(a, b) simde_mm_max_ps(a, b)
-#define vf_sqrt(a) simde_mm_sqrt_ps(a)
-#define vf_fma(a, b, c) simde_mm_add_ps(simde_mm_mul_ps(a, b), c)
+#define vf_set1(x) _mm_set1_ps(x)
+#define vf_loadu(p) _mm_loadu_ps(p)
+#define vf_storeu(p, v) _mm_storeu_ps(p, v)
+#define vf_add(a, b) _mm_add_ps(a, b)
+#define vf_sub(a, b) _mm_sub_ps(a, b)
+#define vf_mul(a, b) _mm_mul_ps(a, b)
+#define vf_div(a, b) _mm_div_ps(a, b)
+#define vf_min(a, b) _mm_min_ps(a, b)
+#define vf_max(a, b) _mm_max_ps(a, b)
+#define vf_sqrt(a) _mm_sqrt_ps(a)
+#define vf_fma(a, b, c) _mm_add_ps(_mm_mul_ps(a, b), c)
 
-#define vi_set1(x) simde_mm_set1_epi32(x)
-#define vi_add(a, b) simde_mm_add_epi32(a, b)
-#define vi_sub(a, b) simde_mm_sub_epi32(a, b)
-#define vi_and(a, b) simde_mm_and_si128(a, b)
-#define vi_or(a, b) simde_mm_or_si128(a, b)
-#define vi_xor(a, b) simde_mm_xor_si128(a, b)
-#define vi_andnot(a, b) simde_mm_andnot_si128(a, b)
-#define vi_shl(v, imm) simde_mm_slli_epi32(v, imm)
-#define vf_as_vi(v) simde_mm_castps_si128(v)
-#define vi_as_vf(v) simde_mm_castsi128_ps(v)
+#define vi_set1(x) _mm_set1_epi32(x)
+#define vi_add(a, b) _mm_add_epi32(a, b)
+#define vi_sub(a, b) _mm_sub_epi32(a, b)
+#define vi_and(a, b) _mm_and_si128(a, b)
+#define vi_or(a, b) _mm_or_si128(a, b)
+#define vi_xor(a, b) _mm_xor_si128(a, b)
+#define vi_andnot(a, b) _mm_andnot_si128(a, b)
+#define vi_shl(v, imm) _mm_slli_epi32(v, imm)
+#define vf_as_vi(v) _mm_castps_si128(v)
+#define vi_as_vf(v) _mm_castsi128_ps(v)
 
-#define vm_lt(a, b) simde_mm_cmplt_ps(a, b)
-#define vm_eq(a, b) simde_mm_cmpeq_ps(a, b)
-#define vm_and(a, b) simde_mm_and_ps(a, b)
-#define vm_or(a, b) simde_mm_or_ps(a, b)
-#define vf_select(m, t, f) simde_mm_or_ps(simde_mm_and_ps(m, t), simde_mm_andnot_ps(m, f))
-#define vm_all(m) (simde_mm_movemask_ps(m) == 0xF)
-#define vm_none(m) (simde_mm_movemask_ps(m) == 0)
+#define vm_lt(a, b) _mm_cmplt_ps(a, b)
+#define vm_eq(a, b) _mm_cmpeq_ps(a, b)
+#define vm_and(a, b) _mm_and_ps(a, b)
+#define vm_or(a, b) _mm_or_ps(a, b)
+#define vf_select(m, t, f) _mm_or_ps(_mm_and_ps(m, t), _mm_andnot_ps(m, f))
+#define vm_all(m) (_mm_movemask_ps(m) == 0xF)
+#define vm_none(m) (_mm_movemask_ps(m) == 0)

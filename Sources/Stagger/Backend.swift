@@ -9,7 +9,8 @@ internal import CInterp
 public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// Plain C, one lane: the baseline of every speed-up.
     case scalar
-    /// SIMDe's portable implementation, 8 lanes, no intrinsics: runs anywhere.
+    /// SIMDe's portable implementation, 8 lanes, no intrinsics: runs anywhere. Built
+    /// only where the SIMDe headers are installed (see ``isBuilt``).
     case portable
     /// x86-64 SSE2, 4 lanes.
     case sse2
@@ -17,8 +18,9 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     case avx2
     /// x86-64 AVX-512F, 16 lanes.
     case avx512
-    /// AArch64 NEON, 4 lanes. On other architectures SIMDe emulates it (slowly), so
-    /// the NEON source path is still exercised by tests.
+    /// AArch64 NEON, 4 lanes. On other architectures, where the SIMDe headers are
+    /// installed, SIMDe emulates it (slowly), so the NEON source path is still
+    /// exercised by tests.
     case neon
 
     /// The backend's name as the command line and `CINTERP_BACKEND` spell it.
@@ -42,7 +44,16 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
         self = match
     }
 
-    /// Whether this backend can run on this machine (CPU and operating system).
+    /// Whether this build of the package compiled this backend.
+    ///
+    /// The scalar backend and the native backends of the target architecture always
+    /// are (SSE2, AVX2 and AVX-512 on x86-64; NEON on AArch64): they need only the
+    /// compiler's own intrinsics. ``portable``, and ``neon`` elsewhere than AArch64,
+    /// are built only where the SIMDe headers were found at build time.
+    public var isBuilt: Bool { ci_backend_built(cValue) != 0 }
+
+    /// Whether this backend was built and can run on this machine (CPU and operating
+    /// system).
     public var isSupported: Bool { ci_backend_supported(cValue) != 0 }
 
     /// Whether this backend runs the hardware's own instructions rather than an
@@ -51,6 +62,10 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
 
     /// Float lanes per vector (1 for `scalar`).
     public var lanes: Int { Int(ci_backend_lanes(cValue)) }
+
+    /// Every backend this build compiled, in declaration order, whether or not this
+    /// CPU can run it (see ``isBuilt``).
+    public static var available: [Backend] { allCases.filter(\.isBuilt) }
 
     /// Every backend this machine can run, in declaration order.
     public static var supported: [Backend] { allCases.filter(\.isSupported) }

@@ -68,7 +68,7 @@ struct BenchCommand: ParsableCommand {
 
         if !json {
             print("staggerbench bench: \(items) items, fastest of \(repetitions) runs, \(threads) thread(s)")
-            print("backend: \(active) (\(active.lanes) lanes\(active.isNative ? "" : ", emulated")); cpu: \(cpuName())")
+            print(backendSummary(active))
             print(Self.tableRow("scenario", "unit", "ns/item", "per 8.3 ms", "vs swift", "vs floor"))
         }
         let progress = ProgressLine()

@@ -68,7 +68,7 @@ struct Benchmark: ParsableCommand {
         let backend = try backend.resolve()
         let active = backend ?? Backend.active
         print("staggerbench: \(items) items per family, fastest of \(repetitions) runs")
-        print("backend: \(active) (\(active.lanes) lanes\(active.isNative ? "" : ", emulated")); cpu: \(cpuName())")
+        print(backendSummary(active))
         print(row("scenario", "kernel ns/item", "Mitems/s", "swift ns/item", "speed-up"))
         var checksum = 0.0
         for scenario in try Self.scenarios() {
@@ -98,6 +98,14 @@ func format(_ value: Double, _ digits: Int) -> String {
 }
 
 /// The CPU's model name (Linux), for the record every figure needs.
+/// The header line of a benchmark: the backend measured, the CPU, and which backends
+/// this build compiled (a build without SIMDe has no portable or emulated NEON path).
+func backendSummary(_ active: Backend) -> String {
+    let built = Backend.available.map(\.rawValue).joined(separator: ", ")
+    return "backend: \(active) (\(active.lanes) lanes\(active.isNative ? "" : ", emulated")); "
+        + "cpu: \(cpuName()); built: \(built)"
+}
+
 func cpuName() -> String {
     guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
         return "unknown"

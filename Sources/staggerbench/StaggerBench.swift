@@ -16,13 +16,14 @@ struct StaggerBench: ParsableCommand {
               staggerbench eval 'spring(duration: 0.5, bounce: 0.3)' --samples 5 --velocity
               staggerbench eval easeInOutBack --at 0,0.25,0.5 --backend avx2
               staggerbench accuracy --backend sse2
+              staggerbench backends
               staggerbench bench --scenario spring-bouncy --json
               staggerbench plot easeInOutCubic easeOutBack snappy bouncy -o curves.svg
               staggerbench plot --stagger each:0.05,from:center,curve:snappy -o s.svg
             """,
         subcommands: [
             Benchmark.self, BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
-            MatchedCommand.self, PlotCommand.self,
+            MatchedCommand.self, PlotCommand.self, BackendsCommand.self,
         ],
         defaultSubcommand: Benchmark.self
     )
@@ -36,6 +37,10 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
     /// this machine cannot run it.
     func resolve() throws -> Backend? {
         guard let backend = Backend(rawValue: rawValue) else { return nil }
+        guard backend.isBuilt else {
+            throw ValidationError("backend '\(rawValue)' was not built (it needs the SIMDe headers "
+                + "at build time); built: \(Backend.available.map(\.rawValue).joined(separator: ", "))")
+        }
         guard backend.isSupported else {
             throw ValidationError("backend '\(rawValue)' cannot run on this machine; "
                 + "supported: \(Backend.supported.map(\.rawValue).joined(separator: ", "))")

@@ -47,6 +47,24 @@ import Testing
         #expect(abs(last[0] - log(1000) / (-1000 * log(0.99))) < 1e-6 && abs(last[1] - 0.999) < 1e-6)
     }
 
+    /// `backends` lists every backend with what this build and machine say of it.
+    @Test func backendsListsWhatWasBuilt() throws {
+        let table = try BuildArtifactTests.run(Self.tool, ["backends"])
+        #expect(table.status == 0, "\(table.error)")
+        for backend in Backend.allCases {
+            let row = table.output.split(separator: "\n").first { $0.hasPrefix(backend.rawValue + " ") }
+            let fields = row.map { $0.split(separator: " ").filter { $0 != "*" } } ?? []
+            #expect(fields.count == 5, "\(backend): \(table.output)")
+            if fields.count == 5 {
+                #expect(fields[1] == "\(backend.lanes)")
+                #expect(fields[2] == (backend.isBuilt ? "yes" : "no"))
+                #expect(fields[3] == (backend.isSupported ? "yes" : "no"))
+            }
+        }
+        let names = try BuildArtifactTests.run(Self.tool, ["backends", "--runnable"])
+        #expect(names.output.split(separator: "\n").map(String.init) == Backend.supported.map(\.rawValue))
+    }
+
     /// Every backend prints the same curve, and that curve is the reference's.
     @Test func forcedBackendAnswersTheSame() throws {
         let easing = Easing.easeOutElastic

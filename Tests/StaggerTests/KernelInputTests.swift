@@ -231,10 +231,21 @@ import Testing
             #expect(String(cString: ci_backend_name(ci_backend(rawValue: Int32(ci_backend_from_name(backend.rawValue))))) == backend.rawValue)
         }
         #expect(ci_backend_name(CI_BACKEND_COUNT) == nil)
-        // Scalar and portable run everywhere; the automatic choice is always runnable.
-        #expect(Backend.scalar.isSupported && Backend.portable.isSupported)
+        // Scalar runs everywhere, portable wherever it was built; the automatic choice
+        // is always runnable.
+        #expect(Backend.scalar.isSupported && Backend.portable.isSupported == Backend.portable.isBuilt)
         #expect(Backend.active.isSupported)
         #expect(!Backend.portable.isNative)
+        // What was built: scalar always, the native backends of the architecture
+        // always, SIMDe's paths only together (both need its headers).
+        #expect(Backend.available.contains(.scalar))
+        #if arch(x86_64)
+        #expect(Backend.sse2.isBuilt && Backend.avx2.isBuilt && Backend.avx512.isBuilt)
+        #expect(Backend.neon.isBuilt == Backend.portable.isBuilt)
+        #elseif arch(arm64)
+        #expect(Backend.neon.isBuilt && Backend.neon.isNative)
+        #endif
+        #expect(Backend.supported.allSatisfy { $0.isBuilt })
         #expect(Backend.avx512.lanes == 16 && Backend.scalar.lanes == 1)
     }
 }

@@ -60,11 +60,13 @@ typedef enum ci_status {
 typedef enum ci_backend {
     CI_BACKEND_AUTO = -1,    /**< the current automatic choice (see ci_active_backend) */
     CI_BACKEND_SCALAR = 0,   /**< plain C, one lane */
-    CI_BACKEND_PORTABLE = 1, /**< SIMDe with SIMDE_NO_NATIVE, 8 lanes, no intrinsics */
+    CI_BACKEND_PORTABLE = 1, /**< SIMDe with SIMDE_NO_NATIVE, 8 lanes, no intrinsics
+                                  (built where SIMDe is installed) */
     CI_BACKEND_SSE2 = 2,     /**< x86-64 SSE2, 4 lanes */
     CI_BACKEND_AVX2 = 3,     /**< x86-64 AVX2 + FMA, 8 lanes */
     CI_BACKEND_AVX512 = 4,   /**< x86-64 AVX-512F, 16 lanes */
-    CI_BACKEND_NEON = 5,     /**< AArch64 NEON, 4 lanes (on x86-64: SIMDe's emulation) */
+    CI_BACKEND_NEON = 5,     /**< AArch64 NEON, 4 lanes (elsewhere: SIMDe's emulation,
+                                  built where SIMDe is installed) */
     CI_BACKEND_COUNT = 6
 } ci_backend;
 
@@ -371,7 +373,12 @@ ci_backend ci_active_backend(void);
 /** Forces the automatic choice (CI_BACKEND_AUTO restores detection). */
 ci_status ci_set_backend(ci_backend backend);
 
-/** 1 when the backend can run on this machine, else 0. */
+/** 1 when this build compiled the backend, else 0. The native backends of the target
+ *  architecture and scalar always are; portable, and NEON off AArch64, only where the
+ *  SIMDe headers were found at build time. */
+int ci_backend_built(ci_backend backend);
+
+/** 1 when the backend was built and can run on this machine (CPU and OS), else 0. */
 int ci_backend_supported(ci_backend backend);
 
 /** 1 when the backend runs the hardware's own instructions (not an emulation). */
