@@ -107,6 +107,15 @@ import Testing
         (["eval", "linear", "--samples", "ten"], "ten"),
         (["timeline", "--children", "2"], "--children"),
         (["timeline", "--children", "many"], "many"),
+        (["preview", "-o", "/tmp/p.html", "--items", "0"], "--items"),
+        (["preview", "-o", "/tmp/p.html", "--fps", "0"], "--fps"),
+        (["preview", "-o", "/tmp/p.html", "--duration", "nan"], "--duration"),
+        (["preview", "-o", "/tmp/p.html", "--hide-at", "-1"], "--hide-at"),
+        (["preview", "-o", "/tmp/p.html", "--show-again-at", "2"], "--show-again-at needs --hide-at"),
+        (["preview", "-o", "/tmp/p.html", "--hide-at", "1", "--show-again-at", "0.5"], "after --hide-at"),
+        (["preview", "-o", "/tmp/p.html", "--stagger", "each:0.05,curve:wobble"], "wobble"),
+        (["preview", "-o", "/tmp/p.html", "--stagger", "grid:100x100"], "5,000"),
+        (["preview", "--stagger", "each:0.05"], "output"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import Stagger
+
+/// `staggerbench preview`: a staggered list or grid as an animated, self-contained
+/// HTML page whose every frame the kernel computed.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Write an animated HTML preview of a staggered list or grid, every frame from the kernel.",
+        discussion: """
+            Shows the items themselves (opacity, offset and scale: the default tracks of
+            StaggeredList), beside a heat map of each item's start delay. The list shows
+            at 0 s; --hide-at hides it (in reverse order) and --show-again-at shows it
+            again, interrupting whatever is still moving. Frames are sampled at --fps by
+            StaggeredList.sample and embedded in the page, which only draws them: one
+            file, no network, no external scripts or fonts; it opens from disk.
+
+            In the page: space plays or pauses, left and right arrows step a frame, 1 2 3
+            choose 0.1x 0.25x 1x speed, L toggles looping. A fragment #t=SECONDS opens
+            it paused at that time (what the screenshot tests use).
+
+            CONFIG is the stagger grammar of `plot --stagger`:
+            \(StaggerSpec.help)
+
+            Examples:
+              staggerbench preview --stagger each:0.05,curve:snappy -o list.html
+              staggerbench preview --stagger each:0.04,grid:12x8,from:center -o grid.html
+              staggerbench preview --stagger each:0.05,curve:smooth --items 20 --hide-at 0.3 --show-again-at 0.5 -o reshow.html
+            """
+    )
+
+    @Option(help: "The stagger, e.g. each:0.05,grid:12x8,from:center,curve:snappy.")
+    var stagger: String = "each:0.05,curve:snappy"
+
+    @Option(help: "Items, 1 to 5,000 (default: every cell of the grid, else 12).")
+    var items: Int?
+
+    @Option(help: "Seconds an easing curve takes (springs run until they settle).")
+    var duration: Double = 0.5
+
+    @Option(help: "Seconds at which the items hide (in reverse order), if at all.")
+    var hideAt: Double?
+
+    @Option(help: "Seconds at which the items show again after --hide-at.")
+    var showAgainAt: Double?
+
+    @Option(help: "Frames per second sampled, 1 to 240.")
+    var fps: Int = 60
+
+    @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
+    var output: String
+
+    func validate() throws {
+        if let items, !(1...5_000).contains(items) { throw ValidationError("--items must be between 1 and 5,000") }
+        if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if !(duration > 0) || !duration.isFinite {
+            throw ValidationError("--duration must be a positive number of seconds")
+        }
+        if let hideAt, !(hideAt >= 0) || !hideAt.isFinite {
+            throw ValidationError("--hide-at must be a time in seconds, 0 or later (got \(hideAt))")
+        }
+        if let showAgainAt {
+            guard let hideAt else { throw ValidationError("--show-again-at needs --hide-at") }
+            guard showAgainAt.isFinite, showAgainAt > hideAt else {
+                throw ValidationError("--show-again-at must come after --hide-at (\(hideAt) s), got \(showAgainAt)")
+            }
+        }
+        if output.isEmpty { throw ValidationError("give the HTML file to write: -o FILE.html") }
+    }
+
+    func run() throws {
+        // The grid decides the default count, so read the spec once for its grid.
+        let probe = try StaggerSpec.parse(stagger, count: 1, easingDuration: duration)
+        let count = items ?? probe.config.grid.map { $0.columns * $0.rows } ?? 12
+        guard count <= 5_000 else {
+            throw CommandFailure("the grid has \(count) cells; give --items up to 5,000")
+        }
+        let spec = try StaggerSpec.parse(stagger, count: count, easingDuration: duration)
+        var events: [PreviewScene.Event] = [.init(time: 0, shows: true)]
+        if let hideAt { events.append(.init(time: hideAt, shows: false)) }
+        if let showAgainAt { events.append(.init(time: showAgainAt, shows: true)) }
+        let scene = try PreviewScene(config: spec.config, count: count, events: events, fps: fps)
+        let page = PreviewPage(scene: scene, title: "stagger \(stagger)").render()
+        try writeTextFile(page, to: output)
+        print("wrote \(output) (\(count) items, \(scene.frameCount) frames at \(fps) fps, \(page.utf8.count / 1024) KiB)")
+    }
+}
+
+/// A staggered list run through its shows and hides, sampled frame by frame.
+struct PreviewScene {
+    /// A show or a hide, at seconds from the start.
+    struct Event {
+        let time: Double
+        let shows: Bool
+    }
+
+    let config: StaggerConfig
+    let count: Int
+    let events: [Event]
+    let fps: Int
+    /// Every item's start delay in the first show, seconds (the kernel's delays).
+    let delays: [Float]
+    /// Frame f, track k, item i at `tracks[(f * trackCount + k) * count + i]`.
+    let tracks: [Float]
+    let trackNames: [String]
+    let frameCount: Int
+
+    /// Samples `events` at `fps` frames per second until every item is at rest, plus a
+    /// quarter of a second.
+    ///
+    /// - Throws: ``StaggerError`` from the list (a config that does not fit `count`).
+    init(config: StaggerConfig, count: Int, events: [Event], fps: Int) throws {
+        self.config = config
+        self.count = count
+        self.events = events
+        self.fps = fps
+        delays = try config.delays(count: count)
+        var list = try StaggeredList(count: count, config: config)
+        // The end: when the last transition settles. Applying every event to a copy
+        // gives it (transitions only look back).
+        var probe = list
+        for event in events {
+            if event.shows { try probe.show(at: event.time) } else { try probe.hide(at: event.time) }
+        }
+        let end = (events.last?.time ?? 0) + probe.totalDuration + 0.25
+        frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        trackNames = list.tracks.map(\.name)
+        var frame = list.makeFrame(recordsAppearance: false)
+        var tracks: [Float] = []
+        tracks.reserveCapacity(frameCount * frame.values.count)
+        var next = 0
+        for index in 0..<frameCount {
+            let time = Double(index) / Double(fps)
+            // Transitions are recorded as they come, as an app would: a later one must
+            // not change what earlier frames showed.
+            while next < events.count, events[next].time <= time {
+                let event = events[next]
+                if event.shows { try list.show(at: event.time) } else { try list.hide(at: event.time) }
+                next += 1
+            }
+            try list.sample(at: time, into: &frame)
+            tracks.append(contentsOf: frame.values)
+        }
+        self.tracks = tracks
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Stagger
+
+/// The HTML page of `staggerbench preview`: one file with the sampled frames embedded
+/// and a small script that only draws them.
+struct PreviewPage {
+    let scene: PreviewScene
+    let title: String
+
+    /// The page's geometry, in CSS pixels: two square panels side by side (the items,
+    /// and the heat map of their delays), each item in a cell of the same layout.
+    struct Layout: Encodable {
+        let canvasWidth: Double, canvasHeight: Double
+        /// Top-left corner of the items panel and of the heat map, and their size.
+        let itemsX: Double, heatX: Double, panelY: Double, panelWidth: Double, panelHeight: Double
+        /// Each item's cell within a panel: left, top (relative to the panel), size.
+        let cellX: [Double], cellY: [Double]
+        let itemWidth: Double, itemHeight: Double
+        /// CSS pixels drawn per point of the offset track (1, or less in small cells).
+        let pointScale: Double
+    }
+
+    /// Grid cells keep the grid's shape; a list is bars in columns, top to bottom.
+    static func layout(count: Int, grid: StaggerConfig.Grid?) -> Layout {
+        let panel = 480.0, margin = 24.0, gap = 48.0
+        var cellX = [Double](repeating: 0, count: count), cellY = cellX
+        let itemWidth: Double, itemHeight: Double
+        if let grid {
+            let cell = (panel / Double(max(grid.columns, grid.rows))).rounded(.down)
+            let spacing = max(1, (cell / 6).rounded(.down))
+            itemWidth = cell - spacing
+            itemHeight = cell - spacing
+            for i in 0..<count {
+                cellX[i] = Double(i % grid.columns) * cell
+                cellY[i] = Double(i / grid.columns) * cell
+            }
+        } else {
+            // One column up to 24 items; beyond, columns four times as wide as tall.
+            let columns = count <= 24 ? 1 : Int((Double(count) / 4).squareRoot().rounded(.up))
+            let rows = (count + columns - 1) / columns
+            let cellHeight = min(28, (panel / Double(rows)).rounded(.down))
+            let cellWidth = count <= 24 ? 240 : (panel / Double(columns)).rounded(.down)
+            let spacing = max(1, (cellHeight / 5).rounded(.down))
+            itemWidth = cellWidth - spacing
+            itemHeight = cellHeight - spacing
+            for i in 0..<count {
+                cellX[i] = Double(i / rows) * cellWidth
+                cellY[i] = Double(i % rows) * cellHeight
+            }
+        }
+        // As tall as the items, plus room for the offset track's first 20 points.
+        let panelHeight = (cellY.max() ?? 0) + itemHeight + 20
+        return Layout(
+            canvasWidth: margin * 2 + panel * 2 + gap, canvasHeight: margin * 2 + 20 + panelHeight + 40,
+            itemsX: margin, heatX: margin + panel + gap, panelY: margin + 20, panelWidth: panel,
+            panelHeight: panelHeight,
+            cellX: cellX, cellY: cellY, itemWidth: itemWidth, itemHeight: itemHeight,
+            pointScale: min(1, itemHeight / 20))
+    }
+
+    /// What the script reads: the layout, the delays, and the frames as 16-bit integers
+    /// (each track with its own quantum, at most 1/32767 of its largest value).
+    struct Payload: Encodable {
+        let title: String
+        let fps: Int
+        let frameCount: Int
+        let count: Int
+        let trackNames: [String]
+        let quanta: [Double]
+        let frames: String
+        let delays: [Float]
+        let events: [[String: Double]]
+        let layout: Layout
+    }
+
+    func render() -> String {
+        let trackCount = scene.trackNames.count
+        var quanta = [Double](repeating: 1, count: trackCount)
+        for k in 0..<trackCount {
+            var largest: Float = 0
+            for f in 0..<scene.frameCount {
+                let base = (f * trackCount + k) * scene.count
+                for i in 0..<scene.count { largest = max(largest, abs(scene.tracks[base + i])) }
+            }
+            if largest > 0 { quanta[k] = Double(largest) / 32_767 }
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(scene.tracks.count * 2)
+        for f in 0..<scene.frameCount {
+            for k in 0..<trackCount {
+                let base = (f * trackCount + k) * scene.count
+                for i in 0..<scene.count {
+                    let q = Int16(clamping: Int((Double(scene.tracks[base + i]) / quanta[k]).rounded()))
+                    let bits = UInt16(bitPattern: q)
+                    bytes.append(UInt8(bits & 0xFF))
+                    bytes.append(UInt8(bits >> 8))
+                }
+            }
+        }
+        let payload = Payload(
+            title: title, fps: scene.fps, frameCount: scene.frameCount, count: scene.count,
+            trackNames: scene.trackNames, quanta: quanta, frames: Data(bytes).base64EncodedString(),
+            delays: scene.delays,
+            events: scene.events.map { ["time": $0.time, "shows": $0.shows ? 1 : 0] },
+            layout: Self.layout(count: scene.count, grid: scene.config.grid))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
+            // Inside <script>, "</" would end the element.
+            .replacingOccurrences(of: "</", with: "<\\/")
+        return Self.template
+            .replacingOccurrences(of: "@TITLE@", with: escapeHTML(title))
+            .replacingOccurrences(of: "@DATA@", with: json)
+    }
+
+    private func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The page. The canvas sits at the top-left corner of the page (no margin), so
+    /// that a screenshot's pixels are the layout's CSS pixels at a device scale of 1.
+    static let template = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>@TITLE@</title>
+        <style>
+          body { margin: 0; font: 13px system-ui, sans-serif; color: #222; background: #fafafa; }
+          canvas { display: block; }
+          .controls { display: flex; gap: 12px; align-items: center; padding: 0 24px 16px; }
+          .controls input[type=range] { flex: 1; }
+          .time { font-variant-numeric: tabular-nums; min-width: 7em; }
+          .keys { color: #666; padding: 0 24px; }
+        </style>
+        </head>
+        <body>
+        <canvas id="stage"></canvas>
+        <div class="controls">
+          <button id="play" type="button">Play</button>
+          <input id="scrub" type="range" min="0" value="0" aria-label="time">
+          <span class="time" id="time"></span>
+          <label>speed <select id="speed">
+            <option value="0.1">0.1x</option><option value="0.25">0.25x</option>
+            <option value="1" selected>1x</option></select></label>
+          <label><input id="loop" type="checkbox" checked> loop</label>
+        </div>
+        <p class="keys">Space: play or pause &middot; &larr; &rarr;: one frame &middot;
+          1 2 3: 0.1x 0.25x 1x &middot; L: loop &middot; #t=SECONDS in the address opens it there.
+          Every frame was computed by Stagger's kernel (StaggeredList.sample); this page only draws.</p>
+        <script type="application/json" id="stagger-data">@DATA@</script>
+        <script>
+        "use strict";
+        const data = JSON.parse(document.getElementById("stagger-data").textContent);
+        const L = data.layout, n = data.count, tracks = data.trackNames.length;
+        const raw = atob(data.frames), words = new Int16Array(raw.length / 2);
+        for (let j = 0; j < words.length; j++) {
+          const v = raw.charCodeAt(2 * j) | (raw.charCodeAt(2 * j + 1) << 8);
+          words[j] = v > 32767 ? v - 65536 : v;
+        }
+        const track = (name) => data.trackNames.indexOf(name);
+        const opacity = track("opacity"), offsetY = track("offsetY"), scale = track("scale");
+        function value(frame, k, i) {
+          return k < 0 ? null : words[(frame * tracks + k) * n + i] * data.quanta[k];
+        }
+        const canvas = document.getElementById("stage"), ctx = canvas.getContext("2d");
+        const ratio = window.devicePixelRatio || 1;
+        canvas.width = L.canvasWidth * ratio; canvas.height = L.canvasHeight * ratio;
+        canvas.style.width = L.canvasWidth + "px"; canvas.style.height = L.canvasHeight + "px";
+        const maxDelay = Math.max(1e-9, ...data.delays);
+        function heat(u) {
+          // Light yellow (no delay) to deep violet (the longest).
+          const a = [253, 230, 138], b = [76, 29, 149];
+          return "rgb(" + a.map((c, j) => Math.round(c + (b[j] - c) * u)).join(",") + ")";
+        }
+        function draw(frame) {
+          ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+          ctx.globalAlpha = 1;
+          ctx.fillStyle = "#fafafa";
+          ctx.fillRect(0, 0, L.canvasWidth, L.canvasHeight);
+          ctx.fillStyle = "#333";
+          ctx.font = "13px system-ui, sans-serif";
+          ctx.fillText("items (opacity, offset, scale)", L.itemsX, L.panelY - 8);
+          ctx.fillText("start delay of each item", L.heatX, L.panelY - 8);
+          // The items panel is clipped so that an item's offset cannot draw over the heat map.
+          ctx.save();
+          ctx.beginPath();
+          ctx.rect(L.itemsX - 4, L.panelY - 4, L.panelWidth + 8, L.panelHeight + 8);
+          ctx.clip();
+          ctx.fillStyle = "#2f6fde";
+          for (let i = 0; i < n; i++) {
+            const a = opacity < 0 ? 1 : value(frame, opacity, i);
+            const s = scale < 0 ? 1 : value(frame, scale, i);
+            const dy = offsetY < 0 ? 0 : value(frame, offsetY, i) * L.pointScale;
+            const w = L.itemWidth * s, h = L.itemHeight * s;
+            const x = L.itemsX + L.cellX[i] + (L.itemWidth - w) / 2;
+            const y = L.panelY + L.cellY[i] + (L.itemHeight - h) / 2 + dy;
+            ctx.globalAlpha = Math.min(1, Math.max(0, a));
+            ctx.fillRect(x, y, w, h);
+          }
+          ctx.restore();
+          ctx.globalAlpha = 1;
+          for (let i = 0; i < n; i++) {
+            ctx.fillStyle = heat(data.delays[i] / maxDelay);
+            ctx.fillRect(L.heatX + L.cellX[i], L.panelY + L.cellY[i], L.itemWidth, L.itemHeight);
+          }
+          const legendY = L.panelY + L.panelHeight + 4;
+          for (let x = 0; x < 160; x++) { ctx.fillStyle = heat(x / 159); ctx.fillRect(L.heatX + x, legendY, 1, 10); }
+          ctx.fillStyle = "#333";
+          ctx.fillText("0 s", L.heatX, legendY + 24);
+          ctx.fillText(maxDelay.toFixed(3) + " s", L.heatX + 130, legendY + 24);
+        }
+        const play = document.getElementById("play"), scrub = document.getElementById("scrub");
+        const timeLabel = document.getElementById("time"), speed = document.getElementById("speed");
+        const loop = document.getElementById("loop");
+        scrub.max = data.frameCount - 1;
+        let frame = 0, playing = false, clock = 0, last = null;
+        function show(f) {
+          frame = Math.max(0, Math.min(data.frameCount - 1, f));
+          scrub.value = frame;
+          timeLabel.textContent = (frame / data.fps).toFixed(3) + " s";
+          draw(frame);
+        }
+        function setPlaying(on) {
+          playing = on; play.textContent = on ? "Pause" : "Play"; last = null;
+          if (on) { if (frame >= data.frameCount - 1) frame = 0; clock = frame / data.fps; requestAnimationFrame(tick); }
+        }
+        function tick(now) {
+          if (!playing) return;
+          if (last !== null) clock += (now - last) / 1000 * Number(speed.value);
+          last = now;
+          let f = Math.round(clock * data.fps);
+          if (f >= data.frameCount) {
+            if (loop.checked) { clock = 0; f = 0; } else { show(data.frameCount - 1); setPlaying(false); return; }
+          }
+          show(f);
+          requestAnimationFrame(tick);
+        }
+        play.addEventListener("click", () => setPlaying(!playing));
+        scrub.addEventListener("input", () => { setPlaying(false); show(Number(scrub.value)); });
+        document.addEventListener("keydown", (e) => {
+          if (e.key === " ") { setPlaying(!playing); e.preventDefault(); }
+          else if (e.key === "ArrowRight") { setPlaying(false); show(frame + 1); }
+          else if (e.key === "ArrowLeft") { setPlaying(false); show(frame - 1); }
+          else if (e.key === "1" || e.key === "2" || e.key === "3") { speed.selectedIndex = Number(e.key) - 1; }
+          else if (e.key === "l" || e.key === "L") { loop.checked = !loop.checked; }
+        });
+        function seekFromAddress() {
+          const match = /[#&?]t=([0-9.]+)/.exec(location.hash + location.search);
+          if (!match) return false;
+          setPlaying(false);
+          show(Math.round(Number(match[1]) * data.fps));
+          return true;
+        }
+        window.addEventListener("hashchange", seekFromAddress);
+        if (!seekFromAddress()) { show(0); setPlaying(true); }
+        document.title = data.title + " (ready)";
+        </script>
+        </body>
+        </html>
+        """
+}

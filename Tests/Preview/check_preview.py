@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""Checks `staggerbench preview` pages in a real headless browser.
+
+For each scene it writes a preview, opens it from file:// in Chromium with networking
+disabled at chosen times (#t=SECONDS), takes a screenshot, and checks the pixels
+against values computed here from the published definitions (REFERENCE.md sections 2
+and 3), not from Stagger's output:
+  - each item's drawn opacity (its colour over the background at its centre),
+  - each visible item's top edge (its offset and scale),
+  - each heat-map cell's colour (its start delay),
+and that the page's script ran to the end (its title says "ready"). A preview whose
+script breaks draws nothing and fails every check.
+
+    check_preview.py STAGGERBENCH CHROMIUM WORKDIR
+"""
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+BACKGROUND_R = 0xFA  # #fafafa
+ITEM_R = 0x2F  # #2f6fde
+OPACITY_TOLERANCE = 0.02  # 1/203 per level of red, plus the screenshot's rounding
+EDGE_TOLERANCE = 0.75  # CSS pixels (device scale 1)
+
+
+def read_png(path):
+    """Decodes an 8-bit RGB or RGBA, non-interlaced PNG: (width, height, rows of
+    (r, g, b) tuples)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    pos, chunks, header = 8, [], None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace != 0:
+        raise ValueError(f"{path}: unsupported PNG (depth {depth}, colour {colour})")
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        filter_type = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            left = line[x - channels] if x >= channels else 0
+            up = previous[x]
+            up_left = previous[x - channels] if x >= channels else 0
+            if filter_type == 1:
+                line[x] = (line[x] + left) & 0xFF
+            elif filter_type == 2:
+                line[x] = (line[x] + up) & 0xFF
+            elif filter_type == 3:
+                line[x] = (line[x] + (left + up) // 2) & 0xFF
+            elif filter_type == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else up_left)
+                line[x] = (line[x] + predictor) & 0xFF
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, channels)])
+        previous = line
+    return width, height, rows
+
+
+# ---- the published definitions ------------------------------------------------------
+
+def ease_out_cubic(p):
+    """Penner's easeOutCubic, 1 - (1 - p)^3 (REFERENCE.md 2)."""
+    return 1 - (1 - p) ** 3
+
+
+def linear(p):
+    return p
+
+
+def appearance(curve, duration, delay, time):
+    p = min(max((time - delay) / duration, 0.0), 1.0)
+    return curve(p)
+
+
+def heat(u):
+    """The page's legend colour for a delay at fraction u of the longest."""
+    a, b = (253, 230, 138), (76, 29, 149)
+    return tuple(round(c + (d - c) * u) for c, d in zip(a, b))
+
+
+# ---- the browser ---------------------------------------------------------------------
+
+def browser_flags(chromium):
+    return [
+        chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--force-device-scale-factor=1", "--force-color-profile=srgb",
+        "--no-first-run", "--disable-extensions", "--disable-background-networking",
+        # No network: any request other than file:// fails at once.
+        "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--virtual-time-budget=4000",
+    ]
+
+
+def screenshot(chromium, page, time, out):
+    url = "file://" + os.path.abspath(page) + f"#t={time}"
+    subprocess.run(browser_flags(chromium) + ["--window-size=1100,700", f"--screenshot={out}", url],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    return read_png(out)
+
+
+def title_after_scripts(chromium, page):
+    url = "file://" + os.path.abspath(page) + "#t=0"
+    dom = subprocess.run(browser_flags(chromium) + ["--dump-dom", url], check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    match = re.search(r"<title>(.*?)</title>", dom, re.S)
+    return match.group(1) if match else ""
+
+
+def layout_of(page):
+    with open(page, encoding="utf-8") as f:
+        html = f.read()
+    for address in re.findall(r"(?:src|href)\s*=\s*[\"']([^\"']+)", html):
+        raise AssertionError(f"{page}: loads {address}: a preview must be self-contained")
+    if re.search(r"https?://", html):
+        raise AssertionError(f"{page}: names a network address")
+    data = json.loads(re.search(r'<script type="application/json" id="stagger-data">(.*?)</script>',
+                                html, re.S).group(1).replace("<\\/", "</"))
+    return data
+
+
+# ---- the checks ---------------------------------------------------------------------
+
+class Checker:
+    def __init__(self):
+        self.failures = []
+        self.checked = 0
+
+    def expect(self, condition, message):
+        self.checked += 1
+        if not condition:
+            self.failures.append(message)
+
+
+def check_scene(check, staggerbench, chromium, workdir, name, arguments, delays, curve, duration, times):
+    page = os.path.join(workdir, name + ".html")
+    subprocess.run([staggerbench, "preview", *arguments, "-o", page], check=True, stdout=subprocess.DEVNULL)
+    data = layout_of(page)
+    L = data["layout"]
+    check.expect(data["count"] == len(delays), f"{name}: {data['count']} items, expected {len(delays)}")
+    check.expect(title_after_scripts(chromium, page).endswith("(ready)"), f"{name}: the page's script did not finish")
+    size = os.path.getsize(page)
+    longest = max(delays)
+    for time in times:
+        _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"{name}-{time}.png"))
+
+        def red(x, y):
+            return rows[int(y)][int(x)][0]
+
+        # Every item's rectangle (left, top, width, height) and opacity, from the definitions.
+        items = []
+        for i, delay in enumerate(delays):
+            a = appearance(curve, duration, delay, time)
+            s = 0.95 + 0.05 * a  # the scale track, 0.95 -> 1
+            dy = 20 * (1 - a) * L["pointScale"]  # the offset track, 20 -> 0 points
+            w, h = L["itemWidth"] * s, L["itemHeight"] * s
+            left = L["itemsX"] + L["cellX"][i] + (L["itemWidth"] - w) / 2
+            top = L["panelY"] + L["cellY"][i] + (L["itemHeight"] - h) / 2 + dy
+            items.append((left, top, w, h, a))
+
+        def covered_by_another(i, x, y0, y1):
+            """Whether an item other than i draws anywhere in column x between y0 and y1
+            (offsets let an item slide over its neighbour)."""
+            for j, (left, top, w, h, a) in enumerate(items):
+                if j != i and a > 0 and left - 1 <= x <= left + w + 1 and top - 1 <= y1 and y0 <= top + h + 1:
+                    return True
+            return False
+
+        for i, (left, top, w, h, a) in enumerate(items):
+            cx, cy = left + w / 2, top + h / 2
+            if not covered_by_another(i, cx, cy, cy):
+                drawn = (BACKGROUND_R - red(cx, cy)) / (BACKGROUND_R - ITEM_R)
+                check.expect(abs(drawn - a) <= OPACITY_TOLERANCE,
+                             f"{name} t={time} item {i}: drawn opacity {drawn:.3f}, expected {a:.3f}")
+            if a > 0.25 and not covered_by_another(i, cx, top - 3, top + 4):
+                # The first row the item covers, from the coverage of its top edge.
+                edge = None
+                for y in range(int(top) - 3, int(top) + 4):
+                    coverage = (BACKGROUND_R - red(cx, y)) / ((BACKGROUND_R - ITEM_R) * a)
+                    if coverage > 0.05:
+                        edge = y + 1 - min(coverage, 1)
+                        break
+                check.expect(edge is not None and abs(edge - top) <= EDGE_TOLERANCE,
+                             f"{name} t={time} item {i}: top edge at {edge}, expected {top:.2f}")
+            # The heat map: the delay's colour at the cell's centre.
+            hx = L["heatX"] + L["cellX"][i] + L["itemWidth"] / 2
+            hy = L["panelY"] + L["cellY"][i] + L["itemHeight"] / 2
+            expected = heat(delays[i] / longest)
+            got = rows[int(hy)][int(hx)]
+            check.expect(all(abs(g - e) <= 2 for g, e in zip(got, expected)),
+                         f"{name} t={time} heat cell {i}: {got}, expected {expected}")
+    return size
+
+
+def main():
+    staggerbench, chromium, workdir = sys.argv[1:4]
+    os.makedirs(workdir, exist_ok=True)
+    check = Checker()
+    # A list: 12 items 0.05 s apart from the first (REFERENCE.md 3), easeOutCubic over 0.5 s.
+    list_delays = [0.05 * i for i in range(12)]
+    size = check_scene(check, staggerbench, chromium, workdir, "list",
+                       ["--stagger", "each:0.05,curve:easeOutCubic", "--duration", "0.5", "--items", "12"],
+                       list_delays, ease_out_cubic, 0.5, [0.2, 0.4, 0.75])
+    # A 6 x 4 grid from its centre: each 0.04 s per unit of euclidean distance from the
+    # centre point (2.5, 1.5), as anime.js's grid (REFERENCE.md 3), linear over 0.4 s.
+    grid_delays = [0.04 * math.hypot(i % 6 - 2.5, i // 6 - 1.5) for i in range(24)]
+    check_scene(check, staggerbench, chromium, workdir, "grid",
+                ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4"],
+                grid_delays, linear, 0.4, [0.1, 0.25])
+    # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
+    big = os.path.join(workdir, "big.html")
+    subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",
+                    "--items", "1000", "-o", big], check=True, stdout=subprocess.DEVNULL)
+    big_size = os.path.getsize(big)
+    check.expect(big_size < 2 * 1024 * 1024, f"1,000 items x 2 s: {big_size} bytes (goal: under 2 MB)")
+    for failure in check.failures[:40]:
+        print("FAIL", failure)
+    passed = check.checked - len(check.failures)
+    print(f"preview: list page {size // 1024} KiB, 1,000 items x 2 s {big_size // 1024} KiB")
+    print(f"{passed} passed, {len(check.failures)} failed")
+    sys.exit(1 if check.failures else 0)
+
+
+if __name__ == "__main__":
+    main()
