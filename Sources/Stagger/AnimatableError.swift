@@ -82,16 +82,18 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// Throws ``AnimatableError/nonFiniteComponent(name:value:)`` unless `value` is finite.
+/// The name is built only when it is needed: callers check thousands of lanes per
+/// transition, and formatting every lane's name cost more than the transition itself.
 @inline(__always)
-func requireFinite(_ value: Double, _ name: String) throws(AnimatableError) {
-    guard value.isFinite else { throw .nonFiniteComponent(name: name, value: value) }
+func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws(AnimatableError) {
+    guard value.isFinite else { throw .nonFiniteComponent(name: name(), value: value) }
 }
 
 /// Throws unless `value` is finite and ≥ 0.
 @inline(__always)
-func requireNonNegative(_ value: Double, _ name: String) throws(AnimatableError) {
-    try requireFinite(value, name)
-    guard value >= 0 else { throw .negativeSize(name: name, value: value) }
+func requireNonNegative(_ value: Double, _ name: @autoclosure () -> String) throws(AnimatableError) {
+    try requireFinite(value, name())
+    guard value >= 0 else { throw .negativeSize(name: name(), value: value) }
 }
 
 /// Throws unless `value` is finite and in 0…1.

@@ -344,7 +344,7 @@ struct LaneAnimation: Sendable {
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `name`)
     ///   when a folded end or the new span overflows.
     private func carriedLayers(
-        of lane: Int, at time: Double, duration: Double, target: Double, name: String
+        of lane: Int, at time: Double, duration: Double, target: Double, name: @autoclosure () -> String
     ) throws(AnimatableError) -> [Layer] {
         let curve = curve(ofLane: lane)
         var moving: [Layer] = []
@@ -362,8 +362,8 @@ struct LaneAnimation: Sendable {
         moving[0].to += folded
         var reached = 0.0
         for layer in moving { reached += layer.to }
-        try requireFinite(reached, "\(name) target")
-        try requireFinite(target - reached, "\(name) span")
+        try requireFinite(reached, "\(name()) target")
+        try requireFinite(target - reached, "\(name()) span")
         moving.append(Layer(start: time, from: 0, to: target - reached))
         return moving
     }

@@ -142,13 +142,13 @@ extension MatchedPairGroup {
             let unit = curves[MatchedLane(rawValue: lane / n)!.property].initialVelocity
             let ends = (Float(source[lane]), Float(destination[lane]))
             let velocity = Float((destination[lane] - source[lane]) * unit)
-            let name = laneName(lane, pairCount: n)
-            guard ends.0.isFinite else { throw .curve(.exceedsKernelRange(name: name, value: source[lane])) }
+            func name() -> String { laneName(lane, pairCount: n) }
+            guard ends.0.isFinite else { throw .curve(.exceedsKernelRange(name: name(), value: source[lane])) }
             guard ends.1.isFinite, (ends.1 - ends.0).isFinite else {
-                throw .curve(.exceedsKernelRange(name: "\(name) target", value: destination[lane]))
+                throw .curve(.exceedsKernelRange(name: "\(name()) target", value: destination[lane]))
             }
             guard velocity.isFinite else {
-                throw .curve(.exceedsKernelRange(name: "\(name) velocity", value: Double(velocity)))
+                throw .curve(.exceedsKernelRange(name: "\(name()) velocity", value: Double(velocity)))
             }
             (lanes.from[lane], lanes.to[lane], lanes.velocity[lane]) = (ends.0, ends.1, velocity)
         }

@@ -192,6 +192,10 @@ func measureTimeline(children: Int, repetitions: Int, backend: Backend?) throws 
 
 /// One frame of a matched-pair group, in nanoseconds for all pairs.
 struct MatchedTiming {
+    /// `start(at:)` of the whole group (validation, delays, every lane's motion).
+    let started: Double
+    /// `reverse(at:)` mid-flight (every lane keeps its value and velocity).
+    let reversed: Double
     /// The kernel calls (one per property curve), values and velocities.
     let sampled: Double
     /// Decoding every pair from the frame as an app would (Oklab to sRGB, cross-fade),
@@ -224,8 +228,18 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     let curves = springs
         ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
         : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
-    var group = try MatchedPairGroup(list, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
+    let idle = try MatchedPairGroup(list, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
+    // A transition is what a tap costs: timed on a copy of the idle group each run.
+    let started = try fastestNanoseconds(of: min(repetitions, 5)) {
+        var copy = idle
+        try copy.start(at: 0)
+    }
+    var group = idle
     try group.start(at: 0)
+    let reversed = try fastestNanoseconds(of: min(repetitions, 5)) {
+        var copy = group
+        try copy.reverse(at: 0.2)
+    }
     var frame = group.makeFrame()
     let time = 0.3
 
@@ -244,6 +258,6 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     // floor fills buffers of the same sizes).
     let floor = try storeFloor(floatCounts: [frame.values.count, frame.velocities.count], repetitions: repetitions)
     return MatchedTiming(
-        sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall, floor: floor,
+        started: started, reversed: reversed, sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall, floor: floor,
         calls: springs ? MatchedProperty.allCases.count : 1, checksum: checksum)
 }
