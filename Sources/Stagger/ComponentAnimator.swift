@@ -184,6 +184,10 @@ public struct ComponentAnimator: Sendable {
     /// Whether every element is at rest at `time`.
     public func isComplete(at time: Double) -> Bool { time >= engine.settleTime }
 
+    /// The time of the last event ``events(from:to:)`` can report (−∞ before the first
+    /// transition): the last transition's end, or when it was cut.
+    var lastEventTime: Double { records.last.map { Swift.min($0.end, $0.cut) } ?? -.infinity }
+
     /// The events with times in (from, to], in order (for a frame loop: the interval
     /// since the last frame). Going backward (to < from) lists the same events in
     /// reverse order. Events of a transition after its interruption are not reported.

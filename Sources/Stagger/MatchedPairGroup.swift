@@ -173,6 +173,12 @@ public struct MatchedPairGroup: Sendable {
     /// When every pair is at rest (springs: past their settling durations), seconds.
     public var settleTime: Double { engine.settleTime }
 
+    /// When the last transition started (−∞ before the first), seconds.
+    var lastTransition: Double { engine.lastTransition }
+
+    /// Whether the last transition moved anything (it takes time to settle).
+    var hasMoved: Bool { lastTransition.isFinite && settleTime > lastTransition }
+
     /// Pair `index`'s state at `time`, in Double: the reference the kernel pass is
     /// tested against.
     ///

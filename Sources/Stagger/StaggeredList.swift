@@ -126,7 +126,7 @@ public struct StaggeredList: Sendable {
     }
 
     /// When every item is at rest, on the caller's clock.
-    private var settleTime: Double { start + motion.settlingOffset }
+    var settleTime: Double { start + motion.settlingOffset }
 
     // MARK: - Transitions
 

@@ -76,6 +76,10 @@ public struct TimelinePlayer: Sendable {
     private var reported = -Double.infinity
     private var pending: [Event] = []
 
+    /// Whether ``update(at:)`` has status events to report (a play, pause or stop since
+    /// the last update).
+    var hasPendingEvents: Bool { !pending.isEmpty }
+
     /// A player at rest before the timeline's start.
     public init(_ timeline: Timeline, completion: Completion = .logical) {
         self.timeline = timeline
@@ -187,11 +191,14 @@ public struct TimelinePlayer: Sendable {
     /// Jumps to timeline time `time` (clamped to [0, ``endTime``]), keeping the status
     /// (a finished player becomes paused there).
     ///
-    /// - Parameter reportsEvents: Whether the events between the last reported time and
-    ///   the new time are reported (by default they are, so that listeners stay
-    ///   consistent). `false` skips them all, including those played since the last
-    ///   ``update(at:)``: the way past a jump of more than
-    ///   ``Timeline/maximumPassesPerQuery`` passes.
+    /// - Parameters:
+    ///   - time: the timeline time to show, in seconds.
+    ///   - clock: the caller's clock now, in seconds (as given to ``update(at:)``).
+    ///   - reportsEvents: Whether the events between the last reported time and the new
+    ///     time are reported (by default they are, so that listeners stay consistent).
+    ///     `false` skips them all, including those played since the last
+    ///     ``update(at:)``: the way past a jump of more than
+    ///     ``Timeline/maximumPassesPerQuery`` passes.
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time, a clock that
     ///   is not finite, or +∞ on a timeline that repeats forever (it has no end to clamp
     ///   to); ``TimelineError/tooManyPasses(count:limit:)`` when the events to report

@@ -1,0 +1,274 @@
+/// Advances every running animation of a screen to one frame's time: lists, matched-pair
+/// groups, timeline players and component animators, with their values and the events
+/// since the previous frame.
+///
+/// Your display link (`CADisplayLink`, SwiftUI's `TimelineView(.animation)`, a game loop,
+/// a test) calls ``advance(to:)`` once per frame with the frame's timestamp. The driver
+/// has no clock and no timer: the same timestamps always give the same values and events,
+/// whatever the frame rate. When ``isAtRest`` turns true nothing moves until you start
+/// something, so the app can pause its display link.
+///
+/// ```swift
+/// var driver = FrameDriver()
+/// let rows = driver.add(try StaggeredList(count: 200, config: .standard))
+/// try driver[rows].show(at: 0)
+/// for frame in 0...60 {
+///     try driver.advance(to: Double(frame) / 60)
+///     let opacity = driver.frame(of: rows).values(ofTrack: 0)
+///     // draw with opacity; react to driver.events
+/// }
+/// ```
+///
+/// Start, reverse or retarget an animation through the driver's subscripts
+/// (`driver[rows].hide(at:)`), at any time at or after the previous frame.
+///
+/// Every frame samples each list and pair group into a frame the driver keeps, so after a
+/// warm-up frame no heap memory is allocated per frame by lists, pair groups, idle
+/// players and animators at rest. Playing timelines and animators in transition report
+/// their events through arrays, which allocate when an event fires.
+public struct FrameDriver: Sendable {
+    /// A list added with ``add(_:)-(StaggeredList)``.
+    public struct ListID: Hashable, Sendable { let index: Int }
+    /// A matched-pair group added with ``add(_:)-(MatchedPairGroup)``.
+    public struct PairGroupID: Hashable, Sendable { let index: Int }
+    /// A timeline player added with ``add(_:)-(TimelinePlayer)``.
+    public struct PlayerID: Hashable, Sendable { let index: Int }
+    /// A component animator added with ``add(_:)-(ComponentAnimator)``.
+    public struct AnimatorID: Hashable, Sendable { let index: Int }
+
+    /// Something that happened between the previous frame and this one.
+    public enum Event: Sendable, Hashable {
+        /// A list came to rest: every item at its target. `at` is when, in seconds on
+        /// the caller's clock (at or before the frame that reports it). A transition
+        /// that moves nothing reports nothing.
+        case listSettled(ListID, at: Double)
+        /// A pair group came to rest at `at` seconds.
+        case pairGroupSettled(PairGroupID, at: Double)
+        /// What the player reported (``TimelinePlayer/update(at:)``), except
+        /// ``TimelinePlayer/Event/updated(_:)``, which every playing frame would repeat.
+        case timeline(PlayerID, TimelinePlayer.Event)
+        /// An event of the animator (``ComponentAnimator/events(from:to:)``).
+        case component(AnimatorID, ComponentEvent)
+    }
+
+    private var lists: [StaggeredList] = []
+    private var listFrames: [StaggerFrame] = []
+    private var listSettleReported: [Double?] = []
+    private var groups: [MatchedPairGroup] = []
+    private var groupFrames: [MatchedFrame] = []
+    private var groupSettleReported: [Double?] = []
+    private var players: [TimelinePlayer] = []
+    private var animators: [ComponentAnimator] = []
+    /// Settlings that a transition made through a subscript came after (the frame
+    /// that would have seen them never came): reported at the next frame, first.
+    private var settledBeforeTransition: [Event] = []
+
+    /// The time of the last frame, in seconds on the caller's clock (`nil` before the
+    /// first).
+    public private(set) var time: Double?
+    /// The events between the previous frame and the last one: for each list, pair
+    /// group, player and animator in the order they were added, its events in their
+    /// own order.
+    public private(set) var events: [Event] = []
+    /// Whether nothing moves at the last frame's time and nothing will until an
+    /// animation is started: every list and pair group settled, no player playing,
+    /// every animator at rest. `true` before the first frame.
+    public private(set) var isAtRest = true
+
+    /// A driver with nothing to drive.
+    public init() {}
+
+    // MARK: - Adding and changing animations
+
+    /// Adds `list`; ``frame(of:)->StaggerFrame`` holds its tracks after each frame.
+    public mutating func add(_ list: StaggeredList) -> ListID {
+        lists.append(list)
+        listFrames.append(list.makeFrame(recordsAppearance: false))
+        listSettleReported.append(nil)
+        return ListID(index: lists.count - 1)
+    }
+
+    /// Adds `group`; ``frame(of:)->MatchedFrame`` holds its lanes after each frame.
+    public mutating func add(_ group: MatchedPairGroup) -> PairGroupID {
+        groups.append(group)
+        groupFrames.append(group.makeFrame(recordsVelocity: false))
+        groupSettleReported.append(nil)
+        return PairGroupID(index: groups.count - 1)
+    }
+
+    /// Adds `player` (playing or not; play it through the driver's subscript).
+    public mutating func add(_ player: TimelinePlayer) -> PlayerID {
+        players.append(player)
+        return PlayerID(index: players.count - 1)
+    }
+
+    /// Adds `animator`.
+    public mutating func add(_ animator: ComponentAnimator) -> AnimatorID {
+        animators.append(animator)
+        return AnimatorID(index: animators.count - 1)
+    }
+
+    /// The list, to start a transition on it (`driver[id].show(at:)`) or read it.
+    ///
+    /// A transition applies from the next frame; one that changes the item count or
+    /// the tracks gets a new frame of the right size then.
+    public subscript(id: ListID) -> StaggeredList {
+        get { lists[id.index] }
+        set {
+            let old = lists[id.index]
+            if old.totalDuration > 0, old.settleTime <= newValue.start,
+                listSettleReported[id.index] != old.settleTime
+            {
+                listSettleReported[id.index] = old.settleTime
+                settledBeforeTransition.append(.listSettled(id, at: old.settleTime))
+            }
+            lists[id.index] = newValue
+            let frame = listFrames[id.index]
+            if frame.count != newValue.count || frame.trackCount != newValue.tracks.count {
+                listFrames[id.index] = newValue.makeFrame(recordsAppearance: false)
+            }
+        }
+    }
+
+    /// The pair group, to start, reverse or retarget it, or read it.
+    public subscript(id: PairGroupID) -> MatchedPairGroup {
+        get { groups[id.index] }
+        set {
+            let old = groups[id.index]
+            if old.hasMoved, old.settleTime <= newValue.lastTransition,
+                groupSettleReported[id.index] != old.settleTime
+            {
+                groupSettleReported[id.index] = old.settleTime
+                settledBeforeTransition.append(.pairGroupSettled(id, at: old.settleTime))
+            }
+            groups[id.index] = newValue
+        }
+    }
+
+    /// The timeline player, to play, pause, seek or reverse it, or read its state.
+    public subscript(id: PlayerID) -> TimelinePlayer {
+        get { players[id.index] }
+        set { players[id.index] = newValue }
+    }
+
+    /// The component animator, to start a transition, or read its values.
+    public subscript(id: AnimatorID) -> ComponentAnimator {
+        get { animators[id.index] }
+        set { animators[id.index] = newValue }
+    }
+
+    /// The list's tracks at the last frame (all zero before the first).
+    public func frame(of id: ListID) -> StaggerFrame { listFrames[id.index] }
+
+    /// The pair group's lanes at the last frame (all zero before the first); decode
+    /// them with ``MatchedPairGroup/states(in:into:)``.
+    public func frame(of id: PairGroupID) -> MatchedFrame { groupFrames[id.index] }
+
+    // MARK: - Frames
+
+    /// Advances everything to `time`: samples every list and pair group, updates every
+    /// player, and collects the events in (previous frame, `time`] into ``events``.
+    ///
+    /// - Parameter time: The frame's timestamp, in seconds on the clock the animations
+    ///   were started with; finite, and not before the previous frame's.
+    /// - Throws: ``FrameDriverError/invalidTime(_:previous:)`` for a NaN or infinite
+    ///   time or one before the previous frame (nothing changes then); otherwise the
+    ///   first animation's error, wrapped with its index (the animations before it have
+    ///   advanced, those after it have not).
+    public mutating func advance(to time: Double) throws(FrameDriverError) {
+        let previous = self.time ?? -.infinity
+        guard time.isFinite, time >= previous else { throw .invalidTime(time, previous: self.time) }
+        events.removeAll(keepingCapacity: true)
+        events.append(contentsOf: settledBeforeTransition)
+        settledBeforeTransition.removeAll(keepingCapacity: true)
+        var atRest = true
+        for i in lists.indices {
+            do { try lists[i].sample(at: time, into: &listFrames[i]) } catch { throw .list(index: i, error) }
+            let settle = lists[i].settleTime
+            if lists[i].totalDuration > 0, time >= settle, listSettleReported[i] != settle {
+                listSettleReported[i] = settle
+                events.append(.listSettled(ListID(index: i), at: settle))
+            }
+            if time < settle { atRest = false }
+        }
+        for i in groups.indices {
+            do { try groups[i].sample(at: time, into: &groupFrames[i]) } catch { throw .pairGroup(index: i, error) }
+            let settle = groups[i].settleTime
+            if groups[i].hasMoved, time >= settle, groupSettleReported[i] != settle {
+                groupSettleReported[i] = settle
+                events.append(.pairGroupSettled(PairGroupID(index: i), at: settle))
+            }
+            if time < settle { atRest = false }
+        }
+        for i in players.indices {
+            // A player that is not playing and has nothing to report would return an
+            // empty list: skip the call.
+            if players[i].status == .playing || players[i].hasPendingEvents {
+                let reported: [TimelinePlayer.Event]
+                do { reported = try players[i].update(at: time) } catch { throw .timeline(index: i, error) }
+                for event in reported {
+                    if case .updated = event { continue }
+                    events.append(.timeline(PlayerID(index: i), event))
+                }
+            }
+            if players[i].status == .playing { atRest = false }
+        }
+        for i in animators.indices {
+            if animators[i].lastEventTime > previous {
+                let reported: [ComponentEvent]
+                do { reported = try animators[i].events(from: previous, to: time) } catch {
+                    throw .component(index: i, error)
+                }
+                for event in reported { events.append(.component(AnimatorID(index: i), event)) }
+            }
+            if !animators[i].isComplete(at: time) { atRest = false }
+        }
+        self.time = time
+        isAtRest = atRest
+    }
+}
+
+/// An error from ``FrameDriver/advance(to:)``: a bad frame time, or an animation's own
+/// error with the index it was added at (per kind, from 0).
+public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A frame time that is NaN, infinite, or before the previous frame's (`previous`).
+    case invalidTime(Double, previous: Double?)
+    /// The list at `index` failed to sample.
+    case list(index: Int, StaggerError)
+    /// The pair group at `index` failed to sample.
+    case pairGroup(index: Int, AnimatableError)
+    /// The timeline player at `index` failed to update.
+    case timeline(index: Int, TimelineError)
+    /// The component animator at `index` failed to list its events.
+    case component(index: Int, AnimatableError)
+
+    /// One sentence naming the problem and the offending value.
+    public var description: String {
+        switch self {
+        case .invalidTime(let time, let previous?) where !time.isNaN && time.isFinite:
+            return "A frame time must not go back: got \(time) s after a frame at \(previous) s."
+        case .invalidTime(let time, _):
+            return "A frame time must be a finite number of seconds, but got \(time)."
+        case .list(let index, let error):
+            return "List \(index): \(error.description)"
+        case .pairGroup(let index, let error):
+            return "Pair group \(index): \(error.description)"
+        case .timeline(let index, let error):
+            return "Timeline player \(index): \(error.description)"
+        case .component(let index, let error):
+            return "Component animator \(index): \(error.description)"
+        }
+    }
+
+    /// Compares case by case, with NaN times equal so that equality stays reflexive.
+    public static func == (lhs: FrameDriverError, rhs: FrameDriverError) -> Bool {
+        switch (lhs, rhs) {
+        case let (.invalidTime(a, p), .invalidTime(b, q)): return (a == b || (a.isNaN && b.isNaN)) && p == q
+        case let (.list(i, a), .list(j, b)): return i == j && a == b
+        case let (.pairGroup(i, a), .pairGroup(j, b)): return i == j && a == b
+        case let (.timeline(i, a), .timeline(j, b)): return i == j && a == b
+        case let (.component(i, a), .component(j, b)): return i == j && a == b
+        default: return false
+        }
+    }
+}

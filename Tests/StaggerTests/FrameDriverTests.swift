@@ -1,0 +1,198 @@
+import AllocationCounter
+import PropertyBased
+import Stagger
+import Testing
+
+/// The frame driver: the same values and the same events whatever the frame times, rest
+/// detected when the settling durations say, nothing allocated per frame, bad frame
+/// times refused.
+@Suite struct FrameDriverTests {
+    /// A screen's worth of animations: a list, a pair group, a timeline player and a
+    /// component animator, and the transitions to apply at their times.
+    struct Scene {
+        var driver = FrameDriver()
+        let list: FrameDriver.ListID
+        let group: FrameDriver.PairGroupID
+        let player: FrameDriver.PlayerID
+        let animator: FrameDriver.AnimatorID
+        /// (time, change), in time order.
+        let changes: [(Double, (inout FrameDriver) throws -> Void)]
+        var applied = 0
+
+        init(config: StaggerConfig, count: Int, hideAt: Double, reverseAt: Double) throws {
+            list = driver.add(try StaggeredList(count: count, config: config))
+            let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
+            let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
+            let pair = try MatchedPair(source: card, destination: detail)
+            group = driver.add(try MatchedPairGroup(
+                Array(repeating: pair, count: 5), curves: MatchedCurves(.snappy),
+                stagger: try StaggerConfig(spread: .each(0.03))))
+            let reveal = try Timeline([
+                .step("background", .easeOut),
+                .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
+                .staggered("row", count: 6, config: .fast, at: .withPrevious(offset: 0.1)),
+            ])
+            player = driver.add(TimelinePlayer(reveal))
+            let (collapsed, expanded, _) = try ComponentStateTests.states()
+            animator = driver.add(ComponentAnimator(state: collapsed))
+            let (list, group, player, animator) = (list, group, player, animator)
+            changes = [
+                (0, { try $0[list].show(at: 0) }),
+                (0, { try $0[group].start(at: 0) }),
+                (0, { try $0[player].play(at: 0) }),
+                (0.05, { try $0[animator].transition(to: expanded, at: 0.05) }),
+                (hideAt, { try $0[list].hide(at: hideAt) }),
+                (reverseAt, { try $0[group].reverse(at: reverseAt) }),
+                (reverseAt, { try $0[animator].transition(to: collapsed, at: reverseAt) }),
+            ].sorted { $0.0 < $1.0 }
+        }
+
+        /// Applies the changes due by `time`, then advances to it.
+        mutating func frame(at time: Double) throws {
+            while applied < changes.count, changes[applied].0 <= time {
+                try changes[applied].1(&driver)
+                applied += 1
+            }
+            try driver.advance(to: time)
+        }
+    }
+
+    /// Each animation's events, in the order reported.
+    static func eventsByAnimation(_ events: [FrameDriver.Event]) -> [String: [FrameDriver.Event]] {
+        var result: [String: [FrameDriver.Event]] = [:]
+        for event in events {
+            let key: String
+            switch event {
+            case .listSettled(let id, _): key = "list \(id)"
+            case .pairGroupSettled(let id, _): key = "group \(id)"
+            case .timeline(let id, _): key = "player \(id)"
+            case .component(let id, _): key = "animator \(id)"
+            }
+            result[key, default: []].append(event)
+        }
+        return result
+    }
+
+    /// Any partition of time into frames gives the same values at the same time and
+    /// reports every event exactly once: the same events, in the same order per
+    /// animation, as frames only at the changes and at the end.
+    @Test func anyPartitionGivesTheSameValuesAndEvents() async {
+        await propertyCheck(
+            count: 20, input: StaggeredListTests.configGenerator, Gen.int(in: 1...300),
+            Gen.double(in: 0.05...1.2), Gen.double(in: 0.1...1.5), Gen.int(in: 1...400)
+        ) { config, count, hideAt, reverseAt, seed in
+            let end = 3.0
+            var coarse = try Scene(config: config, count: count, hideAt: hideAt, reverseAt: reverseAt)
+            var fine = try Scene(config: config, count: count, hideAt: hideAt, reverseAt: reverseAt)
+            var coarseEvents: [FrameDriver.Event] = [], fineEvents: [FrameDriver.Event] = []
+            // Coarse: a frame at each change and at the end. Fine: irregular frames
+            // (a deterministic sequence of steps from 1 to 40 ms).
+            for time in [0, 0.05, hideAt, reverseAt].sorted() + [end] {
+                try coarse.frame(at: time)
+                coarseEvents += coarse.driver.events
+            }
+            var time = 0.0, state = UInt64(seed)
+            while time < end {
+                try fine.frame(at: time)
+                fineEvents += fine.driver.events
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                time = min(end, time + 0.001 + Double(state >> 33 % 40) * 0.001)
+            }
+            try fine.frame(at: end)
+            fineEvents += fine.driver.events
+            #expect(Self.eventsByAnimation(coarseEvents) == Self.eventsByAnimation(fineEvents))
+            #expect(coarse.driver.frame(of: coarse.list).values == fine.driver.frame(of: fine.list).values)
+            #expect(coarse.driver.frame(of: coarse.group).values == fine.driver.frame(of: fine.group).values)
+            #expect(coarse.driver.isAtRest == fine.driver.isAtRest)
+            // Exactly once: the list and the group settle once per transition that moved
+            // them (the hide and the reverse come after the start, so at most twice).
+            let perAnimation = Self.eventsByAnimation(fineEvents)
+            #expect((perAnimation["list \(fine.list)"] ?? []).count <= 2)
+            #expect((perAnimation["group \(fine.group)"] ?? []).count <= 2)
+            // The animator's events are its own, each once.
+            let own = try fine.driver[fine.animator].events(from: -.infinity, to: end)
+            #expect(perAnimation["animator \(fine.animator)"] == own.map { .component(fine.animator, $0) })
+        }
+    }
+
+    /// Rest comes when the settling durations say: a list of 10 items 0.05 s apart on
+    /// easeOut over 0.35 s (the last starts at 0.45 s and ends at 0.8 s), and a single
+    /// pair on an easing of 0.4 s.
+    @Test func restMatchesTheSettlingDurations() throws {
+        var driver = FrameDriver()
+        #expect(driver.isAtRest)
+        let list = driver.add(try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut)))
+        let pair = try MatchedPair(
+            source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
+            destination: try MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10)))
+        let group = driver.add(try MatchedPairGroup([pair], curves: MatchedCurves(try .easing(.linear, duration: 0.4))))
+        try driver.advance(to: 0)
+        #expect(driver.isAtRest && driver.events.isEmpty)  // nothing started
+        try driver[list].show(at: 1)
+        try driver[group].start(at: 1)
+        var settled: [FrameDriver.Event] = []
+        var restAt: Double?
+        for frame in 60...150 {
+            let time = Double(frame) / 60
+            try driver.advance(to: time)
+            settled += driver.events
+            if driver.isAtRest, restAt == nil { restAt = time }
+        }
+        // At rest from the first frame at or after 1 + 0.8 s (the list outlasts the pair).
+        #expect(restAt == Double(108) / 60)
+        #expect(settled.count == 2)
+        if case .pairGroupSettled(let id, let at) = settled.first {
+            #expect(id == group && abs(at - 1.4) < 1e-9)
+        } else {
+            Issue.record("expected the pair group to settle first: \(settled)")
+        }
+        if case .listSettled(let id, let at) = settled.last {
+            #expect(id == list && abs(at - 1.8) < 1e-6)
+        } else {
+            Issue.record("expected the list to settle: \(settled)")
+        }
+        // And the values are the list's own at that time.
+        var alone = try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut))
+        try alone.show(at: 1)
+        var frame = alone.makeFrame(recordsAppearance: false)
+        try alone.sample(at: 2.5, into: &frame)
+        #expect(driver.frame(of: list).values == frame.values)
+    }
+
+    @Test func badFrameTimesAreRefused() throws {
+        var driver = FrameDriver()
+        let list = driver.add(try StaggeredList(count: 3, config: .standard))
+        #expect(throws: FrameDriverError.invalidTime(.nan, previous: nil)) { try driver.advance(to: .nan) }
+        #expect(throws: FrameDriverError.invalidTime(.infinity, previous: nil)) { try driver.advance(to: .infinity) }
+        try driver.advance(to: 1)
+        #expect(throws: FrameDriverError.invalidTime(0.5, previous: 1)) { try driver.advance(to: 0.5) }
+        #expect(driver.time == 1)
+        // An animation's own error comes back with its index.
+        try driver[list].show(at: 1)
+        #expect(throws: FrameDriverError.list(index: 0, .invalidTime(1e39))) { try driver.advance(to: 1e39) }
+        #expect(FrameDriverError.invalidTime(0.5, previous: 1).description.contains("0.5"))
+    }
+}
+
+/// No heap allocation per frame once the driver's frames exist.
+@Suite(.enabled(if: allocation_counter_available() != 0, "malloc cannot be counted in this build"))
+struct FrameDriverAllocationTests {
+    @Test func framesAllocateNothing() throws {
+        var driver = FrameDriver()
+        let list = driver.add(try StaggeredList(count: 5_000, config: .standard))
+        let pair = try MatchedPair(
+            source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
+            destination: try MatchedGeometry(frame: LayoutRect(x: 100, y: 50, width: 40, height: 20)))
+        let group = driver.add(try MatchedPairGroup(Array(repeating: pair, count: 100), curves: MatchedCurves(.snappy)))
+        _ = driver.add(TimelinePlayer(try Timeline([.step("idle", .easeOut)])))
+        let (collapsed, _, _) = try ComponentStateTests.states()
+        _ = driver.add(ComponentAnimator(state: collapsed))
+        try driver[list].show(at: 0)
+        try driver[group].start(at: 0)
+        try driver.advance(to: 0.01)  // warm up
+        allocation_counter_start()
+        for step in 1...50 { try driver.advance(to: 0.01 + Double(step) / 120) }
+        let made = Int(allocation_counter_stop())
+        #expect(made == 0)
+    }
+}
