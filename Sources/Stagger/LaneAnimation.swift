@@ -26,7 +26,7 @@
 ///   their span: it cannot be carried over).
 struct LaneAnimation: Sendable {
     /// A run of lanes driven by one curve.
-    struct Segment: Sendable {
+    struct Segment: Sendable, Equatable {
         var lanes: Range<Int>
         var curve: Curve
     }
@@ -228,11 +228,14 @@ struct LaneAnimation: Sendable {
     /// flight, decays restart from the value); the others start from their current
     /// value with the curve's own initial velocity scaled to their span.
     ///
+    /// With `segments` (the same lanes, other curves: reduced motion), the new motion
+    /// runs those curves; lanes whose curve changes go on from their current value.
+    ///
     /// - Throws: as ``setMotion(start:current:targets:delays:carry:laneName:)``;
     ///   nothing changes on a throw.
     mutating func restart(
-        at time: Double, targets: [Double], delays: [Double], laneName: (Int) -> String,
-        keepsMotion: (Int) -> Bool
+        at time: Double, targets: [Double], delays: [Double], segments newSegments: [Segment]? = nil,
+        laneName: (Int) -> String, keepsMotion: (Int) -> Bool
     ) throws(AnimatableError) {
         var current: [(value: Double, velocity: Double)] = []
         current.reserveCapacity(laneCount)
@@ -243,9 +246,16 @@ struct LaneAnimation: Sendable {
             current.append((now.value, keeps ? now.velocity : .nan))
             if keeps { carried[lane] = lane }
         }
-        try setMotion(
+        var next = self
+        if let newSegments, newSegments != segments {
+            next = LaneAnimation(values: current.map(\.value), segments: newSegments)
+            next.kernel = kernel  // so that setMotion makes float32 lanes for the kernel too
+            next.lastTransition = lastTransition
+        }
+        try next.setMotion(
             start: time, current: current, targets: targets, delays: delays,
             carry: Carry(source: self, lanes: carried), laneName: laneName)
+        self = next
     }
 
     /// Sets every lane moving from `current` (value, and velocity, NaN for "the curve's

@@ -32,6 +32,13 @@ public struct MatchedPairGroup: Sendable {
     public let stagger: StaggerConfig?
     /// Whether the pairs are heading to (or at) their destinations.
     public private(set) var isAtDestination = false
+    /// Whether motion is reduced, from the next transition: frames, sizes and corner
+    /// radii jump as a pair starts, while opacity, colour, shadow and the cross-fade
+    /// run ``ReducedMotion/fade``; the stagger spreads over at most
+    /// ``ReducedMotion/maximumSpread`` seconds (see ``ReducedMotion``). Scrubbing
+    /// keeps ``curves``. Pass the device's setting as `.system(isEnabled:)`; off by
+    /// default.
+    public var reducedMotion: ReducedMotion = .system(isEnabled: false)
 
     private var engine: LaneAnimation
     /// Each pair's stagger delay, seconds.
@@ -70,16 +77,25 @@ public struct MatchedPairGroup: Sendable {
         } else {
             delays = [Double](repeating: 0, count: n)
         }
-        let segments = MatchedProperty.allCases.map { property in
-            LaneAnimation.Segment(
-                lanes: property.lanes.lowerBound * n..<property.lanes.upperBound * n, curve: curves[property])
-        }
         engine = try LaneAnimation(
-            kernelValues: Self.layout(pairs, atDestination: false), segments: segments,
+            kernelValues: Self.layout(pairs, atDestination: false), segments: Self.segments(curves, pairCount: n),
             laneName: { Self.laneName($0, pairCount: n) })
         scrubLanes = try? Self.scrubLanes(pairs, curves: curves, delays: delays)
         scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
     }
+
+    /// The engine's lanes of each property, lane-major, with its curve.
+    static func segments(_ curves: MatchedCurves, pairCount n: Int) -> [LaneAnimation.Segment] {
+        MatchedProperty.allCases.map { property in
+            LaneAnimation.Segment(
+                lanes: property.lanes.lowerBound * n..<property.lanes.upperBound * n, curve: curves[property])
+        }
+    }
+
+    /// The curves of a reduced transition: geometry jumps, appearance fades.
+    static let reducedCurves = MatchedCurves(
+        position: ReducedMotion.jump, size: ReducedMotion.jump, cornerRadius: ReducedMotion.jump,
+        appearance: ReducedMotion.fade)
 
     /// Lane `lane` of the engine (lane-major) as "pair 3 anchorX".
     static func laneName(_ lane: Int, pairCount n: Int) -> String {
@@ -158,12 +174,18 @@ public struct MatchedPairGroup: Sendable {
         // their motion, and it starts at once; pairs at rest wait for their delay.
         var moving = [Bool](repeating: false, count: n)
         for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { moving[lane % n] = true }
+        let reduced = reducedMotion.isReduced
+        // Reduced: the same order, the whole spread scaled to at most maximumSpread.
+        let largest = delays.max() ?? 0
+        let scale = reduced && largest > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / largest : 1
         var laneDelays = [Double](repeating: 0, count: engine.laneCount)
-        for lane in 0..<engine.laneCount { laneDelays[lane] = moving[lane % n] ? 0 : delays[lane % n] }
+        for lane in 0..<engine.laneCount { laneDelays[lane] = moving[lane % n] ? 0 : delays[lane % n] * scale }
         // On a copy, so that a throw leaves the group as it was.
         var next = engine
         try next.restart(
-            at: time, targets: targets, delays: laneDelays, laneName: { Self.laneName($0, pairCount: n) }
+            at: time, targets: targets, delays: laneDelays,
+            segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
+            laneName: { Self.laneName($0, pairCount: n) }
         ) { moving[$0 % n] }
         engine = next
     }

@@ -9,16 +9,30 @@ public struct StaggerTrack: Sendable, Hashable {
     public var from: Float
     /// The value while shown (appearance 1).
     public var to: Float
+    /// What the track does under reduced motion (see ``ReducedMotion``).
+    public var reducedMotion: Reduction
+
+    /// What a track does when motion is reduced.
+    public enum Reduction: String, Sendable, Hashable, CaseIterable {
+        /// Keeps a short fade (``ReducedMotion/fade``): opacity and colour.
+        case fade
+        /// Jumps to its end as the item starts: transforms (offset, scale, rotation).
+        case jump
+    }
 
     /// A track named `name` from `from` to `to`.
-    public init(_ name: String, from: Float, to: Float) {
+    ///
+    /// - Parameter reducedMotion: `.fade` for opacity and colour, `.jump` (the default)
+    ///   for transforms.
+    public init(_ name: String, from: Float, to: Float, reducedMotion: Reduction = .jump) {
         self.name = name
         self.from = from
         self.to = to
+        self.reducedMotion = reducedMotion
     }
 
-    /// Opacity 0 → 1.
-    public static let opacity = StaggerTrack("opacity", from: 0, to: 1)
+    /// Opacity 0 → 1 (fades under reduced motion).
+    public static let opacity = StaggerTrack("opacity", from: 0, to: 1, reducedMotion: .fade)
     /// Vertical offset 20 → 0 points: items rise into place.
     public static let offsetY = StaggerTrack("offsetY", from: 20, to: 0)
     /// Scale 0.95 → 1.

@@ -26,8 +26,11 @@ public struct StaggerFrame: Sendable {
 
     /// A frame for `count` items and `trackCount` tracks, all zero.
     ///
-    /// - Parameter recordsAppearance: whether sampling also writes ``appearance`` and
-    ///   ``velocity``; without them (both empty) a pass writes only the tracks.
+    /// - Parameters:
+    ///   - count: items per track.
+    ///   - trackCount: tracks held.
+    ///   - recordsAppearance: whether sampling also writes ``appearance`` and
+    ///     ``velocity``; without them (both empty) a pass writes only the tracks.
     /// - Throws: ``StaggerError/negativeCount(_:)`` for a negative count or track count;
     ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items or
     ///   ``maximumTrackCount`` tracks (refused before anything is allocated).
@@ -76,7 +79,7 @@ extension StaggeredList {
     ///
     /// - Parameters:
     ///   - time: seconds on the caller's clock.
-    ///   - frame: from ``makeFrame()``, reused across frames (no allocation per call).
+    ///   - frame: from ``StaggeredList/makeFrame(recordsAppearance:)``, reused across frames (no allocation per call).
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     ///   - threads: how many cores to split the items over, or `nil` for one below
     ///     ``parallelThreshold`` items and every core above. The result is bit-identical
@@ -109,11 +112,25 @@ extension StaggeredList {
         try frame.values.withUnsafeMutableBufferPointer { (values) throws(StaggerError) in
             try frame.appearance.withUnsafeMutableBufferPointer { (appearance) throws(StaggerError) in
                 try frame.velocity.withUnsafeMutableBufferPointer { (velocity) throws(StaggerError) in
+                    guard motion.isReduced else {
+                        try sample(
+                            at: time, values: values.baseAddress, trackStride: count,
+                            appearance: records ? appearance.baseAddress : nil,
+                            velocity: records ? velocity.baseAddress : nil,
+                            backend: backend, threads: threads)
+                        return
+                    }
+                    // Reduced motion: the appearance and the fading tracks run the
+                    // motion's fade; transforms jump, through a second pass.
                     try sample(
                         at: time, values: values.baseAddress, trackStride: count,
                         appearance: records ? appearance.baseAddress : nil,
                         velocity: records ? velocity.baseAddress : nil,
-                        backend: backend, threads: threads)
+                        backend: backend, threads: threads, tracks: .reduction(.fade))
+                    try sample(
+                        at: time, values: values.baseAddress, trackStride: count, appearance: nil, velocity: nil,
+                        backend: backend, threads: threads, curve: ReducedMotion.jump,
+                        tracks: .reduction(.jump))
                 }
             }
         }
@@ -125,7 +142,7 @@ extension StaggeredList {
             try velocity.withUnsafeMutableBufferPointer { (v) throws(StaggerError) in
                 try sample(
                     at: time, values: nil, trackStride: 0, appearance: a.baseAddress,
-                    velocity: v.baseAddress, backend: nil, threads: 1, includeTracks: false)
+                    velocity: v.baseAddress, backend: nil, threads: 1, tracks: .none)
             }
         }
     }
@@ -135,21 +152,31 @@ extension StaggeredList {
     private func sample(
         at time: Double, values: UnsafeMutablePointer<Float>?, trackStride: Int,
         appearance: UnsafeMutablePointer<Float>?, velocity: UnsafeMutablePointer<Float>?,
-        backend: Backend?, threads: Int?, includeTracks: Bool = true
+        backend: Backend?, threads: Int?, curve curveOverride: Curve? = nil, tracks selection: TrackSelection = .all
     ) throws(StaggerError) {
+        let motionCurve: Curve
+        if let override = curveOverride { motionCurve = override } else { motionCurve = motion.curve }
         guard time.isFinite else { throw .invalidTime(time) }
         guard count > 0 else { return }
         let curve: ci_curve
-        do { curve = try motion.curve.kernelDescriptor().curve } catch { throw .curve(error) }
+        do { curve = try motionCurve.kernelDescriptor().curve } catch { throw .curve(error) }
         let duration: Double = {
-            if case .easing(_, let duration) = motion.curve.kind { return duration }
+            if case .easing(_, let duration) = motionCurve.kind { return duration }
             return 1
         }()
         let count = self.count
-        let trackCount = includeTracks ? tracks.count : 0
+        var selectedCount = 0
+        for k in 0..<tracks.count where selection.includes(tracks[k]) { selectedCount += 1 }
+        // A `let`: closures below capture it, and a captured `var` is boxed on the heap.
+        let trackCount = selectedCount
         // Per-frame scratch lives on the stack: sampling allocates nothing.
         try withUnsafeTemporaryAllocation(of: ci_track.self, capacity: max(trackCount, 1)) { (kernelTracks) throws(StaggerError) in
-            for k in 0..<trackCount { kernelTracks[k] = ci_track(from: tracks[k].from, to: tracks[k].to) }
+            // The selected tracks, in order (run pairs them with their outputs the same way).
+            var m = 0
+            for k in 0..<tracks.count where selection.includes(tracks[k]) {
+                kernelTracks[m] = ci_track(from: tracks[k].from, to: tracks[k].to)
+                m += 1
+            }
             let chunkCount = Self.chunkCount(items: count, threads: threads)
             let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
             let list = { () -> ci_list_delays? in
@@ -182,7 +209,11 @@ extension StaggeredList {
                 var listCopy = list ?? ci_list_delays()
                 var curveCopy = curve
                 return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) { outputs in
-                    for k in 0..<trackCount { outputs[k] = values.map { $0 + k * trackStride + lower } }
+                    var m = 0
+                    for k in 0..<tracks.count where selection.includes(tracks[k]) {
+                        outputs[m] = values.map { $0 + k * trackStride + lower }
+                        m += 1
+                    }
                     return withUnsafePointer(to: &listCopy) { listPointer in
                         request.list = list == nil ? nil : listPointer
                         return ci_sample(
@@ -226,6 +257,21 @@ extension StaggeredList {
                     if status == CI_ERR_INVALID_PARAMETER { throw .invalidTime(time) }
                     try checkStaggerStatus(status, backend: backend)
                 }
+            }
+        }
+    }
+
+    /// Which tracks a pass writes.
+    enum TrackSelection {
+        case all, none
+        /// The tracks that do this under reduced motion.
+        case reduction(StaggerTrack.Reduction)
+
+        func includes(_ track: StaggerTrack) -> Bool {
+            switch self {
+            case .all: true
+            case .none: false
+            case .reduction(let reduction): track.reducedMotion == reduction
             }
         }
     }

@@ -37,6 +37,11 @@ public struct StaggeredList: Sendable {
     public var tracks: [StaggerTrack]
     /// The order of hides.
     public var hideOrder: HideOrder = .reversed
+    /// Whether motion is reduced, from the next transition: transforms jump, opacity
+    /// fades in ``ReducedMotion/fadeDuration`` seconds, the stagger spreads over at most
+    /// ``ReducedMotion/maximumSpread`` seconds (see ``ReducedMotion``). Pass the
+    /// device's setting as `.system(isEnabled:)`; off by default.
+    public var reducedMotion: ReducedMotion = .system(isEnabled: false)
     /// The number of items.
     public private(set) var count: Int
 
@@ -60,14 +65,19 @@ public struct StaggeredList: Sendable {
         let source: Source
         /// The curve every item runs: fixed when the transition starts, so that a
         /// change of ``StaggeredList/config`` applies from the next transition only.
+        /// Under reduced motion, the fade.
         let curve: Curve
+        /// Whether the transition started under reduced motion: then tracks that jump
+        /// run ``ReducedMotion/jump`` instead of ``curve``.
+        let isReduced: Bool
         /// Seconds after the transition at which every item is at rest.
         let settlingOffset: Double
 
         /// `source` run by `curve`, with its settling offset derived from both.
-        init(_ source: Source, curve: Curve, count: Int) throws(StaggerError) {
+        init(_ source: Source, curve: Curve, count: Int, isReduced: Bool = false) throws(StaggerError) {
             self.source = source
             self.curve = curve
+            self.isReduced = isReduced
             switch source {
             case .closedForm(let from, let to, let config):
                 settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration
@@ -159,7 +169,9 @@ public struct StaggeredList: Sendable {
         var order = config
         if reversed { order.reversed.toggle() }
         try order.validate(count: count)
-        let curve = config.curve
+        let isReduced = reducedMotion.isReduced
+        if isReduced { order = try order.reducedForMotion(count: count) }
+        let curve = order.curve
 
         if let restValue = try uniformRestValue(at: time) {
             let source: Motion.Source
@@ -168,7 +180,7 @@ public struct StaggeredList: Sendable {
             } else {
                 source = .delays(from: restValue, to: target, delays: try order.delays(count: count))
             }
-            let next = try Motion(source, curve: curve, count: count)
+            let next = try Motion(source, curve: curve, count: count, isReduced: isReduced)
             start = time
             motion = next
             return
@@ -189,7 +201,7 @@ public struct StaggeredList: Sendable {
                     velocity: (target - now.appearance[i]) * unitVelocity)
             }
         }
-        let next = try Motion(.items(states), curve: curve, count: count)
+        let next = try Motion(.items(states), curve: curve, count: count, isReduced: isReduced)
         start = time
         motion = next
     }
@@ -308,9 +320,11 @@ public struct StaggeredList: Sendable {
             throw .tooManyItems(count: overflow ? .max : total, limit: Self.maximumCount)
         }
         try config.validate(count: total)
-        let curve = config.curve
+        let isReduced = reducedMotion.isReduced
+        let order = isReduced ? try config.reducedForMotion(count: newItems) : config
+        let curve = order.curve
         var states = try itemStates(at: time, runBy: curve)
-        let delays = isShown ? try config.delays(count: newItems) : [Float](repeating: 0, count: newItems)
+        let delays = isShown ? try order.delays(count: newItems) : [Float](repeating: 0, count: newItems)
         let target: Float = isShown ? 1 : 0
         let unitVelocity = Float(curve.initialVelocity)
         var added = ItemStates()
@@ -321,7 +335,7 @@ public struct StaggeredList: Sendable {
         states.from.insert(contentsOf: added.from, at: index)
         states.to.insert(contentsOf: added.to, at: index)
         states.velocity.insert(contentsOf: added.velocity, at: index)
-        let next = try Motion(.items(states), curve: curve, count: total)
+        let next = try Motion(.items(states), curve: curve, count: total, isReduced: isReduced)
         count = total
         start = time
         motion = next
@@ -340,7 +354,7 @@ public struct StaggeredList: Sendable {
         states.from.removeSubrange(range)
         states.to.removeSubrange(range)
         states.velocity.removeSubrange(range)
-        let next = try Motion(.items(states), curve: motion.curve, count: count - range.count)
+        let next = try Motion(.items(states), curve: motion.curve, count: count - range.count, isReduced: motion.isReduced)
         count -= range.count
         motion = next
     }

@@ -36,6 +36,19 @@ struct AllocationTests {
         #expect(afterHide == 0)
     }
 
+    /// Reduced motion samples twice (the fade, then the jumping tracks): still nothing.
+    @Test func reducedMotionFramesAllocateNothing() throws {
+        var list = try StaggeredList(count: 5_000, config: .standard)
+        list.reducedMotion = .always
+        try list.show(at: 0)
+        var frame = list.makeFrame()
+        try list.sample(at: 0.01, into: &frame, threads: 1)
+        let made = try allocations {
+            for step in 1...50 { try list.sample(at: Double(step) * 0.005, into: &frame, threads: 1) }
+        }
+        #expect(made == 0)
+    }
+
     @Test func batchEvaluationAllocatesNothing() throws {
         let input = (0..<4096).map { Float($0) / 4095 }
         var output = [Float](repeating: 0, count: input.count)
