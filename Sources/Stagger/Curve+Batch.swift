@@ -12,8 +12,8 @@ extension Curve {
     ///   underflows float32; ``CurveError/exceedsKernelRange(name:value:)`` when a curve
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     ///
-    /// Accuracy as ``Easing/evaluate(_:into:backend:)``
-    /// and ``Spring/evaluate(target:initialVelocity:times:values:velocities:backend:)``.
+    /// Accuracy as ``Easing/evaluate(_:into:backend:)-(UnsafeBufferPointer<Float>,_,_)``
+    /// and ``Spring/evaluate(target:initialVelocity:times:values:velocities:backend:)-(_,_,UnsafeBufferPointer<Float>,_,_,_)``.
     /// O(n), no allocation.
     public func evaluate(
         times: UnsafeBufferPointer<Float>,
@@ -56,6 +56,7 @@ extension Curve {
     ///   - baseDelay: delay of item 0, in seconds (may be negative).
     ///   - delayIncrement: extra delay per item, in seconds (may be negative).
     ///   - values: one value per item; at most 2²⁴ items.
+    ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
     ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsKernelRange(name:value:)``
     ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:limit:)``

@@ -22,7 +22,9 @@ public struct MatchedFrame: Sendable {
 
     /// A frame for `pairCount` pairs, all zero.
     ///
-    /// - Parameter recordsVelocity: whether sampling also writes ``velocities``.
+    /// - Parameters:
+    ///   - pairCount: the pairs the frame holds.
+    ///   - recordsVelocity: whether sampling also writes ``velocities``.
     /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for a count below
     ///   0 or above ``maxPairCount``.
     public init(pairCount: Int, recordsVelocity: Bool = true) throws(AnimatableError) {

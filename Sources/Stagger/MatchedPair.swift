@@ -5,7 +5,7 @@
 /// a ``MatchedPairGroup`` drives one or thousands of pairs over time with any curve or
 /// a spring per property, interruptible, each frame one kernel pass.
 ///
-/// Internally a pair is ``MatchedLane/allCases`` scalars: the anchor point, the size,
+/// Internally a pair is one scalar per ``MatchedLane`` case: the anchor point, the size,
 /// eight corner radii, progress, opacity, the fill and shadow colours (premultiplied,
 /// in the mixing space) and the shadow's blur and offset. Each lane moves in a straight
 /// line between its two ends under its property's curve.

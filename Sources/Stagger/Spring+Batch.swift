@@ -7,6 +7,8 @@ extension Spring {
     /// (value units per second). Negative times are clamped to 0.
     ///
     /// - Parameters:
+    ///   - target: where the spring comes to rest, in value units (it starts at 0).
+    ///   - initialVelocity: value units per second at time 0.
     ///   - times: seconds since the spring started.
     ///   - values: receives the value at each time, or `nil` to skip values.
     ///   - velocities: receives the velocity (units per second), or `nil`.
@@ -41,7 +43,7 @@ extension Spring {
     }
 
     /// Evaluates values and velocities at many times into arrays of the same count; see
-    /// ``evaluate(target:initialVelocity:times:values:velocities:backend:)``.
+    /// ``evaluate(target:initialVelocity:times:values:velocities:backend:)-(_,_,UnsafeBufferPointer<Float>,_,_,_)``.
     public func evaluate(
         target: Double = 1,
         initialVelocity: Double = 0,

@@ -65,6 +65,7 @@ extension StaggerConfig {
     ///
     /// - Parameters:
     ///   - count: the number of items; `delays` must hold exactly that many.
+    ///   - delays: receives each item's delay, in seconds.
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/bufferMismatch(expected:actual:)``;
     ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items.

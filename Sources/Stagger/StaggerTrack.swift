@@ -22,8 +22,12 @@ public struct StaggerTrack: Sendable, Hashable {
 
     /// A track named `name` from `from` to `to`.
     ///
-    /// - Parameter reducedMotion: `.fade` for opacity and colour, `.jump` (the default)
-    ///   for transforms.
+    /// - Parameters:
+    ///   - name: a name for the caller's bookkeeping.
+    ///   - from: the value while hidden.
+    ///   - to: the value while shown.
+    ///   - reducedMotion: `.fade` for opacity and colour, `.jump` (the default) for
+    ///     transforms.
     public init(_ name: String, from: Float, to: Float, reducedMotion: Reduction = .jump) {
         self.name = name
         self.from = from

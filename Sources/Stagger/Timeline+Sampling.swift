@@ -172,7 +172,7 @@ extension Timeline {
     }
 
     /// Every step's eased value at time `t` into an array of one value per step; see
-    /// ``sample(at:into:backend:)``.
+    /// ``sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)``.
     public func sample(at t: Double, into values: inout [Float], backend: Backend? = nil) throws(TimelineError) {
         try values.withUnsafeMutableBufferPointer { (buffer) throws(TimelineError) in
             try sample(at: t, into: buffer, backend: backend)

@@ -4,7 +4,7 @@
 /// ``state(at:)`` says, for every step, whether it is pending, active or finished, how
 /// far along it is, its eased value and whether its target is visible;
 /// ``events(from:to:)`` lists in time order what happened between two times, each event
-/// exactly once however time is cut into frames; ``sample(at:into:backend:)`` computes
+/// exactly once however time is cut into frames; ``sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)`` computes
 /// every step's value in a few kernel calls (one per distinct curve). Nothing depends on
 /// timers: a ``TimelinePlayer`` maps a caller's clock onto the timeline's time.
 ///
@@ -134,7 +134,7 @@ public struct Timeline: Sendable {
     public var stepCount: Int { steps.count }
 
     /// Every step as scheduled, grouped by curve (the order of ``TimelineState/steps``
-    /// and of ``sample(at:into:backend:)``'s output).
+    /// and of ``sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)``'s output).
     public var scheduledSteps: [ScheduledStep] { steps }
 
     /// Seconds from the start to the end of the last pass: passes · duration plus the
