@@ -27,6 +27,14 @@ public struct ComponentAnimator: Sendable {
         var cut: Double = .infinity
     }
 
+    /// Whether motion is reduced, from the next transition (see ``ReducedMotion``):
+    /// colours and properties named for opacity or alpha fade over
+    /// ``ReducedMotion/fadeDuration`` seconds, every other property jumps as its element
+    /// starts, and element delays keep their order within
+    /// ``ReducedMotion/maximumSpread`` seconds. Pass the device's setting as
+    /// `.system(isEnabled:)`; off by default.
+    public var reducedMotion: ReducedMotion = .system(isEnabled: false)
+
     /// The state the component is heading to (or resting in).
     public private(set) var state: ComponentState
     private var keys: [PropertyID: Key] = [:]
@@ -94,6 +102,11 @@ public struct ComponentAnimator: Sendable {
                 merged.setElement(element, values)
             }
         }
+        let reduced = reducedMotion.isReduced
+        // Reduced: element delays keep their order within the reduced spread.
+        var longestDelay = transition.timing.delay
+        for timing in transition.elementTimings.values { longestDelay = Swift.max(longestDelay, timing.delay) }
+        let delayScale = reduced && longestDelay > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / longestDelay : 1
         var newKeys: [PropertyID: Key] = [:]
         var laneNames: [String] = []
         var segments: [LaneAnimation.Segment] = []
@@ -126,10 +139,16 @@ public struct ComponentAnimator: Sendable {
                 // An element already moving continues at once; a delay applies to
                 // elements at rest (a delay mid-flight would freeze them).
                 let moving = start[lanes].contains { !$0.velocity.isNaN }
-                delays += [Double](repeating: moving ? 0 : timing.delay, count: lanes.count)
+                delays += [Double](repeating: moving ? 0 : timing.delay * delayScale, count: lanes.count)
+                if reduced {
+                    segments.append(.init(lanes: lanes, curve: Self.reducedCurve(property, type: entry.type)))
+                    segmentElements.append(element)
+                }
             }
-            segments.append(.init(lanes: first..<targets.count, curve: timing.curve))
-            segmentElements.append(element)
+            if !reduced || targets.count == first {
+                segments.append(.init(lanes: first..<targets.count, curve: reduced ? ReducedMotion.fade : timing.curve))
+                segmentElements.append(element)
+            }
         }
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
         try next.setMotion(
@@ -145,7 +164,13 @@ public struct ComponentAnimator: Sendable {
                 begin = Swift.min(begin, time + next.offsets[lane])
                 end = Swift.max(end, time + next.offsets[lane] + next.durations[lane])
             }
-            windows.append((name, segment.lanes.isEmpty ? time : begin, end))
+            let window = (name: name, start: segment.lanes.isEmpty ? time : begin, end: end)
+            // Under reduced motion an element has a segment per property: one window.
+            if let last = windows.last, last.name == name {
+                windows[windows.count - 1] = (name, Swift.min(last.start, window.start), Swift.max(last.end, window.end))
+            } else {
+                windows.append(window)
+            }
         }
         records.append(Record(from: state.name, to: target.name, start: time, elements: windows,
                               end: windows.map(\.end).max() ?? time))
@@ -183,6 +208,15 @@ public struct ComponentAnimator: Sendable {
 
     /// Whether every element is at rest at `time`.
     public func isComplete(at time: Double) -> Bool { time >= engine.settleTime }
+
+    /// What a property runs under reduced motion: colours, and properties named for
+    /// opacity or alpha, fade; everything else (frames, sizes, offsets, corner radii,
+    /// transforms) jumps.
+    static func reducedCurve(_ property: String, type: ObjectIdentifier) -> Curve {
+        let name = property.lowercased()
+        let fades = type == ObjectIdentifier(RGBAColor.self) || name.contains("opacity") || name.contains("alpha")
+        return fades ? ReducedMotion.fade : ReducedMotion.jump
+    }
 
     /// The time of the last event ``events(from:to:)`` can report (−∞ before the first
     /// transition): the last transition's end, or when it was cut.

@@ -4,9 +4,11 @@
 /// Stagger has no UI framework, so it cannot read the setting: the app passes it in
 /// (SwiftUI's `accessibilityReduceMotion` environment value, UIKit's
 /// `UIAccessibility.isReduceMotionEnabled`) as ``system(isEnabled:)``, or overrides it
-/// with ``always`` or ``never``. Staggered lists (``StaggeredList/reducedMotion``) and
-/// matched-pair groups (``MatchedPairGroup/reducedMotion``) take the policy and apply
-/// it from their next transition:
+/// with ``always`` or ``never``. Staggered lists (``StaggeredList/reducedMotion``),
+/// matched-pair groups (``MatchedPairGroup/reducedMotion``), component animators
+/// (``ComponentAnimator/reducedMotion``) and timelines
+/// (``Timeline/Options/reducedMotion``) take the policy and apply it from their next
+/// transition (a timeline, when it is built):
 ///
 /// | what | full motion | reduced motion |
 /// |---|---|---|
@@ -20,7 +22,10 @@
 /// animations, but with their own curves; Reanimated's `ReduceMotion` makes every value
 /// jump. Stagger keeps a short fade so that content still appears and leaves visibly
 /// (an instant change of opacity can flash), and keeps a short stagger so that order
-/// stays readable; it never bounces.
+/// stays readable; it never bounces. What counts as a transform: a list's tracks say
+/// (``StaggerTrack/reducedMotion``); a pair's frame and corner radii; a component's
+/// properties other than colours and those named for opacity or alpha. A timeline's
+/// steps do not say what they animate, so every step runs the fade.
 public enum ReducedMotion: Sendable, Hashable {
     /// Follow the device's setting, which the app read: reduced when `isEnabled`.
     case system(isEnabled: Bool)

@@ -28,7 +28,13 @@ extension Timeline {
             throw .invalidRepeat(count: repeatCount, delay: options.repeatDelay)
         }
         var plan = TimelinePlan()
-        try plan.addRoot(children)
+        if options.reducedMotion.isReduced {
+            var reduced: [TimelineChild] = []
+            for child in children { reduced.append(try child.reducedForMotion()) }
+            try plan.addRoot(reduced)
+        } else {
+            try plan.addRoot(children)
+        }
         try plan.resolve()
         let compiled = try plan.compile(timeScale: options.timeScale)
         self.options = options

@@ -54,17 +54,28 @@ public struct Timeline: Sendable {
         public var yoyo: Bool
         /// How reversed passes play.
         public var reversing: ReversingMode
+        /// Whether motion is reduced (see ``ReducedMotion``). A step does not say what
+        /// it animates, so under reduced motion every step and staggered item runs
+        /// ``ReducedMotion/fade`` over at most ``ReducedMotion/fadeDuration`` seconds
+        /// (shorter steps keep their length), staggers spread over at most
+        /// ``ReducedMotion/maximumSpread`` seconds, and later children move up
+        /// accordingly; gaps, offsets and labels keep their values, and a nested
+        /// ``Timeline`` keeps the options it was built with. An app that maps a step to
+        /// a transform should jump it once the step has started.
+        public var reducedMotion: ReducedMotion
 
-        /// Options; the defaults play once at normal speed.
+        /// Options; the defaults play once at normal speed, in full motion.
         public init(
             timeScale: Double = 1, repeats: Repeats = .never, repeatDelay: Double = 0,
-            yoyo: Bool = false, reversing: ReversingMode = .contiguous
+            yoyo: Bool = false, reversing: ReversingMode = .contiguous,
+            reducedMotion: ReducedMotion = .system(isEnabled: false)
         ) {
             self.timeScale = timeScale
             self.repeats = repeats
             self.repeatDelay = repeatDelay
             self.yoyo = yoyo
             self.reversing = reversing
+            self.reducedMotion = reducedMotion
         }
 
         /// Passes in all: repeats + 1, `Int.max` for forever.

@@ -98,3 +98,40 @@ public struct TimelineChild: Sendable {
         TimelineChild(content: .label(name), position: position, label: nil)
     }
 }
+
+extension TimelineChild {
+    /// The child under reduced motion (see ``Timeline/Options/reducedMotion``): every
+    /// step and staggered item runs the fade over at most its fade duration, staggers
+    /// are scaled into the reduced spread; structure, positions and labels are kept.
+    ///
+    /// - Throws: ``TimelineError/stagger(child:_:)`` for a staggered child whose config
+    ///   does not fit its count.
+    func reducedForMotion() throws(TimelineError) -> TimelineChild {
+        func shortened(_ duration: Double?, _ curve: Curve) -> Double {
+            Swift.min(duration ?? curve.duration, ReducedMotion.fadeDuration)
+        }
+        let reduced: Content
+        switch content {
+        case .step(let id, let curve, let duration, let keepAlive):
+            reduced = .step(id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepAlive: keepAlive)
+        case .group(let name, let children):
+            var mapped: [TimelineChild] = []
+            for child in children { mapped.append(try child.reducedForMotion()) }
+            reduced = .group(name: name, mapped)
+        case .sequence(let name, let children):
+            var mapped: [TimelineChild] = []
+            for child in children { mapped.append(try child.reducedForMotion()) }
+            reduced = .sequence(name: name, mapped)
+        case .staggered(let id, let count, let config, let duration, let keepAlive):
+            let scaled: StaggerConfig
+            do { scaled = try config.reducedForMotion(count: Swift.max(count, 0)) } catch {
+                throw .stagger(child: id, error)
+            }
+            reduced = .staggered(
+                id: id, count: count, config: scaled, duration: shortened(duration, config.curve), keepAlive: keepAlive)
+        case .timeline, .label:
+            reduced = content
+        }
+        return TimelineChild(content: reduced, position: position, label: label)
+    }
+}

@@ -135,4 +135,54 @@ import Testing
         #expect(back.frame == cardFrame)
         #expect(abs(back.progress - (Self.fade(0.13) - Self.fade(0.01))) <= 1e-9)
     }
+
+    /// A timeline built under reduced motion: every step runs the fade over at most
+    /// 0.2 s (a 0.1 s step keeps its length), the 0.4 s stagger becomes 0.1 s, and the
+    /// children after them move up.
+    @Test func timelineStepsFadeAndStaggersShrink() throws {
+        let children: [TimelineChild] = [
+            .step("a", .bouncy),
+            .step("b", try .easeOut(duration: 0.1), at: .afterPrevious(gap: 0.05)),
+            .staggered("row", count: 5, config: try StaggerConfig(spread: .each(0.1), curve: .snappy), at: .afterPrevious()),
+        ]
+        let timeline = try Timeline(children, options: Timeline.Options(reducedMotion: .always))
+        // a: 0 to 0.2; b: 0.25 to 0.35 (its 0.1 s); row i: 0.35 + 0.025 i, for 0.2 s.
+        #expect(abs(timeline.totalDuration - (0.35 + 0.1 + 0.2)) < 1e-9)
+        for time in [0.1, 0.3, 0.4, 0.5] {
+            let state = try timeline.state(at: time)
+            #expect(abs(try #require(state["a"]).value - Self.fade(time)) < 1e-9, "a at \(time)")
+            #expect(abs(try #require(state["b"]).value - Self.easeInOut((time - 0.25) / 0.1)) < 1e-9, "b at \(time)")
+            for i in 0..<5 {
+                let row = try #require(state["row[\(i)]"])
+                #expect(abs(row.value - Self.fade(time - 0.35 - 0.025 * Double(i))) < 1e-9, "row \(i) at \(time)")
+            }
+        }
+        // Full motion is the timeline as written.
+        let full = try Timeline(children, options: Timeline.Options(reducedMotion: .system(isEnabled: false)))
+        #expect(full.totalDuration == (try Timeline(children)).totalDuration)
+    }
+
+    /// A component, reduced: the card's frame jumps as it starts, the title's opacity
+    /// fades, and the title's 0.3 s delay becomes 0.1 s (the longest delay, scaled to
+    /// the reduced spread). Events still come once per element.
+    @Test func componentFramesJumpAndOpacityFades() throws {
+        let (collapsed, expanded, _) = try ComponentStateTests.states()
+        var animator = ComponentAnimator(state: collapsed)
+        animator.reducedMotion = .always
+        let transition = ComponentTransition(
+            try ElementTiming(curve: .bouncy),
+            elements: ["title": try ElementTiming(curve: .easing(.linear, duration: 0.5), delay: 0.3)])
+        try animator.transition(to: expanded, at: 1, using: transition)
+        let expandedFrame = try expanded.value("frame", of: "card", as: LayoutRect.self)
+        #expect(try animator.value("frame", of: "card", at: 1.001, as: LayoutRect.self) == expandedFrame)
+        #expect(try animator.value("opacity", of: "title", at: 1.05, as: Double.self) == 0)
+        for elapsed in [0.03, 0.1, 0.19] {
+            let opacity = try animator.value("opacity", of: "title", at: 1.1 + elapsed, as: Double.self)
+            #expect(abs(opacity - Self.fade(elapsed)) < 1e-9, "title after \(elapsed) s")
+        }
+        #expect(animator.isComplete(at: 1.3 + 1e-9) && !animator.isComplete(at: 1.29))
+        let events = try animator.events(from: 0, to: 2)
+        #expect(events.filter { $0.kind == .elementStarted("title") }.map(\.time) == [1.1])
+        #expect(events.filter { $0.kind == .elementFinished("card") }.count == 1)
+    }
 }
