@@ -22,9 +22,11 @@
 /// Start, reverse or retarget an animation through the driver's subscripts
 /// (`driver[rows].hide(at:)`), at any time at or after the previous frame.
 ///
-/// Every frame samples each list and pair group into a frame the driver keeps, so after a
-/// warm-up frame no heap memory is allocated per frame by lists, pair groups, idle
-/// players and animators at rest. Playing timelines and animators in transition report
+/// Every frame samples each list and pair group into a frame the driver keeps, and each
+/// player's timeline into its step values (``values(of:)``); a component animator's
+/// values are ``ComponentAnimator/value(_:of:at:as:)`` at ``time``. After a warm-up
+/// frame no heap memory is allocated per frame by lists, pair groups, idle players and
+/// animators at rest. Playing timelines and animators in transition report
 /// their events through arrays, which allocate when an event fires.
 public struct FrameDriver: Sendable {
     /// A list added with ``add(_:)-(StaggeredList)``.
@@ -58,6 +60,7 @@ public struct FrameDriver: Sendable {
     private var groupFrames: [MatchedFrame] = []
     private var groupSettleReported: [Double?] = []
     private var players: [TimelinePlayer] = []
+    private var playerValues: [[Float]] = []
     private var animators: [ComponentAnimator] = []
     /// Settlings that a transition made through a subscript came after (the frame
     /// that would have seen them never came): reported at the next frame, first.
@@ -99,6 +102,7 @@ public struct FrameDriver: Sendable {
     /// Adds `player` (playing or not; play it through the driver's subscript).
     public mutating func add(_ player: TimelinePlayer) -> PlayerID {
         players.append(player)
+        playerValues.append([Float](repeating: 0, count: player.timeline.stepCount))
         return PlayerID(index: players.count - 1)
     }
 
@@ -164,6 +168,11 @@ public struct FrameDriver: Sendable {
     /// them with ``MatchedPairGroup/states(in:into:)``.
     public func frame(of id: PairGroupID) -> MatchedFrame { groupFrames[id.index] }
 
+    /// Every step's eased value of the player's timeline at the last frame, in the
+    /// order of ``Timeline/scheduledSteps`` (all zero before the first frame and while
+    /// the player has never played).
+    public func values(of id: PlayerID) -> [Float] { playerValues[id.index] }
+
     // MARK: - Frames
 
     /// Advances everything to `time`: samples every list and pair group, updates every
@@ -210,6 +219,11 @@ public struct FrameDriver: Sendable {
                     if case .updated = event { continue }
                     events.append(.timeline(PlayerID(index: i), event))
                 }
+            }
+            if players[i].status != .idle {
+                do {
+                    try players[i].timeline.sample(at: try players[i].time(at: time), into: &playerValues[i])
+                } catch { throw .timeline(index: i, error) }
             }
             if players[i].status == .playing { atRest = false }
         }

@@ -104,6 +104,7 @@ import Testing
             #expect(coarse.driver.frame(of: coarse.list).values == fine.driver.frame(of: fine.list).values)
             #expect(coarse.driver.frame(of: coarse.group).values == fine.driver.frame(of: fine.group).values)
             #expect(coarse.driver.isAtRest == fine.driver.isAtRest)
+            #expect(coarse.driver.values(of: coarse.player) == fine.driver.values(of: fine.player))
             // Exactly once: the list and the group settle once per transition that moved
             // them (the hide and the reverse come after the start, so at most twice).
             let perAnimation = Self.eventsByAnimation(fineEvents)
@@ -151,11 +152,18 @@ import Testing
         } else {
             Issue.record("expected the list to settle: \(settled)")
         }
+        // A player's step values: a linear step of 1 s played at 1 s is half way at 1.5 s.
+        let player = driver.add(TimelinePlayer(try Timeline([.step("fade", try .easing(.linear, duration: 1))])))
+        #expect(driver.values(of: player) == [0])
+        try driver[player].play(at: 2.5)
+        try driver.advance(to: 3)
+        #expect(abs(driver.values(of: player)[0] - 0.5) < 1e-6)
+        #expect(!driver.isAtRest)
         // And the values are the list's own at that time.
         var alone = try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut))
         try alone.show(at: 1)
         var frame = alone.makeFrame(recordsAppearance: false)
-        try alone.sample(at: 2.5, into: &frame)
+        try alone.sample(at: 3, into: &frame)
         #expect(driver.frame(of: list).values == frame.values)
     }
 
