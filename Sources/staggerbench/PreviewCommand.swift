@@ -16,6 +16,11 @@ struct PreviewCommand: ParsableCommand {
             StaggeredList.sample and embedded in the page, which only draws them: one
             file, no network, no external scripts or fonts; it opens from disk.
 
+            --reduced-motion adds the same list under reduced motion (transforms jump,
+            opacity fades, the stagger shrinks to 0.1 s) beside it. --format svg writes
+            an animated SVG of the items instead (SMIL, no script, 30 fps): it plays in
+            any browser and in a README.
+
             In the page: space plays or pauses, left and right arrows step a frame, 1 2 3
             choose 0.1x 0.25x 1x speed, L toggles looping. A fragment #t=SECONDS opens
             it paused at that time (what the screenshot tests use).
@@ -27,6 +32,8 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --stagger each:0.05,curve:snappy -o list.html
               staggerbench preview --stagger each:0.04,grid:12x8,from:center -o grid.html
               staggerbench preview --stagger each:0.05,curve:smooth --items 20 --hide-at 0.3 --show-again-at 0.5 -o reshow.html
+              staggerbench preview --stagger each:0.05,curve:bouncy --reduced-motion -o reduced.html
+              staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
 
@@ -45,15 +52,22 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Seconds at which the items show again after --hide-at.")
     var showAgainAt: Double?
 
-    @Option(help: "Frames per second sampled, 1 to 240.")
-    var fps: Int = 60
+    @Option(help: "Frames per second sampled, 1 to 240 (default 60; 30 for svg).")
+    var fps: Int?
+
+    @Flag(help: "Also show the same list under reduced motion, side by side.")
+    var reducedMotion = false
+
+    @Option(help: "html (default): the interactive page; svg: an animated SVG (SMIL, no script) of the items, for a README.")
+    var format: PreviewFormat = .html
 
     @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
     var output: String
 
     func validate() throws {
         if let items, !(1...5_000).contains(items) { throw ValidationError("--items must be between 1 and 5,000") }
-        if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if format == .svg, reducedMotion { throw ValidationError("--reduced-motion needs --format html") }
         if !(duration > 0) || !duration.isFinite {
             throw ValidationError("--duration must be a positive number of seconds")
         }
@@ -66,7 +80,7 @@ struct PreviewCommand: ParsableCommand {
                 throw ValidationError("--show-again-at must come after --hide-at (\(hideAt) s), got \(showAgainAt)")
             }
         }
-        if output.isEmpty { throw ValidationError("give the HTML file to write: -o FILE.html") }
+        if output.isEmpty { throw ValidationError("give the file to write: -o FILE.html (or FILE.svg)") }
     }
 
     func run() throws {
@@ -80,19 +94,38 @@ struct PreviewCommand: ParsableCommand {
         var events: [PreviewScene.Event] = [.init(time: 0, shows: true)]
         if let hideAt { events.append(.init(time: hideAt, shows: false)) }
         if let showAgainAt { events.append(.init(time: showAgainAt, shows: true)) }
-        let scene = try PreviewScene(config: spec.config, count: count, events: events, fps: fps)
-        let page = PreviewPage(scene: scene, title: "stagger \(stagger)").render()
-        try writeTextFile(page, to: output)
-        print("wrote \(output) (\(count) items, \(scene.frameCount) frames at \(fps) fps, \(page.utf8.count / 1024) KiB)")
+        let fps = self.fps ?? (format == .svg ? 30 : 60)
+        let scene = try PreviewScene(
+            config: spec.config, count: count, events: events, fps: fps, reducedMotion: reducedMotion)
+        let text: String
+        switch format {
+        case .html: text = PreviewPage(scene: scene, title: "stagger \(stagger)").render()
+        case .svg: text = PreviewSVG(scene: scene, title: "stagger \(stagger)").render()
+        }
+        try writeTextFile(text, to: output)
+        print("wrote \(output) (\(count) items, \(scene.frameCount) frames at \(fps) fps, \(text.utf8.count / 1024) KiB)")
     }
 }
 
-/// A staggered list run through its shows and hides, sampled frame by frame.
+/// What `preview` writes.
+enum PreviewFormat: String, ExpressibleByArgument, CaseIterable {
+    case html, svg
+}
+
+/// A staggered list run through its shows and hides, sampled frame by frame: in full
+/// motion, and under reduced motion when asked.
 struct PreviewScene {
     /// A show or a hide, at seconds from the start.
     struct Event {
         let time: Double
         let shows: Bool
+    }
+
+    /// One run of the list: its title and every frame's tracks, frame f, track k,
+    /// item i at `tracks[(f * trackCount + k) * count + i]`.
+    struct Variant {
+        let title: String
+        let tracks: [Float]
     }
 
     let config: StaggerConfig
@@ -101,39 +134,50 @@ struct PreviewScene {
     let fps: Int
     /// Every item's start delay in the first show, seconds (the kernel's delays).
     let delays: [Float]
-    /// Frame f, track k, item i at `tracks[(f * trackCount + k) * count + i]`.
-    let tracks: [Float]
+    let variants: [Variant]
     let trackNames: [String]
     let frameCount: Int
 
     /// Samples `events` at `fps` frames per second until every item is at rest, plus a
-    /// quarter of a second.
+    /// quarter of a second; with `reducedMotion`, a second run under
+    /// ``ReducedMotion/always`` beside the first.
     ///
     /// - Throws: ``StaggerError`` from the list (a config that does not fit `count`).
-    init(config: StaggerConfig, count: Int, events: [Event], fps: Int) throws {
+    init(config: StaggerConfig, count: Int, events: [Event], fps: Int, reducedMotion: Bool = false) throws {
         self.config = config
         self.count = count
         self.events = events
         self.fps = fps
         delays = try config.delays(count: count)
-        var list = try StaggeredList(count: count, config: config)
-        // The end: when the last transition settles. Applying every event to a copy
-        // gives it (transitions only look back).
+        let list = try StaggeredList(count: count, config: config)
+        trackNames = list.tracks.map(\.name)
+        // The end: when the last transition settles (full motion takes the longest).
         var probe = list
         for event in events {
             if event.shows { try probe.show(at: event.time) } else { try probe.hide(at: event.time) }
         }
         let end = (events.last?.time ?? 0) + probe.totalDuration + 0.25
-        frameCount = Int((end * Double(fps)).rounded(.up)) + 1
-        trackNames = list.tracks.map(\.name)
+        let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        self.frameCount = frameCount
+        var variants = [Variant(title: "items (opacity, offset, scale)", tracks: try Self.run(list, events, fps, frameCount))]
+        if reducedMotion {
+            var reduced = list
+            reduced.reducedMotion = .always
+            variants.append(Variant(title: "reduced motion", tracks: try Self.run(reduced, events, fps, frameCount)))
+        }
+        self.variants = variants
+    }
+
+    /// Every frame of `list` through `events`, recorded as they come, as an app would:
+    /// a later transition must not change what earlier frames showed.
+    private static func run(_ list: StaggeredList, _ events: [Event], _ fps: Int, _ frameCount: Int) throws -> [Float] {
+        var list = list
         var frame = list.makeFrame(recordsAppearance: false)
         var tracks: [Float] = []
         tracks.reserveCapacity(frameCount * frame.values.count)
         var next = 0
         for index in 0..<frameCount {
             let time = Double(index) / Double(fps)
-            // Transitions are recorded as they come, as an app would: a later one must
-            // not change what earlier frames showed.
             while next < events.count, events[next].time <= time {
                 let event = events[next]
                 if event.shows { try list.show(at: event.time) } else { try list.hide(at: event.time) }
@@ -142,6 +186,6 @@ struct PreviewScene {
             try list.sample(at: time, into: &frame)
             tracks.append(contentsOf: frame.values)
         }
-        self.tracks = tracks
+        return tracks
     }
 }

@@ -7,12 +7,14 @@ struct PreviewPage {
     let scene: PreviewScene
     let title: String
 
-    /// The page's geometry, in CSS pixels: two square panels side by side (the items,
-    /// and the heat map of their delays), each item in a cell of the same layout.
+    /// The page's geometry, in CSS pixels: panels side by side (the items in each
+    /// variant, then the heat map of their delays), each item in a cell of the same
+    /// layout.
     struct Layout: Encodable {
         let canvasWidth: Double, canvasHeight: Double
-        /// Top-left corner of the items panel and of the heat map, and their size.
-        let itemsX: Double, heatX: Double, panelY: Double, panelWidth: Double, panelHeight: Double
+        /// Left edge of each variant's items panel and of the heat map; the panels' top
+        /// and size.
+        let variantX: [Double], heatX: Double, panelY: Double, panelWidth: Double, panelHeight: Double
         /// Each item's cell within a panel: left, top (relative to the panel), size.
         let cellX: [Double], cellY: [Double]
         let itemWidth: Double, itemHeight: Double
@@ -21,8 +23,8 @@ struct PreviewPage {
     }
 
     /// Grid cells keep the grid's shape; a list is bars in columns, top to bottom.
-    static func layout(count: Int, grid: StaggerConfig.Grid?) -> Layout {
-        let panel = 480.0, margin = 24.0, gap = 48.0
+    static func layout(count: Int, grid: StaggerConfig.Grid?, variants: Int) -> Layout {
+        let panel = variants > 1 ? 360.0 : 480.0, margin = 24.0, gap = 48.0
         var cellX = [Double](repeating: 0, count: count), cellY = cellX
         let itemWidth: Double, itemHeight: Double
         if let grid {
@@ -39,7 +41,7 @@ struct PreviewPage {
             let columns = count <= 24 ? 1 : Int((Double(count) / 4).squareRoot().rounded(.up))
             let rows = (count + columns - 1) / columns
             let cellHeight = min(28, (panel / Double(rows)).rounded(.down))
-            let cellWidth = count <= 24 ? 240 : (panel / Double(columns)).rounded(.down)
+            let cellWidth = count <= 24 ? (panel / 2).rounded(.down) : (panel / Double(columns)).rounded(.down)
             let spacing = max(1, (cellHeight / 5).rounded(.down))
             itemWidth = cellWidth - spacing
             itemHeight = cellHeight - spacing
@@ -50,9 +52,11 @@ struct PreviewPage {
         }
         // As tall as the items, plus room for the offset track's first 20 points.
         let panelHeight = (cellY.max() ?? 0) + itemHeight + 20
+        let variantX = (0..<variants).map { margin + Double($0) * (panel + gap) }
         return Layout(
-            canvasWidth: margin * 2 + panel * 2 + gap, canvasHeight: margin * 2 + 20 + panelHeight + 40,
-            itemsX: margin, heatX: margin + panel + gap, panelY: margin + 20, panelWidth: panel,
+            canvasWidth: margin * 2 + panel * Double(variants + 1) + gap * Double(variants),
+            canvasHeight: margin * 2 + 20 + panelHeight + 40,
+            variantX: variantX, heatX: margin + Double(variants) * (panel + gap), panelY: margin + 20, panelWidth: panel,
             panelHeight: panelHeight,
             cellX: cellX, cellY: cellY, itemWidth: itemWidth, itemHeight: itemHeight,
             pointScale: min(1, itemHeight / 20))
@@ -67,7 +71,8 @@ struct PreviewPage {
         let count: Int
         let trackNames: [String]
         let quanta: [Double]
-        let frames: String
+        /// Each variant's title and frames.
+        let variants: [[String: String]]
         let delays: [Float]
         let events: [[String: Double]]
         let layout: Layout
@@ -75,34 +80,40 @@ struct PreviewPage {
 
     func render() -> String {
         let trackCount = scene.trackNames.count
+        // A quantum per track, shared by the variants so that they draw alike.
         var quanta = [Double](repeating: 1, count: trackCount)
         for k in 0..<trackCount {
             var largest: Float = 0
-            for f in 0..<scene.frameCount {
-                let base = (f * trackCount + k) * scene.count
-                for i in 0..<scene.count { largest = max(largest, abs(scene.tracks[base + i])) }
+            for variant in scene.variants {
+                for f in 0..<scene.frameCount {
+                    let base = (f * trackCount + k) * scene.count
+                    for i in 0..<scene.count { largest = max(largest, abs(variant.tracks[base + i])) }
+                }
             }
             if largest > 0 { quanta[k] = Double(largest) / 32_767 }
         }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(scene.tracks.count * 2)
-        for f in 0..<scene.frameCount {
-            for k in 0..<trackCount {
-                let base = (f * trackCount + k) * scene.count
-                for i in 0..<scene.count {
-                    let q = Int16(clamping: Int((Double(scene.tracks[base + i]) / quanta[k]).rounded()))
-                    let bits = UInt16(bitPattern: q)
-                    bytes.append(UInt8(bits & 0xFF))
-                    bytes.append(UInt8(bits >> 8))
+        let variants = scene.variants.map { variant -> [String: String] in
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(variant.tracks.count * 2)
+            for f in 0..<scene.frameCount {
+                for k in 0..<trackCount {
+                    let base = (f * trackCount + k) * scene.count
+                    for i in 0..<scene.count {
+                        let q = Int16(clamping: Int((Double(variant.tracks[base + i]) / quanta[k]).rounded()))
+                        let bits = UInt16(bitPattern: q)
+                        bytes.append(UInt8(bits & 0xFF))
+                        bytes.append(UInt8(bits >> 8))
+                    }
                 }
             }
+            return ["title": variant.title, "frames": Data(bytes).base64EncodedString()]
         }
         let payload = Payload(
             title: title, fps: scene.fps, frameCount: scene.frameCount, count: scene.count,
-            trackNames: scene.trackNames, quanta: quanta, frames: Data(bytes).base64EncodedString(),
+            trackNames: scene.trackNames, quanta: quanta, variants: variants,
             delays: scene.delays,
             events: scene.events.map { ["time": $0.time, "shows": $0.shows ? 1 : 0] },
-            layout: Self.layout(count: scene.count, grid: scene.config.grid))
+            layout: Self.layout(count: scene.count, grid: scene.config.grid, variants: scene.variants.count))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
@@ -154,14 +165,18 @@ struct PreviewPage {
         "use strict";
         const data = JSON.parse(document.getElementById("stagger-data").textContent);
         const L = data.layout, n = data.count, tracks = data.trackNames.length;
-        const raw = atob(data.frames), words = new Int16Array(raw.length / 2);
-        for (let j = 0; j < words.length; j++) {
-          const v = raw.charCodeAt(2 * j) | (raw.charCodeAt(2 * j + 1) << 8);
-          words[j] = v > 32767 ? v - 65536 : v;
+        function decode(text) {
+          const raw = atob(text), words = new Int16Array(raw.length / 2);
+          for (let j = 0; j < words.length; j++) {
+            const v = raw.charCodeAt(2 * j) | (raw.charCodeAt(2 * j + 1) << 8);
+            words[j] = v > 32767 ? v - 65536 : v;
+          }
+          return words;
         }
+        const variants = data.variants.map((v) => ({ title: v.title, words: decode(v.frames) }));
         const track = (name) => data.trackNames.indexOf(name);
         const opacity = track("opacity"), offsetY = track("offsetY"), scale = track("scale");
-        function value(frame, k, i) {
+        function value(words, frame, k, i) {
           return k < 0 ? null : words[(frame * tracks + k) * n + i] * data.quanta[k];
         }
         const canvas = document.getElementById("stage"), ctx = canvas.getContext("2d");
@@ -181,25 +196,30 @@ struct PreviewPage {
           ctx.fillRect(0, 0, L.canvasWidth, L.canvasHeight);
           ctx.fillStyle = "#333";
           ctx.font = "13px system-ui, sans-serif";
-          ctx.fillText("items (opacity, offset, scale)", L.itemsX, L.panelY - 8);
           ctx.fillText("start delay of each item", L.heatX, L.panelY - 8);
-          // The items panel is clipped so that an item's offset cannot draw over the heat map.
-          ctx.save();
-          ctx.beginPath();
-          ctx.rect(L.itemsX - 4, L.panelY - 4, L.panelWidth + 8, L.panelHeight + 8);
-          ctx.clip();
-          ctx.fillStyle = "#2f6fde";
-          for (let i = 0; i < n; i++) {
-            const a = opacity < 0 ? 1 : value(frame, opacity, i);
-            const s = scale < 0 ? 1 : value(frame, scale, i);
-            const dy = offsetY < 0 ? 0 : value(frame, offsetY, i) * L.pointScale;
-            const w = L.itemWidth * s, h = L.itemHeight * s;
-            const x = L.itemsX + L.cellX[i] + (L.itemWidth - w) / 2;
-            const y = L.panelY + L.cellY[i] + (L.itemHeight - h) / 2 + dy;
-            ctx.globalAlpha = Math.min(1, Math.max(0, a));
-            ctx.fillRect(x, y, w, h);
-          }
-          ctx.restore();
+          variants.forEach((variant, v) => {
+            const left = L.variantX[v];
+            ctx.globalAlpha = 1;
+            ctx.fillStyle = "#333";
+            ctx.fillText(variant.title, left, L.panelY - 8);
+            // Each items panel is clipped so that an item's offset cannot draw over the next panel.
+            ctx.save();
+            ctx.beginPath();
+            ctx.rect(left - 4, L.panelY - 4, L.panelWidth + 8, L.panelHeight + 8);
+            ctx.clip();
+            ctx.fillStyle = "#2f6fde";
+            for (let i = 0; i < n; i++) {
+              const a = opacity < 0 ? 1 : value(variant.words, frame, opacity, i);
+              const s = scale < 0 ? 1 : value(variant.words, frame, scale, i);
+              const dy = offsetY < 0 ? 0 : value(variant.words, frame, offsetY, i) * L.pointScale;
+              const w = L.itemWidth * s, h = L.itemHeight * s;
+              const x = left + L.cellX[i] + (L.itemWidth - w) / 2;
+              const y = L.panelY + L.cellY[i] + (L.itemHeight - h) / 2 + dy;
+              ctx.globalAlpha = Math.min(1, Math.max(0, a));
+              ctx.fillRect(x, y, w, h);
+            }
+            ctx.restore();
+          });
           ctx.globalAlpha = 1;
           for (let i = 0; i < n; i++) {
             ctx.fillStyle = heat(data.delays[i] / maxDelay);

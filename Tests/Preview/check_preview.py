@@ -90,6 +90,43 @@ def appearance(curve, duration, delay, time):
     return curve(p)
 
 
+def ease_in_out(p):
+    """CSS easeInOut, cubic-bezier(0.42, 0, 0.58, 1), x(t) = p solved by bisection."""
+    p = min(max(p, 0.0), 1.0)
+
+    def bezier(a, b, t):
+        u = 1 - t
+        return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
+    low, high = 0.0, 1.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        if bezier(0.42, 0.58, mid) < p:
+            low = mid
+        else:
+            high = mid
+    return bezier(0, 1, (low + high) / 2)
+
+
+def full_motion(curve, duration, delays):
+    """An item's tracks in full motion: (opacity, scale, offset in points)."""
+    def tracks(i, time):
+        a = appearance(curve, duration, delays[i], time)
+        return a, 0.95 + 0.05 * a, 20 * (1 - a)
+    return tracks
+
+
+def reduced_motion(delays):
+    """Reduced motion (ReducedMotion's rules): the stagger scaled to 0.1 s, opacity an
+    easeInOut fade of 0.2 s, offset and scale at their end once the item starts."""
+    scale = min(1.0, 0.1 / max(delays)) if max(delays) > 0 else 1.0
+
+    def tracks(i, time):
+        start = delays[i] * scale
+        started = time > start
+        return ease_in_out((time - start) / 0.2), 1.0 if started else 0.95, 0.0 if started else 20.0
+    return tracks
+
+
 def heat(u):
     """The page's legend colour for a delay at fraction u of the longest."""
     a, b = (253, 230, 138), (76, 29, 149)
@@ -150,11 +187,14 @@ class Checker:
             self.failures.append(message)
 
 
-def check_scene(check, staggerbench, chromium, workdir, name, arguments, delays, curve, duration, times):
+def check_scene(check, staggerbench, chromium, workdir, name, arguments, delays, variants, times):
+    """`variants`: for each items panel, a function (item, time) -> (opacity, scale,
+    offset in points) from the definitions."""
     page = os.path.join(workdir, name + ".html")
     subprocess.run([staggerbench, "preview", *arguments, "-o", page], check=True, stdout=subprocess.DEVNULL)
     data = layout_of(page)
     L = data["layout"]
+    check.expect(len(L["variantX"]) == len(variants), f"{name}: {len(L['variantX'])} panels, expected {len(variants)}")
     check.expect(data["count"] == len(delays), f"{name}: {data['count']} items, expected {len(delays)}")
     check.expect(title_after_scripts(chromium, page).endswith("(ready)"), f"{name}: the page's script did not finish")
     size = os.path.getsize(page)
@@ -162,44 +202,9 @@ def check_scene(check, staggerbench, chromium, workdir, name, arguments, delays,
     for time in times:
         _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"{name}-{time}.png"))
 
-        def red(x, y):
-            return rows[int(y)][int(x)][0]
-
-        # Every item's rectangle (left, top, width, height) and opacity, from the definitions.
-        items = []
-        for i, delay in enumerate(delays):
-            a = appearance(curve, duration, delay, time)
-            s = 0.95 + 0.05 * a  # the scale track, 0.95 -> 1
-            dy = 20 * (1 - a) * L["pointScale"]  # the offset track, 20 -> 0 points
-            w, h = L["itemWidth"] * s, L["itemHeight"] * s
-            left = L["itemsX"] + L["cellX"][i] + (L["itemWidth"] - w) / 2
-            top = L["panelY"] + L["cellY"][i] + (L["itemHeight"] - h) / 2 + dy
-            items.append((left, top, w, h, a))
-
-        def covered_by_another(i, x, y0, y1):
-            """Whether an item other than i draws anywhere in column x between y0 and y1
-            (offsets let an item slide over its neighbour)."""
-            for j, (left, top, w, h, a) in enumerate(items):
-                if j != i and a > 0 and left - 1 <= x <= left + w + 1 and top - 1 <= y1 and y0 <= top + h + 1:
-                    return True
-            return False
-
-        for i, (left, top, w, h, a) in enumerate(items):
-            cx, cy = left + w / 2, top + h / 2
-            if not covered_by_another(i, cx, cy, cy):
-                drawn = (BACKGROUND_R - red(cx, cy)) / (BACKGROUND_R - ITEM_R)
-                check.expect(abs(drawn - a) <= OPACITY_TOLERANCE,
-                             f"{name} t={time} item {i}: drawn opacity {drawn:.3f}, expected {a:.3f}")
-            if a > 0.25 and not covered_by_another(i, cx, top - 3, top + 4):
-                # The first row the item covers, from the coverage of its top edge.
-                edge = None
-                for y in range(int(top) - 3, int(top) + 4):
-                    coverage = (BACKGROUND_R - red(cx, y)) / ((BACKGROUND_R - ITEM_R) * a)
-                    if coverage > 0.05:
-                        edge = y + 1 - min(coverage, 1)
-                        break
-                check.expect(edge is not None and abs(edge - top) <= EDGE_TOLERANCE,
-                             f"{name} t={time} item {i}: top edge at {edge}, expected {top:.2f}")
+        for v, tracks in enumerate(variants):
+            check_items(check, f"{name} panel {v}", rows, L, L["variantX"][v], len(delays), tracks, time)
+        for i in range(len(delays)):
             # The heat map: the delay's colour at the cell's centre.
             hx = L["heatX"] + L["cellX"][i] + L["itemWidth"] / 2
             hy = L["panelY"] + L["cellY"][i] + L["itemHeight"] / 2
@@ -210,6 +215,76 @@ def check_scene(check, staggerbench, chromium, workdir, name, arguments, delays,
     return size
 
 
+def check_items(check, name, rows, L, panel_x, count, tracks, time, scaled=True):
+    """Checks every item of one panel at `time` against `tracks` (see check_scene): its
+    drawn opacity at its centre, and the top edge of each clearly visible item."""
+    def red(x, y):
+        return rows[int(y)][int(x)][0]
+
+    # Every item's rectangle (left, top, width, height) and opacity, from the definitions.
+    items = []
+    for i in range(count):
+        a, s, offset = tracks(i, time)
+        if not scaled:
+            s = 1.0
+        dy = offset * L["pointScale"]
+        w, h = L["itemWidth"] * s, L["itemHeight"] * s
+        left = panel_x + L["cellX"][i] + (L["itemWidth"] - w) / 2
+        top = L["panelY"] + L["cellY"][i] + (L["itemHeight"] - h) / 2 + dy
+        items.append((left, top, w, h, a))
+
+    def covered_by_another(i, x, y0, y1):
+        """Whether an item other than i draws anywhere in column x between y0 and y1
+        (offsets let an item slide over its neighbour)."""
+        for j, (left, top, w, h, a) in enumerate(items):
+            if j != i and a > 0 and left - 1 <= x <= left + w + 1 and top - 1 <= y1 and y0 <= top + h + 1:
+                return True
+        return False
+
+    for i, (left, top, w, h, a) in enumerate(items):
+        cx, cy = left + w / 2, top + h / 2
+        if not covered_by_another(i, cx, cy, cy):
+            drawn = (BACKGROUND_R - red(cx, cy)) / (BACKGROUND_R - ITEM_R)
+            check.expect(abs(drawn - a) <= OPACITY_TOLERANCE,
+                         f"{name} t={time} item {i}: drawn opacity {drawn:.3f}, expected {a:.3f}")
+        if a > 0.25 and not covered_by_another(i, cx, top - 3, top + 4):
+            # The first row the item covers, from the coverage of its top edge.
+            edge = None
+            for y in range(int(top) - 3, int(top) + 4):
+                coverage = (BACKGROUND_R - red(cx, y)) / ((BACKGROUND_R - ITEM_R) * a)
+                if coverage > 0.05:
+                    edge = y + 1 - min(coverage, 1)
+                    break
+            check.expect(edge is not None and abs(edge - top) <= EDGE_TOLERANCE,
+                         f"{name} t={time} item {i}: top edge at {edge}, expected {top:.2f}")
+
+
+def check_svg(check, staggerbench, chromium, workdir, name, arguments, tracks, times):
+    """An animated SVG (SMIL, no script of its own): opened in a wrapper page that
+    pauses it at `time`, then checked as an items panel without scale."""
+    svg_path = os.path.join(workdir, name + ".svg")
+    subprocess.run([staggerbench, "preview", *arguments, "--format", "svg", "-o", svg_path],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(svg_path, encoding="utf-8") as f:
+        svg = f.read()
+    check.expect("<script" not in svg and not re.search(r"(?:src|href)\s*=", svg),
+                 f"{name}: the SVG must be script-free and self-contained")
+    meta = json.loads(re.search(r'<metadata id="stagger-layout">(.*?)</metadata>', svg, re.S).group(1)
+                      .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    L = meta["layout"]
+    wrapper = os.path.join(workdir, name + "-wrapper.html")
+    with open(wrapper, "w", encoding="utf-8") as f:
+        f.write('<!DOCTYPE html><html><body style="margin:0">' + svg + '<script>'
+                'const svg = document.querySelector("svg"); svg.pauseAnimations();'
+                'svg.setCurrentTime(Number(/t=([0-9.]+)/.exec(location.hash)[1]));'
+                'document.title = "ready";</script></body></html>')
+    for time in times:
+        _, _, rows = screenshot(chromium, wrapper, time, os.path.join(workdir, f"{name}-{time}.png"))
+        check_items(check, f"{name} (svg) t={time}", rows, L, L["variantX"][0], len(meta["delays"]), tracks, time,
+                    scaled=False)
+    return os.path.getsize(svg_path)
+
+
 def main():
     staggerbench, chromium, workdir = sys.argv[1:4]
     os.makedirs(workdir, exist_ok=True)
@@ -218,13 +293,24 @@ def main():
     list_delays = [0.05 * i for i in range(12)]
     size = check_scene(check, staggerbench, chromium, workdir, "list",
                        ["--stagger", "each:0.05,curve:easeOutCubic", "--duration", "0.5", "--items", "12"],
-                       list_delays, ease_out_cubic, 0.5, [0.2, 0.4, 0.75])
+                       list_delays, [full_motion(ease_out_cubic, 0.5, list_delays)], [0.2, 0.4, 0.75])
+    # The same list beside itself under reduced motion.
+    check_scene(check, staggerbench, chromium, workdir, "reduced",
+                ["--stagger", "each:0.05,curve:easeOutCubic", "--duration", "0.5", "--items", "12",
+                 "--reduced-motion"],
+                list_delays, [full_motion(ease_out_cubic, 0.5, list_delays), reduced_motion(list_delays)],
+                [0.05, 0.1, 0.2])
+    # The animated SVG of 8 rows, sampled at 30 fps: checked at frame times.
+    svg_delays = [0.06 * i for i in range(8)]
+    svg_size = check_svg(check, staggerbench, chromium, workdir, "rows",
+                         ["--stagger", "each:0.06,curve:easeOutCubic", "--duration", "0.5", "--items", "8"],
+                         full_motion(ease_out_cubic, 0.5, svg_delays), [0.2, 0.5])
     # A 6 x 4 grid from its centre: each 0.04 s per unit of euclidean distance from the
     # centre point (2.5, 1.5), as anime.js's grid (REFERENCE.md 3), linear over 0.4 s.
     grid_delays = [0.04 * math.hypot(i % 6 - 2.5, i // 6 - 1.5) for i in range(24)]
     check_scene(check, staggerbench, chromium, workdir, "grid",
                 ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4"],
-                grid_delays, linear, 0.4, [0.1, 0.25])
+                grid_delays, [full_motion(linear, 0.4, grid_delays)], [0.1, 0.25])
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",
@@ -234,7 +320,7 @@ def main():
     for failure in check.failures[:40]:
         print("FAIL", failure)
     passed = check.checked - len(check.failures)
-    print(f"preview: list page {size // 1024} KiB, 1,000 items x 2 s {big_size // 1024} KiB")
+    print(f"preview: list page {size // 1024} KiB, 1,000 items x 2 s {big_size // 1024} KiB, svg of 8 rows {svg_size // 1024} KiB")
     print(f"{passed} passed, {len(check.failures)} failed")
     sys.exit(1 if check.failures else 0)
 

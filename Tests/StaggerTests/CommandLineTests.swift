@@ -116,6 +116,8 @@ import Testing
         (["preview", "-o", "/tmp/p.html", "--stagger", "each:0.05,curve:wobble"], "wobble"),
         (["preview", "-o", "/tmp/p.html", "--stagger", "grid:100x100"], "5,000"),
         (["preview", "--stagger", "each:0.05"], "output"),
+        (["preview", "-o", "/tmp/p.svg", "--format", "svg", "--reduced-motion"], "--reduced-motion"),
+        (["preview", "-o", "/tmp/p.svg", "--format", "gif"], "gif"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
