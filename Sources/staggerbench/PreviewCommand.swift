@@ -33,6 +33,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --stagger each:0.04,grid:12x8,from:center -o grid.html
               staggerbench preview --stagger each:0.05,curve:smooth --items 20 --hide-at 0.3 --show-again-at 0.5 -o reshow.html
               staggerbench preview --stagger each:0.05,curve:bouncy --reduced-motion -o reduced.html
+              staggerbench preview --stagger each:0.03,grid:12x8,from:center --ripple 40 -o ripple.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -58,6 +59,9 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Also show the same list under reduced motion, side by side.")
     var reducedMotion = false
 
+    @Option(help: "A ripple from this cell of the grid (an index): a decaying wave, 8 pt, 2 Hz, half a cycle per cell, added to each item's offset.")
+    var ripple: Int?
+
     @Option(help: "html (default): the interactive page; svg: an animated SVG (SMIL, no script) of the items, for a README.")
     var format: PreviewFormat = .html
 
@@ -68,6 +72,7 @@ struct PreviewCommand: ParsableCommand {
         if let items, !(1...5_000).contains(items) { throw ValidationError("--items must be between 1 and 5,000") }
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
         if format == .svg, reducedMotion { throw ValidationError("--reduced-motion needs --format html") }
+        if format == .svg, ripple != nil { throw ValidationError("--ripple needs --format html") }
         if !(duration > 0) || !duration.isFinite {
             throw ValidationError("--duration must be a positive number of seconds")
         }
@@ -95,8 +100,17 @@ struct PreviewCommand: ParsableCommand {
         if let hideAt { events.append(.init(time: hideAt, shows: false)) }
         if let showAgainAt { events.append(.init(time: showAgainAt, shows: true)) }
         let fps = self.fps ?? (format == .svg ? 30 : 60)
+        var wave: Wave?
+        if let ripple {
+            guard let grid = spec.config.grid else { throw CommandFailure("--ripple needs a grid in --stagger (grid:CxR)") }
+            guard (0..<count).contains(ripple) else {
+                throw CommandFailure("--ripple \(ripple) is not a cell of the \(count) items")
+            }
+            wave = try Wave(amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5, envelope: .decay(0.8),
+                            field: .cells(from: .index(ripple), grid: grid))
+        }
         let scene = try PreviewScene(
-            config: spec.config, count: count, events: events, fps: fps, reducedMotion: reducedMotion)
+            config: spec.config, count: count, events: events, fps: fps, reducedMotion: reducedMotion, ripple: wave)
         let text: String
         switch format {
         case .html: text = PreviewPage(scene: scene, title: "stagger \(stagger)").render()
@@ -143,38 +157,45 @@ struct PreviewScene {
     /// ``ReducedMotion/always`` beside the first.
     ///
     /// - Throws: ``StaggerError`` from the list (a config that does not fit `count`).
-    init(config: StaggerConfig, count: Int, events: [Event], fps: Int, reducedMotion: Bool = false) throws {
+    init(config: StaggerConfig, count: Int, events: [Event], fps: Int, reducedMotion: Bool = false, ripple: Wave? = nil) throws {
         self.config = config
         self.count = count
         self.events = events
         self.fps = fps
         delays = try config.delays(count: count)
         let list = try StaggeredList(count: count, config: config)
-        trackNames = list.tracks.map(\.name)
+        // A ripple is one more track: its offsets, from the wave's own kernel pass.
+        trackNames = list.tracks.map(\.name) + (ripple == nil ? [] : ["ripple"])
         // The end: when the last transition settles (full motion takes the longest).
         var probe = list
         for event in events {
             if event.shows { try probe.show(at: event.time) } else { try probe.hide(at: event.time) }
         }
-        let end = (events.last?.time ?? 0) + probe.totalDuration + 0.25
+        var end = (events.last?.time ?? 0) + probe.totalDuration + 0.25
+        // A ripple's envelope decays over 0.8 s: by 3 s it is under a point.
+        if ripple != nil { end = max(end, 3) }
         let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
         self.frameCount = frameCount
-        var variants = [Variant(title: "items (opacity, offset, scale)", tracks: try Self.run(list, events, fps, frameCount))]
+        let title = ripple == nil ? "items (opacity, offset, scale)" : "items, with the ripple added to the offset"
+        var variants = [Variant(title: title, tracks: try Self.run(list, events, fps, frameCount, ripple))]
         if reducedMotion {
             var reduced = list
             reduced.reducedMotion = .always
-            variants.append(Variant(title: "reduced motion", tracks: try Self.run(reduced, events, fps, frameCount)))
+            variants.append(Variant(title: "reduced motion", tracks: try Self.run(reduced, events, fps, frameCount, ripple)))
         }
         self.variants = variants
     }
 
     /// Every frame of `list` through `events`, recorded as they come, as an app would:
     /// a later transition must not change what earlier frames showed.
-    private static func run(_ list: StaggeredList, _ events: [Event], _ fps: Int, _ frameCount: Int) throws -> [Float] {
+    private static func run(
+        _ list: StaggeredList, _ events: [Event], _ fps: Int, _ frameCount: Int, _ ripple: Wave?
+    ) throws -> [Float] {
         var list = list
         var frame = list.makeFrame(recordsAppearance: false)
+        var offsets = [Float](repeating: 0, count: ripple == nil ? 0 : list.count)
         var tracks: [Float] = []
-        tracks.reserveCapacity(frameCount * frame.values.count)
+        tracks.reserveCapacity(frameCount * (frame.values.count + offsets.count))
         var next = 0
         for index in 0..<frameCount {
             let time = Double(index) / Double(fps)
@@ -185,6 +206,10 @@ struct PreviewScene {
             }
             try list.sample(at: time, into: &frame)
             tracks.append(contentsOf: frame.values)
+            if let ripple {
+                try ripple.offsets(count: list.count, at: time, into: &offsets)
+                tracks.append(contentsOf: offsets)
+            }
         }
         return tracks
     }

@@ -55,8 +55,8 @@ struct PreviewPage {
         let variantX = (0..<variants).map { margin + Double($0) * (panel + gap) }
         return Layout(
             canvasWidth: margin * 2 + panel * Double(variants + 1) + gap * Double(variants),
-            canvasHeight: margin * 2 + 20 + panelHeight + 40,
-            variantX: variantX, heatX: margin + Double(variants) * (panel + gap), panelY: margin + 20, panelWidth: panel,
+            canvasHeight: margin * 2 + 32 + panelHeight + 40,
+            variantX: variantX, heatX: margin + Double(variants) * (panel + gap), panelY: margin + 32, panelWidth: panel,
             panelHeight: panelHeight,
             cellX: cellX, cellY: cellY, itemWidth: itemWidth, itemHeight: itemHeight,
             pointScale: min(1, itemHeight / 20))
@@ -176,6 +176,7 @@ struct PreviewPage {
         const variants = data.variants.map((v) => ({ title: v.title, words: decode(v.frames) }));
         const track = (name) => data.trackNames.indexOf(name);
         const opacity = track("opacity"), offsetY = track("offsetY"), scale = track("scale");
+        const ripple = track("ripple");
         function value(words, frame, k, i) {
           return k < 0 ? null : words[(frame * tracks + k) * n + i] * data.quanta[k];
         }
@@ -196,22 +197,24 @@ struct PreviewPage {
           ctx.fillRect(0, 0, L.canvasWidth, L.canvasHeight);
           ctx.fillStyle = "#333";
           ctx.font = "13px system-ui, sans-serif";
-          ctx.fillText("start delay of each item", L.heatX, L.panelY - 8);
+          ctx.fillText("start delay of each item", L.heatX, L.panelY - 20);
           variants.forEach((variant, v) => {
             const left = L.variantX[v];
             ctx.globalAlpha = 1;
             ctx.fillStyle = "#333";
-            ctx.fillText(variant.title, left, L.panelY - 8);
+            ctx.fillText(variant.title, left, L.panelY - 20);
             // Each items panel is clipped so that an item's offset cannot draw over the next panel.
             ctx.save();
             ctx.beginPath();
-            ctx.rect(left - 4, L.panelY - 4, L.panelWidth + 8, L.panelHeight + 8);
+            // (12 points above the panel leave room for a ripple's upward offsets.)
+            ctx.rect(left - 4, L.panelY - 12, L.panelWidth + 8, L.panelHeight + 16);
             ctx.clip();
             ctx.fillStyle = "#2f6fde";
             for (let i = 0; i < n; i++) {
               const a = opacity < 0 ? 1 : value(variant.words, frame, opacity, i);
               const s = scale < 0 ? 1 : value(variant.words, frame, scale, i);
-              const dy = offsetY < 0 ? 0 : value(variant.words, frame, offsetY, i) * L.pointScale;
+              const dy = ((offsetY < 0 ? 0 : value(variant.words, frame, offsetY, i))
+                + (ripple < 0 ? 0 : value(variant.words, frame, ripple, i))) * L.pointScale;
               const w = L.itemWidth * s, h = L.itemHeight * s;
               const x = left + L.cellX[i] + (L.itemWidth - w) / 2;
               const y = L.panelY + L.cellY[i] + (L.itemHeight - h) / 2 + dy;

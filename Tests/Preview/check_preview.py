@@ -311,6 +311,17 @@ def main():
     check_scene(check, staggerbench, chromium, workdir, "grid",
                 ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4"],
                 grid_delays, [full_motion(linear, 0.4, grid_delays)], [0.1, 0.25])
+    # A ripple from cell 14 of the 6 x 4 grid once the items have settled: 8 exp(-tau / 0.8)
+    # sin(2 pi (2 t - 0.5 u)) points for u cells from the tapped cell, tau = t - 0.25 u
+    # (the front travels at 4 cells per second), zero before the front.
+    def rippled(i, time):
+        u = math.hypot(i % 6 - 14 % 6, i // 6 - 14 // 6)
+        tau = time - 0.25 * u
+        wave = 8 * math.exp(-tau / 0.8) * math.sin(2 * math.pi * (2 * time - 0.5 * u)) if tau > 0 else 0.0
+        return 1.0, 1.0, wave
+    check_scene(check, staggerbench, chromium, workdir, "ripple",
+                ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4", "--ripple", "14"],
+                grid_delays, [rippled], [0.9, 1.15])
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",

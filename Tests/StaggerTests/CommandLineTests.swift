@@ -118,6 +118,8 @@ import Testing
         (["preview", "--stagger", "each:0.05"], "output"),
         (["preview", "-o", "/tmp/p.svg", "--format", "svg", "--reduced-motion"], "--reduced-motion"),
         (["preview", "-o", "/tmp/p.svg", "--format", "gif"], "gif"),
+        (["preview", "-o", "/tmp/p.html", "--ripple", "3"], "--ripple needs a grid"),
+        (["preview", "-o", "/tmp/p.html", "--stagger", "grid:6x4", "--ripple", "24"], "not a cell"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
