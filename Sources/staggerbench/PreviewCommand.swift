@@ -16,6 +16,9 @@ struct PreviewCommand: ParsableCommand {
             StaggeredList.sample and embedded in the page, which only draws them: one
             file, no network, no external scripts or fonts; it opens from disk.
 
+            --timeline NAME draws a timeline instead, as a Gantt chart: per step a bar
+            for its delay, one while it runs, a sparkline of its value and its events.
+
             --reduced-motion adds the same list under reduced motion (transforms jump,
             opacity fades, the stagger shrinks to 0.1 s) beside it. --format svg writes
             an animated SVG of the items instead (SMIL, no script, 30 fps): it plays in
@@ -34,6 +37,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --stagger each:0.05,curve:smooth --items 20 --hide-at 0.3 --show-again-at 0.5 -o reshow.html
               staggerbench preview --stagger each:0.05,curve:bouncy --reduced-motion -o reduced.html
               staggerbench preview --stagger each:0.03,grid:12x8,from:center --ripple 40 -o ripple.html
+              staggerbench preview --timeline cardReveal -o card.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -59,6 +63,9 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Also show the same list under reduced motion, side by side.")
     var reducedMotion = false
 
+    @Option(help: "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, listAppear or sequence (a MatchedSequence).")
+    var timeline: PreviewTimeline?
+
     @Option(help: "A ripple from this cell of the grid (an index): a decaying wave, 8 pt, 2 Hz, half a cycle per cell, added to each item's offset.")
     var ripple: Int?
 
@@ -73,6 +80,9 @@ struct PreviewCommand: ParsableCommand {
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
         if format == .svg, reducedMotion { throw ValidationError("--reduced-motion needs --format html") }
         if format == .svg, ripple != nil { throw ValidationError("--ripple needs --format html") }
+        if timeline != nil, format == .svg || reducedMotion || ripple != nil || hideAt != nil || items != nil {
+            throw ValidationError("--timeline draws the timeline alone: drop --items, --hide-at, --ripple, --reduced-motion and --format svg")
+        }
         if !(duration > 0) || !duration.isFinite {
             throw ValidationError("--duration must be a positive number of seconds")
         }
@@ -89,6 +99,14 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let timeline {
+            let page = try PreviewTimelinePage(
+                timeline: try timeline.build(), title: "timeline \(timeline.rawValue)", fps: fps ?? 60
+            ).render()
+            try writeTextFile(page, to: output)
+            print("wrote \(output) (timeline \(timeline.rawValue), \(page.utf8.count / 1024) KiB)")
+            return
+        }
         // The grid decides the default count, so read the spec once for its grid.
         let probe = try StaggerSpec.parse(stagger, count: 1, easingDuration: duration)
         let count = items ?? probe.config.grid.map { $0.columns * $0.rows } ?? 12
@@ -118,6 +136,35 @@ struct PreviewCommand: ParsableCommand {
         }
         try writeTextFile(text, to: output)
         print("wrote \(output) (\(count) items, \(scene.frameCount) frames at \(fps) fps, \(text.utf8.count / 1024) KiB)")
+    }
+}
+
+/// The timelines `preview --timeline` draws.
+enum PreviewTimeline: String, ExpressibleByArgument, CaseIterable {
+    case reveal, cardReveal, listAppear, sequence
+
+    /// The timeline itself.
+    func build() throws -> Timeline {
+        switch self {
+        case .reveal:
+            // The README's example.
+            return try Timeline([
+                .step("background", .easeOut),
+                .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
+                .staggered("row", count: 20, config: .fast, at: .withPrevious(offset: 0.1)),
+            ])
+        case .cardReveal:
+            return AnimationSequence.cardReveal.timeline
+        case .listAppear:
+            return try AnimationSequence.listAppear(count: 8, each: 0.05, duration: 0.3).timeline
+        case .sequence:
+            return try MatchedSequence([
+                MatchedStep("title", curve: .snappy, delay: 0.05),
+                MatchedStep("chipA", curve: .smooth, waitForCompletion: false),
+                MatchedStep("chipB", curve: .smooth),
+                MatchedStep("detail", curve: .bouncy),
+            ]).timeline
+        }
     }
 }
 

@@ -119,7 +119,7 @@ struct PreviewPage {
         let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
             // Inside <script>, "</" would end the element.
             .replacingOccurrences(of: "</", with: "<\\/")
-        return Self.template
+        return PreviewControls.insert(into: Self.template)
             .replacingOccurrences(of: "@TITLE@", with: escapeHTML(title))
             .replacingOccurrences(of: "@DATA@", with: json)
     }
@@ -132,31 +132,13 @@ struct PreviewPage {
     /// The page. The canvas sits at the top-left corner of the page (no margin), so
     /// that a screenshot's pixels are the layout's CSS pixels at a device scale of 1.
     static let template = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>@TITLE@</title>
-        <style>
-          body { margin: 0; font: 13px system-ui, sans-serif; color: #222; background: #fafafa; }
-          canvas { display: block; }
-          .controls { display: flex; gap: 12px; align-items: center; padding: 0 24px 16px; }
-          .controls input[type=range] { flex: 1; }
-          .time { font-variant-numeric: tabular-nums; min-width: 7em; }
+        @HEAD@
           .keys { color: #666; padding: 0 24px; }
         </style>
         </head>
         <body>
         <canvas id="stage"></canvas>
-        <div class="controls">
-          <button id="play" type="button">Play</button>
-          <input id="scrub" type="range" min="0" value="0" aria-label="time">
-          <span class="time" id="time"></span>
-          <label>speed <select id="speed">
-            <option value="0.1">0.1x</option><option value="0.25">0.25x</option>
-            <option value="1" selected>1x</option></select></label>
-          <label><input id="loop" type="checkbox" checked> loop</label>
-        </div>
+        @CONTROLS@
         <p class="keys">Space: play or pause &middot; &larr; &rarr;: one frame &middot;
           1 2 3: 0.1x 0.25x 1x &middot; L: loop &middot; #t=SECONDS in the address opens it there.
           Every frame was computed by Stagger's kernel (StaggeredList.sample); this page only draws.</p>
@@ -234,51 +216,7 @@ struct PreviewPage {
           ctx.fillText("0 s", L.heatX, legendY + 24);
           ctx.fillText(maxDelay.toFixed(3) + " s", L.heatX + 130, legendY + 24);
         }
-        const play = document.getElementById("play"), scrub = document.getElementById("scrub");
-        const timeLabel = document.getElementById("time"), speed = document.getElementById("speed");
-        const loop = document.getElementById("loop");
-        scrub.max = data.frameCount - 1;
-        let frame = 0, playing = false, clock = 0, last = null;
-        function show(f) {
-          frame = Math.max(0, Math.min(data.frameCount - 1, f));
-          scrub.value = frame;
-          timeLabel.textContent = (frame / data.fps).toFixed(3) + " s";
-          draw(frame);
-        }
-        function setPlaying(on) {
-          playing = on; play.textContent = on ? "Pause" : "Play"; last = null;
-          if (on) { if (frame >= data.frameCount - 1) frame = 0; clock = frame / data.fps; requestAnimationFrame(tick); }
-        }
-        function tick(now) {
-          if (!playing) return;
-          if (last !== null) clock += (now - last) / 1000 * Number(speed.value);
-          last = now;
-          let f = Math.round(clock * data.fps);
-          if (f >= data.frameCount) {
-            if (loop.checked) { clock = 0; f = 0; } else { show(data.frameCount - 1); setPlaying(false); return; }
-          }
-          show(f);
-          requestAnimationFrame(tick);
-        }
-        play.addEventListener("click", () => setPlaying(!playing));
-        scrub.addEventListener("input", () => { setPlaying(false); show(Number(scrub.value)); });
-        document.addEventListener("keydown", (e) => {
-          if (e.key === " ") { setPlaying(!playing); e.preventDefault(); }
-          else if (e.key === "ArrowRight") { setPlaying(false); show(frame + 1); }
-          else if (e.key === "ArrowLeft") { setPlaying(false); show(frame - 1); }
-          else if (e.key === "1" || e.key === "2" || e.key === "3") { speed.selectedIndex = Number(e.key) - 1; }
-          else if (e.key === "l" || e.key === "L") { loop.checked = !loop.checked; }
-        });
-        function seekFromAddress() {
-          const match = /[#&?]t=([0-9.]+)/.exec(location.hash + location.search);
-          if (!match) return false;
-          setPlaying(false);
-          show(Math.round(Number(match[1]) * data.fps));
-          return true;
-        }
-        window.addEventListener("hashchange", seekFromAddress);
-        if (!seekFromAddress()) { show(0); setPlaying(true); }
-        document.title = data.title + " (ready)";
+        @PLAYER@
         </script>
         </body>
         </html>

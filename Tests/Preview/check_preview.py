@@ -322,6 +322,30 @@ def main():
     check_scene(check, staggerbench, chromium, workdir, "ripple",
                 ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4", "--ripple", "14"],
                 grid_delays, [rippled], [0.9, 1.15])
+    # A timeline as a Gantt chart: AnimationSequence.listAppear(count: 8, each: 0.05,
+    # duration: 0.3) has row[i] from 0.05 i to 0.05 i + 0.3 s (its definition). Each bar
+    # is grey before its start, blue from it to its end, background after.
+    page = os.path.join(workdir, "gantt.html")
+    subprocess.run([staggerbench, "preview", "--timeline", "listAppear", "-o", page], check=True,
+                   stdout=subprocess.DEVNULL)
+    data = layout_of(page)
+    G = data["layout"]
+    check.expect(title_after_scripts(chromium, page).endswith("(ready)"), "gantt: the page's script did not finish")
+    check.expect([r["id"] for r in data["rows"]] == [f"row[{i}]" for i in range(8)], f"gantt rows: {data['rows']}")
+    _, _, rows = screenshot(chromium, page, 0.2, os.path.join(workdir, "gantt-0.2.png"))
+
+    def x(t):
+        return G["chartX"] + t * G["pixelsPerSecond"]
+    for r in range(8):
+        start, end = 0.05 * r, 0.05 * r + 0.3
+        y = int(G["top"] + r * G["rowHeight"] + G["barTop"] + G["barHeight"] / 2)
+        probes = [(x(start) + 2, 0x8F, "running just after its start"), (x(end) - 2, 0x8F, "running just before its end"),
+                  (x(end) + 3, BACKGROUND_R, "empty after its end")]
+        if r > 0:
+            probes.append((x(start) - 2, 0xDD, "waiting just before its start"))
+        for px, red, what in probes:
+            got = rows[y][int(px)][0]
+            check.expect(abs(got - red) <= 3, f"gantt row {r}: {what} (x {px:.1f}): red {got}, expected {red}")
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",

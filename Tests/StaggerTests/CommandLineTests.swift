@@ -120,6 +120,8 @@ import Testing
         (["preview", "-o", "/tmp/p.svg", "--format", "gif"], "gif"),
         (["preview", "-o", "/tmp/p.html", "--ripple", "3"], "--ripple needs a grid"),
         (["preview", "-o", "/tmp/p.html", "--stagger", "grid:6x4", "--ripple", "24"], "not a cell"),
+        (["preview", "-o", "/tmp/p.html", "--timeline", "bogus"], "bogus"),
+        (["preview", "-o", "/tmp/p.html", "--timeline", "reveal", "--items", "3"], "--timeline draws the timeline alone"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
