@@ -16,6 +16,9 @@ struct PreviewCommand: ParsableCommand {
             StaggeredList.sample and embedded in the page, which only draws them: one
             file, no network, no external scripts or fonts; it opens from disk.
 
+            --matched draws a card flying to full screen instead (frame, corner radius,
+            colour), sent back at --reverse-at, mid-flight by default.
+
             --timeline NAME draws a timeline instead, as a Gantt chart: per step a bar
             for its delay, one while it runs, a sparkline of its value and its events.
 
@@ -38,6 +41,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --stagger each:0.05,curve:bouncy --reduced-motion -o reduced.html
               staggerbench preview --stagger each:0.03,grid:12x8,from:center --ripple 40 -o ripple.html
               staggerbench preview --timeline cardReveal -o card.html
+              staggerbench preview --matched --curve bouncy --reverse-at 0.3 -o card-flight.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -66,6 +70,15 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, listAppear or sequence (a MatchedSequence).")
     var timeline: PreviewTimeline?
 
+    @Flag(help: "Draw a matched pair instead of a list: a card flying to full screen, sent back mid-flight.")
+    var matched = false
+
+    @Option(help: "With --matched: the curve of every property (eval's grammar; easings over --duration).")
+    var curve: String = "snappy"
+
+    @Option(help: "With --matched: seconds at which the card is sent back.")
+    var reverseAt: Double = 0.35
+
     @Option(help: "A ripple from this cell of the grid (an index): a decaying wave, 8 pt, 2 Hz, half a cycle per cell, added to each item's offset.")
     var ripple: Int?
 
@@ -80,6 +93,12 @@ struct PreviewCommand: ParsableCommand {
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
         if format == .svg, reducedMotion { throw ValidationError("--reduced-motion needs --format html") }
         if format == .svg, ripple != nil { throw ValidationError("--ripple needs --format html") }
+        if !(reverseAt >= 0) || !reverseAt.isFinite {
+            throw ValidationError("--reverse-at must be a time in seconds, 0 or later (got \(reverseAt))")
+        }
+        if matched, timeline != nil || format == .svg || reducedMotion || ripple != nil || hideAt != nil || items != nil {
+            throw ValidationError("--matched draws the pair alone: drop --timeline, --items, --hide-at, --ripple, --reduced-motion and --format svg")
+        }
         if timeline != nil, format == .svg || reducedMotion || ripple != nil || hideAt != nil || items != nil {
             throw ValidationError("--timeline draws the timeline alone: drop --items, --hide-at, --ripple, --reduced-motion and --format svg")
         }
@@ -99,6 +118,16 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        if matched {
+            let parsed: Curve
+            do { parsed = try Curve(parsing: curve, duration: duration) } catch { throw CommandFailure(error.description) }
+            let page = try PreviewMatchedPage(
+                curves: MatchedCurves(parsed), reverseAt: reverseAt, fps: fps ?? 60, title: "matched pair, \(curve)"
+            ).render()
+            try writeTextFile(page, to: output)
+            print("wrote \(output) (a matched pair, \(page.utf8.count / 1024) KiB)")
+            return
+        }
         if let timeline {
             let page = try PreviewTimelinePage(
                 timeline: try timeline.build(), title: "timeline \(timeline.rawValue)", fps: fps ?? 60

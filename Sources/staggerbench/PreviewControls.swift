@@ -1,13 +1,47 @@
-/// What every preview page shares: the head up to its own styles (`@HEAD@`, then the
-/// page's extra rules and `</style></head>`), the HTML of the controls (play, scrubber,
+import Foundation
+
+/// What every preview page shares: the head and the canvas (`@HEAD@`), the HTML of the
+/// controls (play, scrubber,
 /// time, speed, loop) and the script that drives them. A page defines `data` (with
 /// `fps`, `frameCount` and `title`) and `draw(frame)` before the script.
 enum PreviewControls {
-    /// `template` with its `@HEAD@`, `@CONTROLS@` and `@PLAYER@` markers replaced.
-    static func insert(into template: String) -> String {
-        template.replacingOccurrences(of: "@HEAD@", with: head).replacingOccurrences(of: "@CONTROLS@", with: html)
-            .replacingOccurrences(of: "@PLAYER@", with: script)
+    /// A page: `template` with its markers replaced, `payload` as the page's `data`
+    /// (JSON; it must carry `layout.canvasWidth` and `canvasHeight`, which `@SETUP@`
+    /// sizes the canvas from) and `title` as its title.
+    static func page<Payload: Encodable>(_ template: String, title: String, payload: Payload) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
+            // Inside <script>, "</" would end the element.
+            .replacingOccurrences(of: "</", with: "<\\/")
+        let escapedTitle = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        return template.replacingOccurrences(of: "@HEAD@", with: head).replacingOccurrences(of: "@CONTROLS@", with: html)
+            .replacingOccurrences(of: "@SETUP@", with: setup).replacingOccurrences(of: "@PLAYER@", with: script)
+            .replacingOccurrences(of: "@TITLE@", with: escapedTitle).replacingOccurrences(of: "@DATA@", with: json)
     }
+
+    /// The page's data, then a canvas `ctx` of the layout's size in CSS pixels, sharp
+    /// at any device scale, and `clear()` to start a frame.
+    static let setup = """
+        <script type="application/json" id="stagger-data">@DATA@</script>
+        <script>
+        "use strict";
+        const data = JSON.parse(document.getElementById("stagger-data").textContent);
+        const L = data.layout;
+        const canvas = document.getElementById("stage"), ctx = canvas.getContext("2d");
+        const ratio = window.devicePixelRatio || 1;
+        canvas.width = L.canvasWidth * ratio; canvas.height = L.canvasHeight * ratio;
+        canvas.style.width = L.canvasWidth + "px"; canvas.style.height = L.canvasHeight + "px";
+        // Starts a frame: the background, and the pen for text.
+        function clear() {
+          ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+          ctx.globalAlpha = 1;
+          ctx.fillStyle = "#fafafa";
+          ctx.fillRect(0, 0, L.canvasWidth, L.canvasHeight);
+          ctx.fillStyle = "#333";
+          ctx.font = "13px system-ui, sans-serif";
+        }
+        """
 
     static let head = """
         <!DOCTYPE html>
@@ -21,6 +55,11 @@ enum PreviewControls {
           .controls { display: flex; gap: 12px; align-items: center; padding: 0 24px 16px; }
           .controls input[type=range] { flex: 1; }
           .time { font-variant-numeric: tabular-nums; min-width: 7em; }
+          .keys { color: #666; padding: 0 24px; }
+        </style>
+        </head>
+        <body>
+        <canvas id="stage"></canvas>
         """
 
     static let html = """

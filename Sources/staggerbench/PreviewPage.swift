@@ -114,39 +114,19 @@ struct PreviewPage {
             delays: scene.delays,
             events: scene.events.map { ["time": $0.time, "shows": $0.shows ? 1 : 0] },
             layout: Self.layout(count: scene.count, grid: scene.config.grid, variants: scene.variants.count))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
-            // Inside <script>, "</" would end the element.
-            .replacingOccurrences(of: "</", with: "<\\/")
-        return PreviewControls.insert(into: Self.template)
-            .replacingOccurrences(of: "@TITLE@", with: escapeHTML(title))
-            .replacingOccurrences(of: "@DATA@", with: json)
-    }
-
-    private func escapeHTML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        return PreviewControls.page(Self.template, title: title, payload: payload)
     }
 
     /// The page. The canvas sits at the top-left corner of the page (no margin), so
     /// that a screenshot's pixels are the layout's CSS pixels at a device scale of 1.
     static let template = """
         @HEAD@
-          .keys { color: #666; padding: 0 24px; }
-        </style>
-        </head>
-        <body>
-        <canvas id="stage"></canvas>
         @CONTROLS@
         <p class="keys">Space: play or pause &middot; &larr; &rarr;: one frame &middot;
           1 2 3: 0.1x 0.25x 1x &middot; L: loop &middot; #t=SECONDS in the address opens it there.
           Every frame was computed by Stagger's kernel (StaggeredList.sample); this page only draws.</p>
-        <script type="application/json" id="stagger-data">@DATA@</script>
-        <script>
-        "use strict";
-        const data = JSON.parse(document.getElementById("stagger-data").textContent);
-        const L = data.layout, n = data.count, tracks = data.trackNames.length;
+        @SETUP@
+        const n = data.count, tracks = data.trackNames.length;
         function decode(text) {
           const raw = atob(text), words = new Int16Array(raw.length / 2);
           for (let j = 0; j < words.length; j++) {
@@ -162,10 +142,6 @@ struct PreviewPage {
         function value(words, frame, k, i) {
           return k < 0 ? null : words[(frame * tracks + k) * n + i] * data.quanta[k];
         }
-        const canvas = document.getElementById("stage"), ctx = canvas.getContext("2d");
-        const ratio = window.devicePixelRatio || 1;
-        canvas.width = L.canvasWidth * ratio; canvas.height = L.canvasHeight * ratio;
-        canvas.style.width = L.canvasWidth + "px"; canvas.style.height = L.canvasHeight + "px";
         const maxDelay = Math.max(1e-9, ...data.delays);
         function heat(u) {
           // Light yellow (no delay) to deep violet (the longest).
@@ -173,12 +149,7 @@ struct PreviewPage {
           return "rgb(" + a.map((c, j) => Math.round(c + (b[j] - c) * u)).join(",") + ")";
         }
         function draw(frame) {
-          ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-          ctx.globalAlpha = 1;
-          ctx.fillStyle = "#fafafa";
-          ctx.fillRect(0, 0, L.canvasWidth, L.canvasHeight);
-          ctx.fillStyle = "#333";
-          ctx.font = "13px system-ui, sans-serif";
+          clear();
           ctx.fillText("start delay of each item", L.heatX, L.panelY - 20);
           variants.forEach((variant, v) => {
             const left = L.variantX[v];

@@ -64,40 +64,18 @@ struct PreviewTimelinePage {
             barTop: 2, barHeight: 10)
         let payload = Payload(
             title: title, fps: fps, frameCount: frameCount, duration: timeline.duration, rows: rows, layout: layout)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
-            .replacingOccurrences(of: "</", with: "<\\/")
-        return PreviewControls.insert(into: Self.template)
-            .replacingOccurrences(of: "@TITLE@", with: title.replacingOccurrences(of: "<", with: "&lt;"))
-            .replacingOccurrences(of: "@DATA@", with: json)
+        return PreviewControls.page(Self.template, title: title, payload: payload)
     }
 
     /// The page: the same controls as the list preview, drawing a chart instead.
     static let template = """
         @HEAD@
-        </style>
-        </head>
-        <body>
-        <canvas id="stage"></canvas>
         @CONTROLS@
-        <script type="application/json" id="stagger-data">@DATA@</script>
-        <script>
-        "use strict";
-        const data = JSON.parse(document.getElementById("stagger-data").textContent);
-        const L = data.layout;
-        const canvas = document.getElementById("stage"), ctx = canvas.getContext("2d");
-        const ratio = window.devicePixelRatio || 1;
-        canvas.width = L.canvasWidth * ratio; canvas.height = L.canvasHeight * ratio;
-        canvas.style.width = L.canvasWidth + "px"; canvas.style.height = L.canvasHeight + "px";
+        @SETUP@
         const x = (t) => L.chartX + t * L.pixelsPerSecond;
         function draw(frame) {
           const now = frame / data.fps;
-          ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-          ctx.fillStyle = "#fafafa";
-          ctx.fillRect(0, 0, L.canvasWidth, L.canvasHeight);
-          ctx.font = "13px system-ui, sans-serif";
-          ctx.fillStyle = "#333";
+          clear();
           ctx.fillText(data.title + " (" + data.duration.toFixed(3) + " s)", 24, 24);
           // Seconds along the top.
           ctx.fillStyle = "#666";

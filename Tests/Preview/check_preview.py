@@ -346,6 +346,33 @@ def main():
         for px, red, what in probes:
             got = rows[y][int(px)][0]
             check.expect(abs(got - red) <= 3, f"gantt row {r}: {what} (x {px:.1f}): red {got}, expected {red}")
+    # A matched pair on a linear easing of 0.5 s, sent back at 0.25 s: interrupted easings
+    # in a pair group are additive (the motion in flight runs on, a motion of the change
+    # is added), so the fraction of the way from the cell to the screen is
+    # t/0.5 - (t - 0.25)/0.5, each clamped to [0, 1]; the frame is the cell and screen
+    # interpolated by it (anchor and size both linear).
+    page = os.path.join(workdir, "matched.html")
+    subprocess.run([staggerbench, "preview", "--matched", "--curve", "linear", "--duration", "0.5",
+                    "--reverse-at", "0.25", "-o", page], check=True, stdout=subprocess.DEVNULL)
+    M = layout_of(page)["layout"]
+    cell, screen = (16, 400, 160, 100), (0, 0, 390, 600)
+
+    def clamp01(v):
+        return min(max(v, 0.0), 1.0)
+    for time in [0.2, 0.4, 0.6, 0.9]:
+        f = clamp01(time / 0.5) - (clamp01((time - 0.25) / 0.5) if time > 0.25 else 0.0)
+        x, y, w, h = (c + (s_ - c) * f for c, s_ in zip(cell, screen))
+        _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"matched-{time}.png"))
+
+        def is_card(px, py):
+            return max(abs(ch - BACKGROUND_R) for ch in rows[int(py)][int(px)]) > 60
+        mid_y, mid_x = M["screenY"] + y + h / 2, M["screenX"] + x + w / 2
+        xs = [px for px in range(int(M["screenX"]) + 1, int(M["screenX"]) + 390) if is_card(px, mid_y)]
+        ys = [py for py in range(int(M["screenY"]) + 1, int(M["screenY"]) + 600) if is_card(mid_x, py)]
+        edges = (xs[0], xs[-1] + 1, ys[0], ys[-1] + 1) if xs and ys else None
+        expected = (M["screenX"] + x, M["screenX"] + x + w, M["screenY"] + y, M["screenY"] + y + h)
+        check.expect(edges is not None and all(abs(a - b) <= 1.5 for a, b in zip(edges, expected)),
+                     f"matched t={time}: card edges {edges}, expected {tuple(round(e, 1) for e in expected)}")
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",

@@ -122,6 +122,9 @@ import Testing
         (["preview", "-o", "/tmp/p.html", "--stagger", "grid:6x4", "--ripple", "24"], "not a cell"),
         (["preview", "-o", "/tmp/p.html", "--timeline", "bogus"], "bogus"),
         (["preview", "-o", "/tmp/p.html", "--timeline", "reveal", "--items", "3"], "--timeline draws the timeline alone"),
+        (["preview", "-o", "/tmp/p.html", "--matched", "--timeline", "reveal"], "--matched draws the pair alone"),
+        (["preview", "-o", "/tmp/p.html", "--matched", "--curve", "wobble"], "wobble"),
+        (["preview", "-o", "/tmp/p.html", "--matched", "--reverse-at", "nan"], "--reverse-at"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
