@@ -64,7 +64,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Frames per second sampled, 1 to 240 (default 60; 30 for svg).")
     var fps: Int?
 
-    @Flag(help: "Also show the same list under reduced motion, side by side.")
+    @Flag(help: "Also show the same list (or matched pair) under reduced motion, side by side.")
     var reducedMotion = false
 
     @Option(help: "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, listAppear or sequence (a MatchedSequence).")
@@ -96,8 +96,8 @@ struct PreviewCommand: ParsableCommand {
         if !(reverseAt >= 0) || !reverseAt.isFinite {
             throw ValidationError("--reverse-at must be a time in seconds, 0 or later (got \(reverseAt))")
         }
-        if matched, timeline != nil || format == .svg || reducedMotion || ripple != nil || hideAt != nil || items != nil {
-            throw ValidationError("--matched draws the pair alone: drop --timeline, --items, --hide-at, --ripple, --reduced-motion and --format svg")
+        if matched, timeline != nil || format == .svg || ripple != nil || hideAt != nil || items != nil {
+            throw ValidationError("--matched draws the pair alone: drop --timeline, --items, --hide-at, --ripple and --format svg")
         }
         if timeline != nil, format == .svg || reducedMotion || ripple != nil || hideAt != nil || items != nil {
             throw ValidationError("--timeline draws the timeline alone: drop --items, --hide-at, --ripple, --reduced-motion and --format svg")
@@ -122,7 +122,8 @@ struct PreviewCommand: ParsableCommand {
             let parsed: Curve
             do { parsed = try Curve(parsing: curve, duration: duration) } catch { throw CommandFailure(error.description) }
             let page = try PreviewMatchedPage(
-                curves: MatchedCurves(parsed), reverseAt: reverseAt, fps: fps ?? 60, title: "matched pair, \(curve)"
+                curves: MatchedCurves(parsed), reverseAt: reverseAt, reducedMotion: reducedMotion, fps: fps ?? 60,
+                title: "matched pair, \(curve)"
             ).render()
             try writeTextFile(page, to: output)
             print("wrote \(output) (a matched pair, \(page.utf8.count / 1024) KiB)")

@@ -9,6 +9,8 @@ import Stagger
 struct PreviewMatchedPage {
     let curves: MatchedCurves
     let reverseAt: Double
+    /// Whether to draw the same flight under reduced motion beside it.
+    let reducedMotion: Bool
     let fps: Int
     let title: String
 
@@ -18,15 +20,18 @@ struct PreviewMatchedPage {
 
     /// Where the screen is drawn, in CSS pixels (one per point), for the script and tests.
     struct Layout: Encodable {
-        let canvasWidth: Double, canvasHeight: Double, screenX: Double, screenY: Double
+        /// The left edge of each screen (full motion, then reduced), and their top.
+        let canvasWidth: Double, canvasHeight: Double, screenX: [Double], screenY: Double
     }
 
     private struct Payload: Encodable {
         let title: String
         let fps: Int
         let frameCount: Int
-        /// Per frame: x, y, width, height, corner radius, red, green, blue, opacity.
-        let frames: [[Double]]
+        /// Per screen, per frame: x, y, width, height, corner radius, red, green, blue,
+        /// opacity.
+        let screens: [[[Double]]]
+        let titles: [String]
         let layout: Layout
         let reverseAt: Double
     }
@@ -37,12 +42,31 @@ struct PreviewMatchedPage {
             frame: Self.cell, cornerRadii: CornerRadii(16), color: RGBAColor(red: 0.96, green: 0.77, blue: 0.19))
         let detail = try MatchedGeometry(
             frame: Self.screen, cornerRadii: CornerRadii(0), color: RGBAColor(red: 0.18, green: 0.44, blue: 0.87))
-        var group = try MatchedPairGroup([try MatchedPair(source: card, destination: detail)], curves: curves)
-        try group.start(at: 0)
+        let group = try MatchedPairGroup([try MatchedPair(source: card, destination: detail)], curves: curves)
         var probe = group
+        try probe.start(at: 0)
         try probe.reverse(at: reverseAt)
         let end = max(reverseAt, probe.settleTime) + 0.25
         let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        var reduced = group
+        reduced.reducedMotion = .always
+        let runs = reducedMotion ? [group, reduced] : [group]
+        var screens: [[[Double]]] = []
+        for run in runs { screens.append(try flight(run, frameCount)) }
+        let count = Double(screens.count)
+        let layout = Layout(
+            canvasWidth: 24 + 390 * count + 48 * (count - 1) + 24, canvasHeight: 56 + 600 + 24,
+            screenX: (0..<screens.count).map { 24 + Double($0) * (390 + 48) }, screenY: 56)
+        let payload = Payload(
+            title: title, fps: fps, frameCount: frameCount, screens: screens,
+            titles: ["full motion", "reduced motion"], layout: layout, reverseAt: reverseAt)
+        return PreviewControls.page(Self.template, title: title, payload: payload)
+    }
+
+    /// Every frame of `group` started at 0 and sent back at `reverseAt`.
+    private func flight(_ group: MatchedPairGroup, _ frameCount: Int) throws -> [[Double]] {
+        var group = group
+        try group.start(at: 0)
         var frame = group.makeFrame(recordsVelocity: false)
         var states: [MatchedPairState] = []
         var frames: [[Double]] = []
@@ -63,10 +87,7 @@ struct PreviewMatchedPage {
                 state.opacity,
             ].map(rounded))
         }
-        let layout = Layout(canvasWidth: 24 + 390 + 24, canvasHeight: 56 + 600 + 24, screenX: 24, screenY: 56)
-        let payload = Payload(
-            title: title, fps: fps, frameCount: frameCount, frames: frames, layout: layout, reverseAt: reverseAt)
-        return PreviewControls.page(Self.template, title: title, payload: payload)
+        return frames
     }
 
     static let template = """
@@ -74,17 +95,23 @@ struct PreviewMatchedPage {
         @CONTROLS@
         @SETUP@
         function draw(frame) {
-          const [x, y, w, h, radius, r, g, b, opacity] = data.frames[frame];
           clear();
           ctx.fillText(data.title + " (sent back at " + data.reverseAt + " s)", 24, 24);
-          ctx.strokeStyle = "#cccccc";
-          ctx.strokeRect(L.screenX - 0.5, L.screenY - 0.5, 391, 601);
           const byte = (c) => Math.round(Math.min(1, Math.max(0, c)) * 255);
-          ctx.fillStyle = "rgb(" + byte(r) + "," + byte(g) + "," + byte(b) + ")";
-          ctx.globalAlpha = Math.min(1, Math.max(0, opacity));
-          ctx.beginPath();
-          ctx.roundRect(L.screenX + x, L.screenY + y, w, h, Math.max(0, Math.min(radius, w / 2, h / 2)));
-          ctx.fill();
+          data.screens.forEach((frames, s) => {
+            const [x, y, w, h, radius, r, g, b, opacity] = frames[frame];
+            const left = L.screenX[s];
+            ctx.globalAlpha = 1;
+            ctx.fillStyle = "#333";
+            if (data.screens.length > 1) ctx.fillText(data.titles[s], left, L.screenY - 8);
+            ctx.strokeStyle = "#cccccc";
+            ctx.strokeRect(left - 0.5, L.screenY - 0.5, 391, 601);
+            ctx.fillStyle = "rgb(" + byte(r) + "," + byte(g) + "," + byte(b) + ")";
+            ctx.globalAlpha = Math.min(1, Math.max(0, opacity));
+            ctx.beginPath();
+            ctx.roundRect(left + x, L.screenY + y, w, h, Math.max(0, Math.min(radius, w / 2, h / 2)));
+            ctx.fill();
+          });
         }
         @PLAYER@
         </script>

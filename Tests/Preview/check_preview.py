@@ -353,7 +353,7 @@ def main():
     # interpolated by it (anchor and size both linear).
     page = os.path.join(workdir, "matched.html")
     subprocess.run([staggerbench, "preview", "--matched", "--curve", "linear", "--duration", "0.5",
-                    "--reverse-at", "0.25", "-o", page], check=True, stdout=subprocess.DEVNULL)
+                    "--reverse-at", "0.25", "--reduced-motion", "-o", page], check=True, stdout=subprocess.DEVNULL)
     M = layout_of(page)["layout"]
     cell, screen = (16, 400, 160, 100), (0, 0, 390, 600)
 
@@ -361,18 +361,23 @@ def main():
         return min(max(v, 0.0), 1.0)
     for time in [0.2, 0.4, 0.6, 0.9]:
         f = clamp01(time / 0.5) - (clamp01((time - 0.25) / 0.5) if time > 0.25 else 0.0)
-        x, y, w, h = (c + (s_ - c) * f for c, s_ in zip(cell, screen))
+        # Beside it, reduced motion: the frame jumps to the screen at the start and
+        # back to the cell when sent back (ReducedMotion's rules).
+        reduced = 1.0 if time < 0.25 else 0.0
         _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"matched-{time}.png"))
+        for s, fraction in enumerate([f, reduced]):
+            left = M["screenX"][s]
+            x, y, w, h = (c + (s_ - c) * fraction for c, s_ in zip(cell, screen))
 
-        def is_card(px, py):
-            return max(abs(ch - BACKGROUND_R) for ch in rows[int(py)][int(px)]) > 60
-        mid_y, mid_x = M["screenY"] + y + h / 2, M["screenX"] + x + w / 2
-        xs = [px for px in range(int(M["screenX"]) + 1, int(M["screenX"]) + 390) if is_card(px, mid_y)]
-        ys = [py for py in range(int(M["screenY"]) + 1, int(M["screenY"]) + 600) if is_card(mid_x, py)]
-        edges = (xs[0], xs[-1] + 1, ys[0], ys[-1] + 1) if xs and ys else None
-        expected = (M["screenX"] + x, M["screenX"] + x + w, M["screenY"] + y, M["screenY"] + y + h)
-        check.expect(edges is not None and all(abs(a - b) <= 1.5 for a, b in zip(edges, expected)),
-                     f"matched t={time}: card edges {edges}, expected {tuple(round(e, 1) for e in expected)}")
+            def is_card(px, py):
+                return max(abs(ch - BACKGROUND_R) for ch in rows[int(py)][int(px)]) > 60
+            mid_y, mid_x = M["screenY"] + y + h / 2, left + x + w / 2
+            xs = [px for px in range(int(left) + 1, int(left) + 390) if is_card(px, mid_y)]
+            ys = [py for py in range(int(M["screenY"]) + 1, int(M["screenY"]) + 600) if is_card(mid_x, py)]
+            edges = (xs[0], xs[-1] + 1, ys[0], ys[-1] + 1) if xs and ys else None
+            expected = (left + x, left + x + w, M["screenY"] + y, M["screenY"] + y + h)
+            check.expect(edges is not None and all(abs(a - b) <= 1.5 for a, b in zip(edges, expected)),
+                         f"matched screen {s} t={time}: card edges {edges}, expected {tuple(round(e, 1) for e in expected)}")
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",
