@@ -49,12 +49,16 @@ public struct MatchedStep: Sendable, Hashable {
 public struct MatchedSequence: Sendable {
     /// The steps, in the order given.
     public let steps: [MatchedStep]
-    /// Whether the steps run back to front.
+    /// Whether the steps run back to front: batch by batch, each batch whole (its steps
+    /// together, with the delays inside it) after its own delay, so `a`, `b` (not
+    /// waiting), `c` reversed runs `b` and `c` together, then `a`.
     public let reversed: Bool
     /// Whether the steps animate; `false` jumps straight to the end state at time 0.
     public let animates: Bool
     /// The compiled schedule: one timeline step per matched step, in running order.
     public let timeline: Timeline
+    /// The steps in running order: the batches back to front when reversed.
+    private let runningOrder: [MatchedStep]
 
     /// Builds the schedule.
     ///
@@ -66,42 +70,48 @@ public struct MatchedSequence: Sendable {
         self.steps = steps
         self.reversed = reversed
         self.animates = animates
-        let order = reversed ? Array(steps.reversed()) : steps
-        // Batches: a step that does not wait lets the next one start with it, so a run
-        // of such steps (and the step closing it) runs concurrently. The step after a
-        // batch waits for the whole batch, that is for its longest step, not merely for
-        // the last one given: each batch of two or more is a group, which ends with its
-        // longest child.
-        var children: [TimelineChild] = []
+        // Batches, in the order given: a step that does not wait lets the next one start
+        // with it, so a run of such steps (and the step closing it) runs concurrently.
+        var batches: [ArraySlice<MatchedStep>] = []
         var first = 0
-        while first < order.count {
+        while first < steps.count {
             var last = first
-            while last + 1 < order.count && !order[last].waitForCompletion { last += 1 }
+            while last + 1 < steps.count && !steps[last].waitForCompletion { last += 1 }
+            batches.append(steps[first...last])
+            first = last + 1
+        }
+        // Reversed, the batches run back to front, each whole: its steps still together,
+        // with the delays between them, after its own delay.
+        let running = reversed ? Array(batches.reversed()) : batches
+        runningOrder = running.flatMap { $0 }
+        // The step after a batch waits for the whole batch, that is for its longest step,
+        // not merely for the last one given: each batch of two or more is a group, which
+        // ends with its longest child.
+        var children: [TimelineChild] = []
+        for batch in running {
             var members: [TimelineChild] = []
             var batchDelay = 0.0
-            for i in first...last {
-                let step = order[i]
+            for (i, step) in zip(batch.indices, batch) {
                 // Without animation every step is a jump with no delay: the end state at 0.
                 let delay = animates ? step.delay : 0
                 guard delay.isFinite else { throw .invalidTime(child: step.id, value: delay) }
                 guard delay >= 0 else { throw .negativeGap(child: step.id, gap: delay) }
                 // Inside a batch a delay counts from the previous step's start.
-                if i == first { batchDelay = delay }
-                let position: TimelinePosition? = first == last ? nil : i == first ? .at(0) : .withPrevious(offset: delay)
+                if i == batch.startIndex { batchDelay = delay }
+                let position: TimelinePosition? =
+                    batch.count == 1 ? nil : i == batch.startIndex ? .at(0) : .withPrevious(offset: delay)
                 members.append(.step(step.id, step.curve, duration: animates ? nil : 0,
                                      keepAlive: step.keepAlive, at: position))
             }
             // The first batch's delay counts from the sequence's start, a later one's from
             // the end of the batch before it.
             let position: TimelinePosition = children.isEmpty ? .at(batchDelay) : .afterPrevious(gap: batchDelay)
-            if first == last {
-                let step = order[first]
+            if let step = batch.first, batch.count == 1 {
                 children.append(.step(step.id, step.curve, duration: animates ? nil : 0,
                                       keepAlive: step.keepAlive, at: position))
             } else {
                 children.append(.group(members, name: "batch", at: position))
             }
-            first = last + 1
         }
         timeline = try Timeline(children)
     }
@@ -124,7 +134,7 @@ public struct MatchedSequence: Sendable {
 
     private func toggled(_ id: String, type: MatchedStep.StepType, at time: Double, initially: Bool) throws(TimelineError) -> Bool {
         guard !time.isNaN else { throw .invalidTime(child: "time", value: time) }
-        let order = reversed ? Array(steps.reversed()) : steps
+        let order = runningOrder
         // Timeline steps of one id keep the running order (by start, then document order).
         let starts = timeline.steps(of: id).map { timeline.scheduledSteps[$0].start }
         let kinds = order.filter { $0.id == id }.map(\.type)

@@ -42,18 +42,37 @@ import Testing
         ])
         let starts = sequence.timeline.scheduledSteps.map(\.start)
         #expect(starts == [0, 0, 0, Spring.smooth.settlingDuration])
-        // reversed: back to front; animates false: the end state at once.
+        // reversed: the batches back to front, each whole; animates false: the end state
+        // at once.
         let reversed = try MatchedSequence(sequence.steps, reversed: true)
-        // Back to front: d starts at once, c waits for d, b waits for c, a runs with b.
+        // d starts at once; the batch a, b, c starts together when d has settled.
         func start(_ id: String) -> Double { reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start }
         #expect(start("d") == 0)
-        #expect(start("b") == 2 * Spring.smooth.settlingDuration && start("a") == start("b"))
-        #expect(reversed.timeline.scheduledSteps[reversed.timeline.steps(of: "c")[0]].start == Spring.smooth.settlingDuration)
+        let settled = Spring.smooth.settlingDuration
+        #expect(start("a") == settled && start("b") == settled && start("c") == settled)
         let jump = try MatchedSequence(sequence.steps, animates: false)
         #expect(jump.timeline.duration == 0)
         let state = try jump.timeline.state(at: 0)
         #expect(state.steps.allSatisfy { $0.phase == .finished && $0.value == 1 })
         #expect(try jump.isPresent("d", at: 0))
+    }
+
+    /// Reversing keeps batches whole (issue 21's second wrong behaviour): `title` (after
+    /// 0.05 s), then `chipA` and `chipB` together, reversed, runs `chipA` and `chipB`
+    /// together at once, then `title` 0.05 s after the longer of them has settled.
+    @Test func reversingKeepsBatchesWhole() throws {
+        let steps = [
+            MatchedStep("title", curve: .smooth, delay: 0.05),
+            MatchedStep("chipA", curve: .snappy, waitForCompletion: false),
+            MatchedStep("chipB", curve: .smooth),
+        ]
+        let reversed = try MatchedSequence(steps, reversed: true)
+        func start(_ id: String) -> Double { reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start }
+        #expect(start("chipA") == 0 && start("chipB") == 0)
+        let batchEnd = max(Spring.snappy.settlingDuration, Spring.smooth.settlingDuration)
+        #expect(abs(start("title") - (batchEnd + 0.05)) < 1e-12)
+        // Presence toggles follow the running order.
+        #expect(try reversed.isPresent("chipA", at: 0.01) && !reversed.isPresent("title", at: batchEnd))
     }
 
     /// The step after a batch waits for the batch's longest step: here the first one,
