@@ -13,8 +13,8 @@ var frame = list.makeFrame()
 for elapsed in [0.0, 0.05, 0.2, 1.0] {
     try list.sample(at: now + elapsed, into: &frame)
     let opacity = frame.values(ofTrack: 0)
-    let offsetY = frame.values(ofTrack: 1)       // its indices start at list.count
-    let row10Offset = offsetY[offsetY.startIndex + 10]
+    let offsetY = frame.values(ofTrack: "offsetY")!   // by name, item 0 at index 0
+    let row10Offset = offsetY[10]
     print("+\(elapsed) s: row 0 opacity \(opacity[0]), row 10 opacity \(opacity[10]), offset \(row10Offset)")
 }
 print("every row is at rest \(list.totalDuration) s after the show")

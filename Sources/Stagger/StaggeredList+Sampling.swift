@@ -14,6 +14,9 @@ public struct StaggerFrame: Sendable {
     public let count: Int
     /// Tracks held.
     public let trackCount: Int
+    /// The tracks' names, from the list that made the frame (empty for a frame made with
+    /// ``init(count:trackCount:recordsAppearance:)``).
+    public let trackNames: [String]
     /// Track k's values at `values[k * count ..< (k + 1) * count]`.
     public var values: [Float]
     /// Each item's appearance (0 hidden, 1 shown; springs overshoot).
@@ -45,17 +48,47 @@ public struct StaggerFrame: Sendable {
         self.init(validCount: count, trackCount: trackCount, recordsAppearance: recordsAppearance)
     }
 
-    init(validCount count: Int, trackCount: Int, recordsAppearance: Bool) {
+    init(validCount count: Int, trackCount: Int, recordsAppearance: Bool, trackNames: [String] = []) {
         self.count = count
         self.trackCount = trackCount
+        self.trackNames = trackNames
         values = [Float](repeating: 0, count: count * trackCount)
         appearance = [Float](repeating: 0, count: recordsAppearance ? count : 0)
         velocity = appearance
     }
 
-    /// Track `track`'s values, one per item.
-    public func values(ofTrack track: Int) -> ArraySlice<Float> {
-        values[track * count..<(track + 1) * count]
+    /// Track `track`'s values, one per item, item 0 at index 0: a view of the frame's
+    /// storage, no copy.
+    ///
+    /// - Precondition: `track` is in `0..<trackCount` (a programming error otherwise, as
+    ///   an array index).
+    public func values(ofTrack track: Int) -> TrackValues {
+        precondition((0..<trackCount).contains(track), "track \(track) is not in 0..<\(trackCount)")
+        return TrackValues(storage: values, offset: track * count, count: count)
+    }
+
+    /// The values of the track named `name` (``StaggerTrack/name``), item 0 at index 0;
+    /// `nil` when the frame has no track of that name.
+    public func values(ofTrack name: String) -> TrackValues? {
+        trackNames.firstIndex(of: name).map { values(ofTrack: $0) }
+    }
+
+    /// One track's values in a frame, item 0 first.
+    public struct TrackValues: RandomAccessCollection, Sendable {
+        let storage: [Float]
+        let offset: Int
+        /// Items in the track.
+        public let count: Int
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The item count.
+        public var endIndex: Int { count }
+        /// Item `index`'s value.
+        public subscript(index: Int) -> Float {
+            precondition((0..<count).contains(index), "item \(index) is not in 0..<\(count)")
+            return storage[offset + index]
+        }
     }
 }
 
@@ -71,7 +104,7 @@ extension StaggeredList {
     public func makeFrame(recordsAppearance: Bool = true) -> StaggerFrame {
         StaggerFrame(
             validCount: count, trackCount: min(tracks.count, StaggerFrame.maximumTrackCount),
-            recordsAppearance: recordsAppearance)
+            recordsAppearance: recordsAppearance, trackNames: tracks.prefix(StaggerFrame.maximumTrackCount).map(\.name))
     }
 
     /// Writes every track, appearance and velocity of every item at `time` into

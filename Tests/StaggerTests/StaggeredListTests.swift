@@ -272,6 +272,24 @@ import Testing
         #expect(small.totalDuration == untouched.totalDuration)
     }
 
+    /// A track's values start at index 0 whatever the track (issue 21: `opacity[0]`
+    /// trapped for track 1 and later), and tracks are found by name.
+    @Test func trackValuesAreZeroBasedAndNamed() throws {
+        var list = try StaggeredList(count: 4, config: try StaggerConfig(spread: .each(0.1), curve: .easeOut))
+        try list.show(at: 0)
+        var frame = list.makeFrame()
+        try list.sample(at: 0.15, into: &frame)
+        let offset = frame.values(ofTrack: 1)
+        #expect(offset.startIndex == 0 && offset.count == 4)
+        #expect(Array(offset) == Array(frame.values[4..<8]))
+        // Item 0 is 0.15 s into easeOut: the offset is 20 (1 - value).
+        #expect(abs(Double(offset[0]) - 20 * (1 - (try Curve.easeOut.value(at: 0.15)))) < 1e-5)
+        #expect(frame.trackNames == ["opacity", "offsetY", "scale"])
+        #expect(frame.values(ofTrack: "offsetY").map(Array.init) == Array(offset))
+        #expect(frame.values(ofTrack: "blur") == nil)
+        #expect((try StaggerFrame(count: 2, trackCount: 1)).values(ofTrack: "opacity") == nil)
+    }
+
     @Test func completionAndDuration() throws {
         let config = try StaggerConfig(spread: .each(0.05), curve: .easeOut)
         var list = try StaggeredList(count: 10, config: config)
