@@ -11,6 +11,9 @@ public struct StaggerTrack: Sendable, Hashable {
     public var to: Float
     /// What the track does under reduced motion (see ``ReducedMotion``).
     public var reducedMotion: Reduction
+    /// The values the track may take: sampling clamps into it (so a spring's overshoot
+    /// stays within it), or `nil` for none (offsets and scales follow the overshoot).
+    public var range: ClosedRange<Float>?
 
     /// What a track does when motion is reduced.
     public enum Reduction: String, Sendable, Hashable, CaseIterable {
@@ -28,15 +31,20 @@ public struct StaggerTrack: Sendable, Hashable {
     ///   - to: the value while shown.
     ///   - reducedMotion: `.fade` for opacity and colour, `.jump` (the default) for
     ///     transforms.
-    public init(_ name: String, from: Float, to: Float, reducedMotion: Reduction = .jump) {
+    ///   - range: the values the track may take, or `nil` (the default) for any.
+    public init(
+        _ name: String, from: Float, to: Float, reducedMotion: Reduction = .jump, range: ClosedRange<Float>? = nil
+    ) {
         self.name = name
         self.from = from
         self.to = to
         self.reducedMotion = reducedMotion
+        self.range = range
     }
 
-    /// Opacity 0 → 1 (fades under reduced motion).
-    public static let opacity = StaggerTrack("opacity", from: 0, to: 1, reducedMotion: .fade)
+    /// Opacity 0 → 1, never beyond (a spring's overshoot is clipped); fades under
+    /// reduced motion.
+    public static let opacity = StaggerTrack("opacity", from: 0, to: 1, reducedMotion: .fade, range: 0...1)
     /// Vertical offset 20 → 0 points: items rise into place.
     public static let offsetY = StaggerTrack("offsetY", from: 20, to: 0)
     /// Scale 0.95 → 1.

@@ -166,6 +166,13 @@ extension StaggeredList {
                         tracks: .reduction(.jump))
                 }
             }
+            // Tracks with a range are clamped into it (opacity in 0...1: a spring's
+            // overshoot must not leak past fully opaque).
+            for k in 0..<tracks.count {
+                guard let range = tracks[k].range else { continue }
+                let lower = range.lowerBound, upper = range.upperBound
+                for i in k * count..<(k + 1) * count { values[i] = Swift.min(Swift.max(values[i], lower), upper) }
+            }
         }
     }
 

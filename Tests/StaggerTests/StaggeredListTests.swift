@@ -46,9 +46,10 @@ import Testing
                 let reference = try list.appearance(of: i, at: time)
                 #expect(abs(Double(frame.appearance[i]) - reference) <= tolerance(list, i, time),
                         "\(config.curve) item \(i)/\(count) at \(time) (hide \(hideAfter)): \(frame.appearance[i]) vs \(reference)")
-                // Tracks are the appearance mapped: opacity 0 -> 1, offset 20 -> 0, scale 0.95 -> 1.
+                // Tracks are the appearance mapped: opacity 0 -> 1 (clamped to 0...1, its
+                // range), offset 20 -> 0, scale 0.95 -> 1.
                 let a = frame.appearance[i]
-                #expect(abs(frame.values[i] - a) <= 1e-6)
+                #expect(abs(frame.values[i] - min(max(a, 0), 1)) <= 1e-6)
                 #expect(abs(frame.values[count + i] - 20 * (1 - a)) <= 2e-5)
                 #expect(abs(frame.values[2 * count + i] - (0.95 + 0.05 * a)) <= 1e-6)
             }
@@ -270,6 +271,23 @@ import Testing
         #expect(!small.isShown)
         #expect(try small.appearance(of: 4, at: 10) == 0)
         #expect(small.totalDuration == untouched.totalDuration)
+    }
+
+    /// Opacity keeps to its range while a spring overshoots (issue 21: opacity reached
+    /// 1.010); offset and scale, with no range, follow the overshoot.
+    @Test(arguments: testedBackends)
+    func opacityIsClampedToItsRange(backend: Backend) throws {
+        var list = try StaggeredList(count: 3, config: try StaggerConfig(spread: .each(0.05), curve: .bouncy))
+        try list.show(at: 0)
+        var frame = list.makeFrame()
+        // The bouncy spring overshoots 1 around 0.3 s after it starts.
+        try list.sample(at: 0.3, into: &frame, backend: backend)
+        let overshoot = frame.appearance[0]
+        #expect(overshoot > 1)
+        #expect(frame.values(ofTrack: "opacity")![0] == 1)
+        #expect(abs(frame.values(ofTrack: "scale")![0] - (0.95 + 0.05 * overshoot)) <= 1e-6)
+        let custom = StaggerTrack("blur", from: 10, to: 0, range: 0...10)
+        #expect(custom.range == 0...10 && StaggerTrack.offsetY.range == nil)
     }
 
     /// A track's values start at index 0 whatever the track (issue 21: `opacity[0]`
