@@ -37,7 +37,7 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .nonFiniteComponent(let name, let value):
-            return "Component \(name) must be finite, but got \(value)."
+            return "\(name) must be finite, but got \(value)."
         case .negativeSize(let name, let value):
             return "\(name) must not be negative, but got \(value)."
         case .notPositive(let name, let value):

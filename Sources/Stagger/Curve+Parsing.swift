@@ -122,8 +122,14 @@ struct CurveTextParser {
 
     /// Builds the curve a parsed call names.
     static func curve(
-        named name: String, arguments: [Argument], duration: Double
+        named givenName: String, arguments: [Argument], duration: Double
     ) throws(CurveError) -> Curve {
+        // CSS's spellings, as a web team writes them.
+        let css = ["ease-in": "easeIn", "ease-out": "easeOut", "ease-in-out": "easeInOut", "cubic-bezier": "cubicBezier"]
+        let name = css[givenName] ?? givenName
+        if name == "step-start" || name == "step-end", arguments.isEmpty {
+            return try .easing(.steps(1, name == "step-start" ? .jumpStart : .jumpEnd), duration: duration)
+        }
         if let easing = Easing(name: name) {
             guard arguments.isEmpty else {
                 throw .malformedDescription("\(name) takes no arguments")
@@ -149,12 +155,18 @@ struct CurveTextParser {
     private static func numbers(
         _ arguments: [Argument], count: Int, of name: String
     ) throws(CurveError) -> [Double] {
-        let values = arguments.compactMap { argument -> Double? in
-            if case .number(let value) = argument { return value }
-            return nil
+        var values: [Double] = []
+        for argument in arguments {
+            switch argument {
+            case .number(let value): values.append(value)
+            case .word(let word):
+                throw .malformedDescription("\(name) takes \(count) finite numbers, but '\(word)' is not one")
+            case .labelled(let label, _):
+                throw .malformedDescription("\(name) takes \(count) numbers without labels, but got '\(label):'")
+            }
         }
-        guard values.count == count, arguments.count == count else {
-            throw .malformedDescription("\(name) takes \(count) numbers")
+        guard values.count == count else {
+            throw .malformedDescription("\(name) takes \(count) numbers, but got \(values.count)")
         }
         return values
     }

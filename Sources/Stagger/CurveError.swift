@@ -85,7 +85,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "steps(\(count), \(position.rawValue)) is invalid: \(position.rawValue) takes "
                 + "\(position.minimumStepCount) to \(StepPosition.maximumStepCount) steps."
         case .invalidSpringParameter(let name, let value):
-            return "Spring parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
+            let kind = ["decelerationRate", "frictionRate"].contains(name) ? "Decay" : "Spring"
+            return "\(kind) parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
         case .unsupportedBackend(let name):
             return "The compute backend \"\(name)\" is not supported here."
         case .malformedDescription(let message):
@@ -110,6 +111,10 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "must lie strictly between -1 and 1"
         case "target", "initialVelocity":
             return "must be finite"
+        case "decelerationRate":
+            return "must lie strictly between 0 and 1 (per millisecond; UIScrollView's normal rate is 0.998)"
+        case "frictionRate":
+            return "must be finite and greater than 0 (per second)"
         default:
             return "is outside the range a spring accepts"
         }

@@ -172,12 +172,13 @@ public struct MatchedPair: Sendable, Hashable {
     /// beyond the ends. Pure: call it from a gesture at any progress, in any order.
     /// The pair is re-checked first (its fields are mutable).
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite progress;
+    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `progress`) for
+    ///   a NaN or infinite progress;
     ///   the errors of ``init(source:destination:options:)`` for a field mutated into
     ///   an invalid value; ``AnimatableError/nonFiniteComponent(name:value:)`` for a
     ///   lane that overflows at either end or on the way.
     public func state(atProgress progress: Double, easing: Easing = .linear) throws(AnimatableError) -> MatchedPairState {
-        guard progress.isFinite else { throw .invalidTime(progress) }
+        guard progress.isFinite else { throw .nonFiniteComponent(name: "progress", value: progress) }
         try validate()
         let y: Double
         do { y = try easing.value(at: Swift.min(Swift.max(progress, 0), 1)) } catch { throw .curve(error) }

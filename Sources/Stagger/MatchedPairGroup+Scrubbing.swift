@@ -31,7 +31,8 @@ extension MatchedPairGroup {
     /// group's transitions so far. Progress is clamped to 0…1.
     ///
     /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs;
-    ///   ``AnimatableError/invalidTime(_:)`` for a NaN or infinite progress;
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` (named `progress`) for a NaN
+    ///   or infinite progress;
     ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/invalidDuration(_:)`` when
     ///   a curve never settles (an infinite ``scrubDuration``);
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that overflows.
@@ -119,7 +120,7 @@ extension MatchedPairGroup {
     /// kernel's `time − delay` may round just short of its duration, and easings that
     /// jump just before their end (expo, elastic: by 2⁻¹⁰) would show it.
     private func scrubTime(_ progress: Double) throws(AnimatableError) -> Double {
-        guard progress.isFinite else { throw .invalidTime(progress) }
+        guard progress.isFinite else { throw .nonFiniteComponent(name: "progress", value: progress) }
         let span = scrubDuration
         guard span.isFinite else { throw .curve(.invalidDuration(span)) }
         let clamped = Swift.min(Swift.max(progress, 0), 1)

@@ -39,7 +39,10 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .originOutOfRange(let value):
             return "The stagger origin \(value) is outside the items (indices 0..<count, ratios 0...1)."
         case .gridTooSmall(let columns, let rows, let count):
-            return "A grid of \(columns) x \(rows) cells cannot hold \(count) items (each side must be at least 1)."
+            if columns < 1 || rows < 1 {
+                return "A grid of \(columns) x \(rows) cells is invalid: each side must be at least 1."
+            }
+            return "A grid of \(columns) x \(rows) cells cannot hold \(count) items: it has \(columns * rows) cells."
         case .invalidTime(let value):
             return "Expected a finite time or delay in seconds, but got \(value)."
         case .countRequired:

@@ -103,3 +103,40 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         #expect(throws: (any Error).self) { try badInput.call() }
     }
 }
+
+/// Messages that name the offending value and the rule it broke (issue 21: these five
+/// misled).
+@Suite struct BadInputMessageTests {
+    func message(_ call: () throws -> Void) -> String {
+        do { try call() } catch { return String(describing: error) }
+        return "no error"
+    }
+
+    @Test func messagesNameTheValueAndTheRule() throws {
+        let decay = message { _ = try Curve.decay(decelerationRatePerMillisecond: 1.5) }
+        #expect(decay.hasPrefix("Decay parameter decelerationRate = 1.5") && decay.contains("between 0 and 1"), "\(decay)")
+        let grid = message {
+            _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 4, rows: 3)).delay(for: 0, of: 13)
+        }
+        #expect(grid.contains("13 items") && grid.contains("12 cells") && !grid.contains("each side"), "\(grid)")
+        let bezier = message { _ = try Curve(parsing: "cubicBezier(0.1, nan, 0.2, 1)") }
+        #expect(bezier.contains("'nan'") && bezier.contains("4 finite numbers"), "\(bezier)")
+        let delay = message { _ = try ElementTiming(delay: -1) }
+        #expect(delay == "delay must not be negative, but got -1.0.", "\(delay)")
+        let pair = try MatchedPair(
+            source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 1, height: 1)),
+            destination: try MatchedGeometry(frame: LayoutRect(x: 1, y: 1, width: 2, height: 2)))
+        let scrub = message { _ = try pair.state(atProgress: .nan) }
+        #expect(scrub == "progress must be finite, but got nan.", "\(scrub)")
+    }
+
+    /// CSS's spellings parse to the same curves (issue 21).
+    @Test func cssSpellingsParse() throws {
+        #expect(try Curve(parsing: "ease-in-out") == Curve(parsing: "easeInOut"))
+        #expect(try Curve(parsing: "ease-in") == Curve(parsing: "easeIn"))
+        #expect(try Curve(parsing: "ease-out") == Curve(parsing: "easeOut"))
+        #expect(try Curve(parsing: "cubic-bezier(0.42, 0, 0.58, 1)") == Curve(parsing: "easeInOut"))
+        #expect(try Curve(parsing: "step-end") == Curve(parsing: "steps(1, jump-end)"))
+        #expect(try Curve(parsing: "step-start") == Curve(parsing: "steps(1, jump-start)"))
+    }
+}

@@ -137,7 +137,7 @@ import Testing
             try animator.transition(to: a, at: 1)
             try animator.transition(to: a, at: -1)
         }
-        #expect(throws: AnimatableError.invalidTime(-0.5)) { try ElementTiming(delay: -0.5) }
+        #expect(throws: AnimatableError.negativeSize(name: "delay", value: -0.5)) { try ElementTiming(delay: -0.5) }
     }
 }
 

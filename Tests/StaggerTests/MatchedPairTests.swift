@@ -152,7 +152,7 @@ import Testing
             try MatchedPair(source: broken, destination: Self.geometry(0, 0, 1, 1))
         }
         let pair = try MatchedPair(source: Self.geometry(0, 0, 1, 1), destination: Self.geometry(0, 0, 2, 2))
-        #expect(throws: AnimatableError.invalidTime(.nan)) { try pair.state(atProgress: .nan) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) { try pair.state(atProgress: .nan) }
         #expect(throws: AnimatableError.outOfRange(name: "fade end (must exceed start)", value: 0.2)) { try FadeWindow(start: 0.5, end: 0.2) }
     }
 

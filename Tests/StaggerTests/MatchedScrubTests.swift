@@ -89,8 +89,8 @@ import Testing
         let far = try MatchedGeometry(frame: LayoutRect(x: 1e39, y: 0, width: 100, height: 10))
         let group = try MatchedPairGroup([try MatchedPair(source: a, destination: a)], curves: MatchedCurves(.smooth))
         var frame = group.makeFrame()
-        #expect(throws: AnimatableError.invalidTime(.nan)) { try group.sample(atProgress: .nan, into: &frame) }
-        #expect(throws: AnimatableError.invalidTime(.infinity)) { _ = try group.state(ofPair: 0, atProgress: .infinity) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) { try group.sample(atProgress: .nan, into: &frame) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .infinity)) { _ = try group.state(ofPair: 0, atProgress: .infinity) }
         #expect(throws: AnimatableError.unknownElement("pair 1")) { _ = try group.state(ofPair: 1, atProgress: 0.5) }
         var wrong = try MatchedFrame(pairCount: 2)
         #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) {
