@@ -38,7 +38,10 @@ public struct MatchedPairOptions: Sendable, Hashable {
     /// stretches. Ignored for ``MatchedProperties/position`` and when the destination
     /// has a side of 0.
     public var preservesAspectRatio: Bool
-    /// How corner radii are mixed (default relative to the box).
+    /// How corner radii are mixed (default ``CornerRadiusMixing/absolute``: circular
+    /// corners in points, what `CALayer.cornerRadius` and SwiftUI's rounded rectangles
+    /// draw; ``CornerRadiusMixing/relativeToBox`` keeps them proportional to the box, at
+    /// the cost of elliptical corners on the way).
     public var cornerRadius: CornerRadiusMixing
     /// How the two views cross-fade (default ``CrossFade/standard``).
     public var crossFade: CrossFade
@@ -52,7 +55,7 @@ public struct MatchedPairOptions: Sendable, Hashable {
     /// Options; every argument has the default described on its property.
     public init(
         properties: MatchedProperties = .frame, anchor: RelativePoint = .center, preservesAspectRatio: Bool = false,
-        cornerRadius: CornerRadiusMixing = .relativeToBox, crossFade: CrossFade = .standard,
+        cornerRadius: CornerRadiusMixing = .absolute, crossFade: CrossFade = .standard,
         colorMixing: ColorMixing = .oklab, gamutMapping: GamutMapping = .css
     ) {
         self.properties = properties

@@ -84,11 +84,12 @@ import Testing
     /// is 0.15 · 150 = 22.5 across, 0.2 · 125 = 25 down. Absolute mixing gives 25 both.
     @Test func cornerRadiusRelativeToTheBox() throws {
         let source = try Self.geometry(0, 0, 100, 50, radius: 10), destination = try Self.geometry(0, 0, 200, 200, radius: 40)
-        let relative = try MatchedPair(source: source, destination: destination).state(atProgress: 0.5).cornerRadii
+        let relative = try MatchedPair(source: source, destination: destination, options: .init(cornerRadius: .relativeToBox))
+            .state(atProgress: 0.5).cornerRadii
         #expect(abs(relative.horizontal.topLeading - 22.5) < 1e-12)
         #expect(abs(relative.vertical.bottomTrailing - 25) < 1e-12)
-        let absolute = try MatchedPair(source: source, destination: destination, options: .init(cornerRadius: .absolute))
-            .state(atProgress: 0.5).cornerRadii
+        // Absolute is the default (issue 21: circular corners, as CALayer.cornerRadius draws).
+        let absolute = try MatchedPair(source: source, destination: destination).state(atProgress: 0.5).cornerRadii
         #expect(absolute.horizontal.topTrailing == 25 && absolute.vertical.topTrailing == 25)
         // At the ends both give back the geometry's own radii.
         let end = try MatchedPair(source: source, destination: destination).state(atProgress: 1).cornerRadii
