@@ -38,7 +38,7 @@ public struct TimelinePlayer: Sendable {
     }
 
     /// What ``update(at:)`` reports: MotionMachine's status events and the timeline's own.
-    public enum Event: Sendable, Hashable {
+    public enum Event: Sendable, Hashable, CustomStringConvertible {
         /// ``play(at:)`` started playback.
         case started
         /// ``stop(at:)`` stopped it.
@@ -56,6 +56,21 @@ public struct TimelinePlayer: Sendable {
         /// A timeline event (child started or completed, step completed, pass repeated or
         /// reversed, whole timeline finished).
         case timeline(TimelineEvent)
+
+        /// The event in a few words: `started`, `updated to 0.5 s`, or the timeline
+        /// event's own description.
+        public var description: String {
+            switch self {
+            case .started: "started"
+            case .stopped: "stopped"
+            case .paused: "paused"
+            case .resumed: "resumed"
+            case .reversed: "reversed"
+            case .updated(let time): "updated to \(time) s"
+            case .completed: "completed"
+            case .timeline(let event): event.description
+            }
+        }
     }
 
     /// The timeline played.
@@ -68,6 +83,9 @@ public struct TimelinePlayer: Sendable {
     public private(set) var speed: Double = 1
     /// Whether time runs backward.
     public private(set) var isReversed = false
+    /// Whether ``update(at:)`` reports ``Event/updated(_:)`` on every playing frame
+    /// (true by default); a frame loop that reads the time itself can turn it off.
+    public var reportsUpdates = true
 
     /// Timeline time at `anchorClock`; −∞ before the start.
     private var anchorTime = -Double.infinity
@@ -267,7 +285,9 @@ public struct TimelinePlayer: Sendable {
         var next = self
         let wasPlaying = next.status == .playing
         try next.advance(to: clock)
-        if wasPlaying, let last = next.pending.lastIndex(of: .completed) {
+        if !reportsUpdates {
+            // Nothing to add.
+        } else if wasPlaying, let last = next.pending.lastIndex(of: .completed) {
             next.pending.insert(.updated(next.anchorTime), at: last)
         } else if wasPlaying {
             next.pending.append(.updated(next.anchorTime))

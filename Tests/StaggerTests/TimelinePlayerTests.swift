@@ -169,3 +169,21 @@ import Testing
         #expect(described == expected)
     }
 }
+
+/// Player events read as words, and the per-frame update can be turned off (issue 21).
+@Suite struct TimelinePlayerEventTests {
+    @Test func eventsPrintReadablyAndUpdatesAreOptional() throws {
+        #expect(TimelinePlayer.Event.started.description == "started")
+        #expect(TimelinePlayer.Event.updated(0.5).description == "updated to 0.5 s")
+        let timeline = try Timeline([.step("fade", try .easing(.linear, duration: 1))])
+        var player = TimelinePlayer(timeline)
+        player.reportsUpdates = false
+        try player.play(at: 0)
+        let events = try player.update(at: 0.5)
+        #expect(!events.contains { if case .updated = $0 { true } else { false } })
+        #expect(events.first == .started)
+        var chatty = TimelinePlayer(timeline)
+        try chatty.play(at: 0)
+        #expect(try chatty.update(at: 0.5).contains(.updated(0.5)))
+    }
+}
