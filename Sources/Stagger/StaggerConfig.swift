@@ -17,9 +17,9 @@ internal import CInterp
 /// config.maxDelay = 0.6                        // no row waits longer than 0.6 s
 /// let d = try config.delay(for: 3, of: 10)
 /// ```
-public struct StaggerConfig: Sendable, Hashable {
+public struct StaggerConfig: Sendable, Hashable, Codable {
     /// How far apart items start.
-    public enum Spread: Sendable, Hashable {
+    public enum Spread: Sendable, Hashable, Codable {
         /// Seconds of delay per unit of distance (per index in a list, per cell in a grid).
         case each(Double)
         /// The total spread in seconds, whatever the count: the farthest item waits this
@@ -28,7 +28,7 @@ public struct StaggerConfig: Sendable, Hashable {
     }
 
     /// Where the stagger starts from.
-    public enum Origin: Sendable, Hashable {
+    public enum Origin: Sendable, Hashable, Codable {
         /// The first item (index 0, the top-left cell).
         case first
         /// The last item.
@@ -48,7 +48,7 @@ public struct StaggerConfig: Sendable, Hashable {
     }
 
     /// Which axes a grid distance uses.
-    public enum Axis: String, Sendable, Hashable, CaseIterable {
+    public enum Axis: String, Sendable, Hashable, CaseIterable, Codable {
         /// Columns only: whole columns start together.
         case x
         /// Rows only: whole rows start together.
@@ -56,7 +56,7 @@ public struct StaggerConfig: Sendable, Hashable {
     }
 
     /// How a grid measures distance between two cells.
-    public enum DistanceMetric: String, Sendable, Hashable, CaseIterable {
+    public enum DistanceMetric: String, Sendable, Hashable, CaseIterable, Codable {
         /// Straight-line distance, √(dx² + dy²): round ripples.
         case euclidean
         /// |dx| + |dy|: diamond-shaped fronts.
@@ -66,7 +66,7 @@ public struct StaggerConfig: Sendable, Hashable {
     }
 
     /// A grid layout: item i sits in column i mod columns, row i / columns.
-    public struct Grid: Sendable, Hashable {
+    public struct Grid: Sendable, Hashable, Codable {
         /// Cells per row, ≥ 1.
         public var columns: Int
         /// Rows, ≥ 1; columns · rows must hold every item.
@@ -87,7 +87,7 @@ public struct StaggerConfig: Sendable, Hashable {
     }
 
     /// Where items outside a ``VisibleWindow`` start.
-    public enum OffscreenStart: String, Sendable, Hashable, CaseIterable {
+    public enum OffscreenStart: String, Sendable, Hashable, CaseIterable, Codable {
         /// At `baseDelay`, with no stagger wait.
         case immediately
         /// Together with the nearest visible item.
@@ -97,7 +97,7 @@ public struct StaggerConfig: Sendable, Hashable {
     /// The range of indices on screen: the stagger runs over these items as if they
     /// were the whole list, so a list scrolled to row 5,000 never waits on the rows
     /// above it.
-    public struct VisibleWindow: Sendable, Hashable {
+    public struct VisibleWindow: Sendable, Hashable, Codable {
         /// Visible indices; clipped to the item count.
         public var range: Range<Int>
         /// Where the other items start.

@@ -1,0 +1,49 @@
+import Foundation
+import Stagger
+import Testing
+
+/// Curves, easings and stagger configs survive JSON (issue 21: Codable), in the curve
+/// grammar, and bad JSON is refused with the curve's own error.
+@Suite struct CodableTests {
+    func roundTrip<T: Codable>(_ value: T) throws -> T {
+        try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+    }
+
+    @Test func curvesRoundTrip() throws {
+        let curves: [Curve] = [
+            .snappy, .bouncy, .smooth, .fastDecay, .easeInOut,
+            try .easing(.easeOutBack, duration: 0.5),
+            try .easing(.cubicBezier(0.1, -0.5, 0.9, 1.5), duration: 0.25),
+            try .easing(.steps(4, .jumpNone), duration: 2),
+            try .interpolatingSpring(mass: 2, stiffness: 123.5, damping: 7.25, initialVelocity: -1.5),
+            try .decay(frictionRate: 4),
+        ]
+        for curve in curves {
+            #expect(try roundTrip(curve) == curve, "\(curve)")
+        }
+        let json = String(decoding: try JSONEncoder().encode(try Curve.easing(.easeOutBack, duration: 0.5)), as: UTF8.self)
+        #expect(json.contains("\"curve\":\"easeOutBack\"") && json.contains("\"duration\":0.5"), "\(json)")
+        #expect(try roundTrip(Easing.easeInOutCubic) == .easeInOutCubic)
+    }
+
+    @Test func configsRoundTrip() throws {
+        var config = try StaggerConfig(spread: .amount(0.6), curve: .bouncy, from: .random(seed: 7),
+                                       grid: .init(columns: 4, rows: 5, axis: .x, metric: .chebyshev), maxDelay: 0.4)
+        config.distribution = .easeInQuad
+        config.visibleWindow = .init(2..<9, offscreen: .withWindowEdge)
+        #expect(try roundTrip(config) == config)
+        #expect(try roundTrip(StaggerConfig.standard) == .standard)
+    }
+
+    @Test func badJSONIsRefusedWithTheCurveError() throws {
+        let bad = Data(#"{"curve": "spring(mass: 1, stiffness: -5, damping: 1, initialVelocity: 0)"}"#.utf8)
+        #expect {
+            _ = try JSONDecoder().decode(Curve.self, from: bad)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription.contains("stiffness = -5")
+        }
+        #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(Easing.self, from: Data(#""wobble""#.utf8)) }
+        #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(Easing.self, from: Data(#""snappy""#.utf8)) }
+    }
+}
