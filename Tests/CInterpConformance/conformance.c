@@ -1,7 +1,7 @@
 /*
  * conformance.c: the kernel's own C test, for every backend this machine can run
  * (on AArch64 under qemu-user too). Each curve family is swept densely and compared
- * with the published definitions (../../shared/REFERENCE.md) evaluated here in double
+ * with the published definitions (the DocC article Sources/Stagger/Stagger.docc/DefinitionsAndSources.md) evaluated here in double
  * precision, independently of the kernel's formulation. Prints the maximum error per
  * backend and family and exits non-zero if a bound is exceeded.
  *
@@ -17,7 +17,7 @@
 
 #define PI 3.14159265358979323846
 
-/* ---- REFERENCE.md section 2, in double ---------------------------------------- */
+/* ---- DefinitionsAndSources.md section 2, in double ---------------------------------------- */
 
 static double bounce_out(double p) {
     const double n = 7.5625, d = 2.75;
@@ -97,7 +97,7 @@ static double steps(int n, int position, double p) {
     return (double)step / jumps;
 }
 
-/* REFERENCE.md section 1, the textbook closed forms. */
+/* DefinitionsAndSources.md section 1, the textbook closed forms. */
 static double spring(double omega0, double zeta, double delta, double v0, double t) {
     double lambda = zeta * omega0; /* defined for t < 0 too: central differences */
     if (zeta < 1) {

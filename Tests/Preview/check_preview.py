@@ -3,7 +3,7 @@
 
 For each scene it writes a preview, opens it from file:// in Chromium with networking
 disabled at chosen times (#t=SECONDS), takes a screenshot, and checks the pixels
-against values computed here from the published definitions (REFERENCE.md sections 2
+against values computed here from the published definitions (DefinitionsAndSources.md sections 2
 and 3), not from Stagger's output:
   - each item's drawn opacity (its colour over the background at its centre),
   - each visible item's top edge (its offset and scale),
@@ -77,7 +77,7 @@ def read_png(path):
 # ---- the published definitions ------------------------------------------------------
 
 def ease_out_cubic(p):
-    """Penner's easeOutCubic, 1 - (1 - p)^3 (REFERENCE.md 2)."""
+    """Penner's easeOutCubic, 1 - (1 - p)^3 (DefinitionsAndSources.md 2)."""
     return 1 - (1 - p) ** 3
 
 
@@ -289,7 +289,7 @@ def main():
     staggerbench, chromium, workdir = sys.argv[1:4]
     os.makedirs(workdir, exist_ok=True)
     check = Checker()
-    # A list: 12 items 0.05 s apart from the first (REFERENCE.md 3), easeOutCubic over 0.5 s.
+    # A list: 12 items 0.05 s apart from the first (DefinitionsAndSources.md 3), easeOutCubic over 0.5 s.
     list_delays = [0.05 * i for i in range(12)]
     size = check_scene(check, staggerbench, chromium, workdir, "list",
                        ["--stagger", "each:0.05,curve:easeOutCubic", "--duration", "0.5", "--items", "12"],
@@ -306,7 +306,7 @@ def main():
                          ["--stagger", "each:0.06,curve:easeOutCubic", "--duration", "0.5", "--items", "8"],
                          full_motion(ease_out_cubic, 0.5, svg_delays), [0.2, 0.5])
     # A 6 x 4 grid from its centre: each 0.04 s per unit of euclidean distance from the
-    # centre point (2.5, 1.5), as anime.js's grid (REFERENCE.md 3), linear over 0.4 s.
+    # centre point (2.5, 1.5), as anime.js's grid (DefinitionsAndSources.md 3), linear over 0.4 s.
     grid_delays = [0.04 * math.hypot(i % 6 - 2.5, i // 6 - 1.5) for i in range(24)]
     check_scene(check, staggerbench, chromium, workdir, "grid",
                 ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4"],

@@ -14,7 +14,7 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "time,value")
-        // easeInQuad is p^2 (REFERENCE.md 2); over 2 s, t = 0.5 is p = 0.25.
+        // easeInQuad is p^2 (DefinitionsAndSources.md 2); over 2 s, t = 0.5 is p = 0.25.
         let values = lines.dropFirst().map { Double($0.split(separator: ",")[1])! }
         #expect(values.count == 3)
         #expect(abs(values[0]) < 1e-7 && abs(values[1] - 0.0625) < 1e-6 && abs(values[2] - 1) < 1e-7)

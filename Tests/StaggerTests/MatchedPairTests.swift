@@ -1,7 +1,7 @@
 import Stagger
 import Testing
 
-/// Matched pairs from their definitions (REFERENCE.md §5): modes, corners, cross-fade,
+/// Matched pairs from their definitions (DefinitionsAndSources.md §5): modes, corners, cross-fade,
 /// colour, bad input.
 @Suite struct MatchedPairTests {
     static func geometry(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0) throws -> MatchedGeometry {

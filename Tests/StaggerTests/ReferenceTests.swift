@@ -1,7 +1,7 @@
 import Testing
 @testable import Stagger
 
-// Expected values here come from REFERENCE.md §2 (easings.net, CSS Easing Level 2) or are
+// Expected values here come from DefinitionsAndSources.md §2 (easings.net, CSS Easing Level 2) or are
 // worked out by hand in the comments; none is taken from the code under test.
 
 private let pennerCurves: [(EasingFamily, EasingDirection)] =

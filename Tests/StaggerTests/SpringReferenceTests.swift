@@ -2,7 +2,7 @@ import RealModule
 import Testing
 @testable import Stagger
 
-// Expected values come from REFERENCE.md §1 (SwiftUI's published mappings and examples),
+// Expected values come from DefinitionsAndSources.md §1 (SwiftUI's published mappings and examples),
 // from an RK4 integration written here, or from the critical closed form and its
 // first-order expansion derived in the comments; never from the code under test.
 

@@ -2,7 +2,7 @@ import PropertyBased
 import Stagger
 import Testing
 
-/// StaggerConfig against the published semantics (REFERENCE.md section 3): peers'
+/// StaggerConfig against the published semantics (DefinitionsAndSources.md section 3): peers'
 /// examples where our semantics match theirs, the documented difference where not.
 @Suite struct StaggerConfigTests {
     func delays(_ config: StaggerConfig, _ count: Int) throws -> [Double] {
