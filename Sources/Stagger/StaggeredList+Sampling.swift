@@ -9,7 +9,7 @@ import Darwin
 
 /// Caller-owned output of ``StaggeredList/sample(at:into:backend:threads:)``: every
 /// track's values for every item, struct-of-arrays, reused frame after frame.
-public struct StaggerFrame: Sendable {
+public struct StaggerFrame: Sendable, CustomStringConvertible {
     /// Items per track.
     public let count: Int
     /// Tracks held.
@@ -71,6 +71,17 @@ public struct StaggerFrame: Sendable {
     /// `nil` when the frame has no track of that name.
     public func values(ofTrack name: String) -> TrackValues? {
         trackNames.firstIndex(of: name).map { values(ofTrack: $0) }
+    }
+
+    /// A summary: the size, then each track's first values (up to 8) by name.
+    public var description: String {
+        var lines = ["StaggerFrame of \(count) items, \(trackCount) tracks"]
+        for k in 0..<trackCount {
+            let name = k < trackNames.count ? trackNames[k] : "track \(k)"
+            let shown = values(ofTrack: k).prefix(8).map { String(($0 * 1000).rounded() / 1000) }
+            lines.append("  \(name): " + shown.joined(separator: ", ") + (count > 8 ? ", ..." : ""))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// One track's values in a frame, item 0 first.

@@ -71,3 +71,19 @@ public struct TimelineState: Sendable, Hashable {
     /// Whether target `id` is shown now.
     public func isVisible(_ id: String) -> Bool { self[id]?.isVisible ?? false }
 }
+
+extension TimelineStepState: CustomStringConvertible {
+    /// One line: `title active 0.40 (value 0.78)`, `hidden` when not visible.
+    public var description: String {
+        let progress = (self.progress * 100).rounded() / 100, value = (self.value * 100).rounded() / 100
+        return "\(id) \(phase.rawValue) \(progress) (value \(value))\(isVisible ? "" : ", hidden")"
+    }
+}
+
+extension TimelineState: CustomStringConvertible {
+    /// The time and pass, then a line per step (see ``TimelineStepState/description``).
+    public var description: String {
+        let pass = "pass \(iteration)\(isReversedPass ? ", reversed" : "")"
+        return (["timeline at \(time) s, \(pass):"] + steps.map { "  " + $0.description }).joined(separator: "\n")
+    }
+}

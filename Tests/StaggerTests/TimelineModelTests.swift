@@ -149,3 +149,18 @@ import Testing
         }
     }
 }
+
+/// Values that print readably (issue 16), not as nested structs.
+@Suite struct ReadableDescriptionTests {
+    @Test func statesAndFramesPrintReadably() throws {
+        let timeline = try Timeline([.step("fade", try .easing(.linear, duration: 1))])
+        let state = try timeline.state(at: 0.25)
+        #expect(state.description == "timeline at 0.25 s, pass 0:\n  fade active 0.25 (value 0.25)")
+        var list = try StaggeredList(count: 3, config: try StaggerConfig(spread: .each(0.1), curve: try .easing(.linear, duration: 1)))
+        try list.show(at: 0)
+        var frame = list.makeFrame()
+        try list.sample(at: 0.5, into: &frame)
+        // Linear: opacity 0.5, 0.4, 0.3; offset 20 (1 - a); scale 0.95 + 0.05 a.
+        #expect(frame.description.hasPrefix("StaggerFrame of 3 items, 3 tracks\n  opacity: 0.5, 0.4, 0.3\n  offsetY: 10.0, 12.0, 14.0"), "\(frame)")
+    }
+}
