@@ -103,9 +103,10 @@ public struct ComponentAnimator: Sendable {
             }
         }
         let reduced = reducedMotion.isReduced
-        // Reduced: element delays keep their order within the reduced spread.
-        var longestDelay = transition.timing.delay
-        for timing in transition.elementTimings.values { longestDelay = Swift.max(longestDelay, timing.delay) }
+        // Reduced: the delays of the elements that move keep their order within the
+        // reduced spread.
+        var longestDelay = 0.0
+        for element in merged.elements.keys { longestDelay = Swift.max(longestDelay, transition.timing(of: element).delay) }
         let delayScale = reduced && longestDelay > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / longestDelay : 1
         var newKeys: [PropertyID: Key] = [:]
         var laneNames: [String] = []

@@ -55,16 +55,20 @@ public struct FrameDriver: Sendable {
 
     private var lists: [StaggeredList] = []
     private var listFrames: [StaggerFrame] = []
+    /// The transition (its start) whose settling was reported, per list.
     private var listSettleReported: [Double?] = []
     private var groups: [MatchedPairGroup] = []
     private var groupFrames: [MatchedFrame] = []
+    /// The transition (its start) whose settling was reported, per pair group.
     private var groupSettleReported: [Double?] = []
     private var players: [TimelinePlayer] = []
     private var playerValues: [[Float]] = []
     private var animators: [ComponentAnimator] = []
-    /// Settlings that a transition made through a subscript came after (the frame
-    /// that would have seen them never came): reported at the next frame, first.
-    private var settledBeforeTransition: [Event] = []
+    /// Events that a change made through a subscript revealed before the next frame:
+    /// a settling that a new transition came after (the frame that would have seen it
+    /// never came), and an animator's events at exactly the previous frame's time (a
+    /// transition started then). Reported at the next frame, first.
+    private var pendingEvents: [Event] = []
 
     /// The time of the last frame, in seconds on the caller's clock (`nil` before the
     /// first).
@@ -120,11 +124,11 @@ public struct FrameDriver: Sendable {
         get { lists[id.index] }
         set {
             let old = lists[id.index]
-            if old.totalDuration > 0, old.settleTime <= newValue.start,
-                listSettleReported[id.index] != old.settleTime
+            if old.totalDuration > 0, old.settleTime <= newValue.start, newValue.start != old.start,
+                listSettleReported[id.index] != old.start
             {
-                listSettleReported[id.index] = old.settleTime
-                settledBeforeTransition.append(.listSettled(id, at: old.settleTime))
+                listSettleReported[id.index] = old.start
+                pendingEvents.append(.listSettled(id, at: old.settleTime))
             }
             lists[id.index] = newValue
             let frame = listFrames[id.index]
@@ -139,26 +143,49 @@ public struct FrameDriver: Sendable {
         get { groups[id.index] }
         set {
             let old = groups[id.index]
-            if old.hasMoved, old.settleTime <= newValue.lastTransition,
-                groupSettleReported[id.index] != old.settleTime
+            if old.hasMoved, old.settleTime <= newValue.lastTransition, newValue.lastTransition != old.lastTransition,
+                groupSettleReported[id.index] != old.lastTransition
             {
-                groupSettleReported[id.index] = old.settleTime
-                settledBeforeTransition.append(.pairGroupSettled(id, at: old.settleTime))
+                groupSettleReported[id.index] = old.lastTransition
+                pendingEvents.append(.pairGroupSettled(id, at: old.settleTime))
             }
             groups[id.index] = newValue
+            if groupFrames[id.index].pairCount != newValue.pairs.count {
+                groupFrames[id.index] = newValue.makeFrame(recordsVelocity: false)
+            }
         }
     }
 
-    /// The timeline player, to play, pause, seek or reverse it, or read its state.
+    /// The timeline player, to play, pause, seek or reverse it, or read its state (a
+    /// player of another timeline gets step values of its size).
     public subscript(id: PlayerID) -> TimelinePlayer {
         get { players[id.index] }
-        set { players[id.index] = newValue }
+        set {
+            players[id.index] = newValue
+            if playerValues[id.index].count != newValue.timeline.stepCount {
+                playerValues[id.index] = [Float](repeating: 0, count: newValue.timeline.stepCount)
+            }
+        }
     }
 
     /// The component animator, to start a transition, or read its values.
     public subscript(id: AnimatorID) -> ComponentAnimator {
         get { animators[id.index] }
-        set { animators[id.index] = newValue }
+        set {
+            // A transition started at the previous frame's time has events at that time,
+            // which the next frame's interval (previous, next] leaves out: queue the ones
+            // the change added.
+            if let previous = time {
+                let old = animators[id.index]
+                var before = (try? old.events(from: previous.nextDown, to: previous)) ?? []
+                for event in (try? newValue.events(from: previous.nextDown, to: previous)) ?? [] {
+                    if let k = before.firstIndex(of: event) { before.remove(at: k) } else {
+                        pendingEvents.append(.component(id, event))
+                    }
+                }
+            }
+            animators[id.index] = newValue
+        }
     }
 
     /// The list's tracks at the last frame (all zero before the first).
@@ -188,14 +215,14 @@ public struct FrameDriver: Sendable {
         let previous = self.time ?? -.infinity
         guard time.isFinite, time >= previous else { throw .invalidTime(time, previous: self.time) }
         events.removeAll(keepingCapacity: true)
-        events.append(contentsOf: settledBeforeTransition)
-        settledBeforeTransition.removeAll(keepingCapacity: true)
+        events.append(contentsOf: pendingEvents)
+        pendingEvents.removeAll(keepingCapacity: true)
         var atRest = true
         for i in lists.indices {
             do { try lists[i].sample(at: time, into: &listFrames[i]) } catch { throw .list(index: i, error) }
             let settle = lists[i].settleTime
-            if lists[i].totalDuration > 0, time >= settle, listSettleReported[i] != settle {
-                listSettleReported[i] = settle
+            if lists[i].totalDuration > 0, time >= settle, listSettleReported[i] != lists[i].start {
+                listSettleReported[i] = lists[i].start
                 events.append(.listSettled(ListID(index: i), at: settle))
             }
             if time < settle { atRest = false }
@@ -203,8 +230,8 @@ public struct FrameDriver: Sendable {
         for i in groups.indices {
             do { try groups[i].sample(at: time, into: &groupFrames[i]) } catch { throw .pairGroup(index: i, error) }
             let settle = groups[i].settleTime
-            if groups[i].hasMoved, time >= settle, groupSettleReported[i] != settle {
-                groupSettleReported[i] = settle
+            if groups[i].hasMoved, time >= settle, groupSettleReported[i] != groups[i].lastTransition {
+                groupSettleReported[i] = groups[i].lastTransition
                 events.append(.pairGroupSettled(PairGroupID(index: i), at: settle))
             }
             if time < settle { atRest = false }

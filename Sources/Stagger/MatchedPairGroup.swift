@@ -175,11 +175,15 @@ public struct MatchedPairGroup: Sendable {
         var moving = [Bool](repeating: false, count: n)
         for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { moving[lane % n] = true }
         let reduced = reducedMotion.isReduced
-        // Reduced: the same order, the whole spread scaled to at most maximumSpread.
-        let largest = delays.max() ?? 0
-        let scale = reduced && largest > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / largest : 1
+        // Reduced: the same order, the stagger scaled to at most maximumSpread (the base
+        // delay kept, as lists keep theirs).
+        let base = stagger?.baseDelay ?? 0
+        let spread = (delays.max() ?? base) - base
+        let scale = reduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
         var laneDelays = [Double](repeating: 0, count: engine.laneCount)
-        for lane in 0..<engine.laneCount { laneDelays[lane] = moving[lane % n] ? 0 : delays[lane % n] * scale }
+        for lane in 0..<engine.laneCount {
+            laneDelays[lane] = moving[lane % n] ? 0 : base + (delays[lane % n] - base) * scale
+        }
         // On a copy, so that a throw leaves the group as it was.
         var next = engine
         try next.restart(

@@ -17,6 +17,9 @@ internal import CInterp
 /// config.maxDelay = 0.6                        // no row waits longer than 0.6 s
 /// let d = try config.delay(for: 3, of: 10)
 /// ```
+///
+/// `Codable`: a decoded configuration is checked where it is used, as one set field by
+/// field is (the curve is checked as it decodes).
 public struct StaggerConfig: Sendable, Hashable, Codable {
     /// How far apart items start.
     public enum Spread: Sendable, Hashable, Codable {

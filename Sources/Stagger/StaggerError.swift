@@ -42,7 +42,9 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
             if columns < 1 || rows < 1 {
                 return "A grid of \(columns) x \(rows) cells is invalid: each side must be at least 1."
             }
-            return "A grid of \(columns) x \(rows) cells cannot hold \(count) items: it has \(columns * rows) cells."
+            let (cells, overflow) = columns.multipliedReportingOverflow(by: rows)
+            return "A grid of \(columns) x \(rows) cells cannot hold \(count) items: it has "
+                + (overflow ? "too many cells to count." : "\(cells) cells.")
         case .invalidTime(let value):
             return "Expected a finite time or delay in seconds, but got \(value)."
         case .countRequired:

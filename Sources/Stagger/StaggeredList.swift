@@ -40,7 +40,9 @@ public struct StaggeredList: Sendable {
     /// Whether motion is reduced, from the next transition: transforms jump, opacity
     /// fades in ``ReducedMotion/fadeDuration`` seconds, the stagger spreads over at most
     /// ``ReducedMotion/maximumSpread`` seconds (see ``ReducedMotion``). Pass the
-    /// device's setting as `.system(isEnabled:)`; off by default.
+    /// device's setting as `.system(isEnabled:)`; off by default. A transition in full
+    /// motion right after a reduced one, while items are still fading, starts every
+    /// track from the fade's value (a jumped transform steps back to it).
     public var reducedMotion: ReducedMotion = .system(isEnabled: false)
     /// The number of items.
     public private(set) var count: Int
@@ -78,6 +80,11 @@ public struct StaggeredList: Sendable {
             self.source = source
             self.curve = curve
             self.isReduced = isReduced
+            // No items, nothing to move.
+            guard count > 0 else {
+                settlingOffset = 0
+                return
+            }
             switch source {
             case .closedForm(let from, let to, let config):
                 settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration

@@ -73,7 +73,7 @@ public struct TimelineState: Sendable, Hashable {
 }
 
 extension TimelineStepState: CustomStringConvertible {
-    /// One line: `title active 0.40 (value 0.78)`, `hidden` when not visible.
+    /// One line: `title active 0.4 (value 0.78)`, with `, hidden` when not visible.
     public var description: String {
         let progress = (self.progress * 100).rounded() / 100, value = (self.value * 100).rounded() / 100
         return "\(id) \(phase.rawValue) \(progress) (value \(value))\(isVisible ? "" : ", hidden")"

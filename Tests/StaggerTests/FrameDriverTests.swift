@@ -167,6 +167,46 @@ import Testing
         #expect(driver.frame(of: list).values == frame.values)
     }
 
+    /// A transition started at exactly the previous frame's time reports its events at
+    /// that time once; removing items after a list settled does not report it again;
+    /// replacing a group or a player with another size keeps the driver working.
+    @Test func changesBetweenFramesReportOnce() throws {
+        var driver = FrameDriver()
+        let (collapsed, expanded, _) = try ComponentStateTests.states()
+        let animator = driver.add(ComponentAnimator(state: collapsed))
+        let list = driver.add(try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut)))
+        try driver[list].show(at: 0)
+        try driver.advance(to: 1)
+        var events = driver.events
+        // Started at the previous frame's time, 1 s.
+        try driver[animator].transition(
+            to: expanded, at: 1, using: ComponentTransition(try ElementTiming(curve: .easing(.linear, duration: 0.1))))
+        try driver.advance(to: 1.05)
+        events += driver.events
+        try driver.advance(to: 2)
+        events += driver.events
+        let own = try driver[animator].events(from: 0, to: 2).map { FrameDriver.Event.component(animator, $0) }
+        #expect(events.filter { if case .component = $0 { true } else { false } } == own)
+        #expect(own.first == .component(animator, ComponentEvent(time: 1, kind: .willTransition(from: "collapsed", to: "expanded"))))
+        // The list settled at 0.8 s (reported in the frame at 1 s); removing its last
+        // item afterwards changes its settle time but reports nothing more.
+        #expect(events.filter { if case .listSettled = $0 { true } else { false } }.count == 1)
+        try driver[list].remove(at: 9..<10)
+        try driver.advance(to: 3)
+        #expect(driver.events.isEmpty)
+        // Another group size and another timeline: frames and values follow.
+        let pair = try MatchedPair(
+            source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
+            destination: try MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10)))
+        let group = driver.add(try MatchedPairGroup([pair], curves: MatchedCurves(.snappy)))
+        let player = driver.add(TimelinePlayer(try Timeline([.step("a", .easeOut)])))
+        driver[group] = try MatchedPairGroup([pair, pair, pair], curves: MatchedCurves(.snappy))
+        driver[player] = TimelinePlayer(try Timeline([.step("a", .easeOut), .step("b", .easeOut)]))
+        try driver[player].play(at: 3)
+        try driver.advance(to: 3.1)
+        #expect(driver.frame(of: group).pairCount == 3 && driver.values(of: player).count == 2)
+    }
+
     @Test func badFrameTimesAreRefused() throws {
         var driver = FrameDriver()
         let list = driver.add(try StaggeredList(count: 3, config: .standard))

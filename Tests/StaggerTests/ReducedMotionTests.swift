@@ -185,4 +185,29 @@ import Testing
         #expect(events.filter { $0.kind == .elementStarted("title") }.map(\.time) == [1.1])
         #expect(events.filter { $0.kind == .elementFinished("card") }.count == 1)
     }
+
+    /// A pair group keeps its stagger's base delay under reduced motion, as lists do:
+    /// base 0.5 s, pairs 0.2 s apart, so pair i starts at 0.5 + 0.05 i.
+    @Test func pairGroupKeepsTheBaseDelay() throws {
+        let cell = try LayoutRect(x: 0, y: 0, width: 10, height: 10)
+        let screen = try LayoutRect(x: 100, y: 0, width: 10, height: 10)
+        let pair = try MatchedPair(source: try MatchedGeometry(frame: cell), destination: try MatchedGeometry(frame: screen))
+        var group = try MatchedPairGroup(
+            Array(repeating: pair, count: 3), curves: MatchedCurves(.snappy),
+            stagger: try StaggerConfig(baseDelay: 0.5, spread: .each(0.2)))
+        group.reducedMotion = .always
+        try group.start(at: 0)
+        for i in 0..<3 {
+            let start = 0.5 + 0.05 * Double(i)
+            #expect(try group.state(ofPair: i, at: start - 0.01).frame == cell, "pair \(i) before its start")
+            #expect(try group.state(ofPair: i, at: start + 0.01).frame == screen, "pair \(i) after its start")
+        }
+    }
+
+    /// An empty list has nothing to move, reduced or not.
+    @Test func anEmptyListSettlesAtOnce() throws {
+        var list = try StaggeredList(count: 0, config: .standard)
+        try list.show(at: 1)
+        #expect(list.totalDuration == 0 && list.isComplete(at: 1))
+    }
 }
