@@ -3,7 +3,9 @@
 /// starts from the current values and velocities.
 ///
 /// A pure function of time: ``transition(to:at:using:)`` records what happens when;
-/// ``value(_:of:at:as:)`` and ``events(from:to:)`` answer for any time.
+/// ``value(_:of:at:as:)`` answers for any time from the last transition on (an earlier
+/// time as if the latest transition had always run), while ``events(from:to:)`` keeps
+/// every transition's events.
 public struct ComponentAnimator: Sendable {
     /// An element's property: what a key is looked up by.
     private struct PropertyID: Sendable, Hashable {

@@ -5,7 +5,9 @@ internal import CInterp
 ///
 /// A pure function of time: ``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)`` and
 /// ``remove(at:)`` record what happens when, and ``sample(at:into:backend:threads:)``
-/// answers for any time, in any order, with no timers. Each item has an *appearance*,
+/// answers for any time from the last transition on, in any order, with no timers (a
+/// transition replaces the motion: an earlier time is answered as if the new motion had
+/// always run, so a frame loop samples in time order across transitions). Each item has an *appearance*,
 /// 0 hidden and 1 shown, driven by the config's curve after the item's delay; every
 /// ``StaggerTrack`` maps it to a property (opacity, offset, scale, ...).
 ///
