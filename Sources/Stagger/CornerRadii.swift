@@ -62,6 +62,24 @@ public struct CornerRadii: ComponentAnimatable, Hashable {
     }
 }
 
+extension CornerRadii: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// The same radius at every corner, from a literal: `let radii: CornerRadii = 16`.
+    ///
+    /// - Precondition: the literal is not negative (a literal is the program's own
+    ///   constant; values from elsewhere go through the throwing ``init(_:)``).
+    public init(integerLiteral radius: Int) {
+        self.init(floatLiteral: Double(radius))
+    }
+
+    /// The same radius at every corner, from a literal: `let radii: CornerRadii = 12.5`.
+    ///
+    /// - Precondition: as ``init(integerLiteral:)``.
+    public init(floatLiteral radius: Double) {
+        precondition(radius >= 0, "a CornerRadii literal is a radius in points, 0 or more, not \(radius)")
+        self.init(unchecked: radius, radius, radius, radius)
+    }
+}
+
 /// Elliptical corners: each corner's horizontal and vertical radius, in points (CSS
 /// `border-radius: h / v`). What a matched pair presents when its corners are kept
 /// relative to the box and the box changes aspect.

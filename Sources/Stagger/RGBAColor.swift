@@ -31,6 +31,18 @@ public struct RGBAColor: ComponentAnimatable, Hashable {
         self.alpha = alpha
     }
 
+    /// An opaque colour from a hex literal, as a design tool shows it: `0xFF8000` is red
+    /// 1, green 128/255, blue 0. For a colour from elsewhere, use the throwing
+    /// ``init(red:green:blue:alpha:)``.
+    ///
+    /// - Precondition: `rgb` is at most `0xFFFFFF` (a literal is the program's own
+    ///   constant).
+    public init(rgb: UInt32) {
+        precondition(rgb <= 0xFF_FFFF, "an RGBAColor literal is 0xRRGGBB (24 bits), not 0x\(String(rgb, radix: 16))")
+        self.init(
+            unchecked: Double(rgb >> 16) / 255, Double((rgb >> 8) & 0xFF) / 255, Double(rgb & 0xFF) / 255, 1)
+    }
+
     /// Opaque black.
     public static let black = RGBAColor(unchecked: 0, 0, 0, 1)
     /// Opaque white.

@@ -1,0 +1,20 @@
+import Stagger
+import Testing
+
+/// Constants without `try` (issue 21): literals and hex colours give the same values as
+/// the throwing initialisers.
+@Suite struct LiteralFormTests {
+    @Test func cornerRadiiFromLiterals() throws {
+        let whole: CornerRadii = 16
+        let fraction: CornerRadii = 12.5
+        #expect(whole == (try CornerRadii(16)))
+        #expect(fraction == (try CornerRadii(topLeading: 12.5, topTrailing: 12.5, bottomTrailing: 12.5, bottomLeading: 12.5)))
+    }
+
+    /// 0xFF8000: red 255/255, green 128/255, blue 0, opaque.
+    @Test func colourFromHex() throws {
+        #expect(RGBAColor(rgb: 0xFF8000) == (try RGBAColor(red: 1, green: 128.0 / 255, blue: 0)))
+        #expect(RGBAColor(rgb: 0x000000) == .black)
+        #expect(RGBAColor(rgb: 0xFFFFFF) == .white)
+    }
+}
