@@ -182,6 +182,39 @@ public struct ComponentAnimator: Sendable {
         state = merged
     }
 
+    /// Hands a drag of one property over to the animator, as when a finger that was
+    /// moving an element lets go: at `time` the property is at `value`, moving at
+    /// `velocity` (per second, one entry per component, as ``velocity(_:of:at:)``
+    /// reports it), and from there it runs to its target in ``state`` on the curve its
+    /// element last ran, at once.
+    ///
+    /// A spring carries the velocity on, so value and velocity are continuous at the
+    /// release; an easing starts from the value at rest, a decay at k times its new span.
+    /// Every other property keeps its motion. A release is not a transition: it reports
+    /// no events of its own, and a ``transition(to:at:using:)`` at the same time picks
+    /// the released motion up like any other.
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a non-finite time or one before
+    ///   the last transition or release; ``AnimatableError/unknownElement(_:)``;
+    ///   ``AnimatableError/typeMismatch(property:)`` for a `Value` of another type;
+    ///   ``AnimatableError/componentCountMismatch(expected:actual:)`` for a velocity
+    ///   with another number of components; ``AnimatableError/nonFiniteComponent(name:value:)``
+    ///   for a value or velocity component that is not finite. Nothing changes on a throw.
+    public mutating func release<Value: ComponentAnimatable>(
+        _ property: String, of element: String, at value: Value, velocity: [Double], time: Double
+    ) throws(AnimatableError) {
+        let key = try find(property, of: element, at: time)
+        guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
+        let components = value.components
+        guard velocity.count == components.count else {
+            throw .componentCountMismatch(expected: components.count, actual: velocity.count)
+        }
+        let name = "\(element).\(property)"
+        try engine.release(lanes: key.lanes, values: components, velocities: velocity, at: time) {
+            "\(name) component \($0 - key.lanes.lowerBound)"
+        }
+    }
+
     /// Property `property` of element `element` at `time`, as a `Value`.
     ///
     /// - Throws: ``AnimatableError/unknownElement(_:)``, ``AnimatableError/typeMismatch(property:)``,

@@ -285,10 +285,7 @@ struct LaneAnimation: Sendable {
             try requireFinite(target - value, "\(laneName(lane)) span")
             try requireFinite(delays[lane], "\(laneName(lane)) delay")
             let curve = curve(ofLane: lane)
-            var v = 0.0
-            switch curve.kind {
-            case .easing(_, let duration):
-                newDurations[lane] = duration
+            if case .easing(_, let duration) = curve.kind {
                 if let carry, carry.lanes[lane] >= 0, carry.source.curve(ofLane: carry.lanes[lane]) == curve {
                     let layers = try carry.source.carriedLayers(
                         of: carry.lanes[lane], at: time, duration: duration, target: target, name: laneName(lane))
@@ -303,25 +300,17 @@ struct LaneAnimation: Sendable {
                     newDepth[lane] = layers.count
                     let segment = segmentOfLane[lane]
                     newSegmentDepth[segment] = Swift.max(newSegmentDepth[segment], layers.count)
+                    newDurations[lane] = duration
                     continue
                 }
-            case .spring(let spring, let unit):
-                v = current[lane].velocity.isNaN ? (target - value) * unit : current[lane].velocity
-                try requireFinite(v, "\(laneName(lane)) velocity")
-                newDurations[lane] = spring.validatedSettlingDuration(
-                    target: target - value, initialVelocity: v, epsilon: 0.001)
-            case .decay(let decay):
-                // A decay cannot take a velocity: its own is k times its span. As a
-                // spring's, its duration keeps it within 0.001 of the span from then
-                // on (nothing to settle when the lane does not move).
-                v = (target - value) * decay.frictionRate
-                try requireFinite(v, "\(laneName(lane)) velocity")
-                newDurations[lane] = target == value ? 0 : decay.validatedSettlingDuration(epsilon: 0.001)
             }
+            let started = try Self.startMotion(
+                of: curve, from: value, to: target, velocity: current[lane].velocity, name: laneName(lane))
             newPlanes[0].offsets[lane] = delays[lane]
             newPlanes[0].from[lane] = value
             newPlanes[0].to[lane] = target
-            newVelocity[lane] = v
+            newVelocity[lane] = started.velocity
+            newDurations[lane] = started.duration
         }
         if kernel != nil {
             kernel = try Self.kernelLanes(planes: newPlanes, velocity: newVelocity, laneName: laneName)
@@ -334,6 +323,83 @@ struct LaneAnimation: Sendable {
         offsets = delays
         durations = newDurations
         segmentDepth = newSegmentDepth
+    }
+
+    /// The initial velocity and duration of one fresh motion under `curve` from `value`
+    /// to `target`: a spring takes `velocity` (NaN for its own, scaled to the span); a
+    /// decay cannot take one (its own is k times its span; as a spring's, its duration
+    /// keeps it within 0.001 of the span from then on, 0 when it does not move); an
+    /// easing runs from rest for its duration.
+    ///
+    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a velocity
+    ///   that is not finite.
+    private static func startMotion(
+        of curve: Curve, from value: Double, to target: Double, velocity: Double, name: @autoclosure () -> String
+    ) throws(AnimatableError) -> (velocity: Double, duration: Double) {
+        switch curve.kind {
+        case .easing(_, let duration):
+            return (0, duration)
+        case .spring(let spring, let unit):
+            let v = velocity.isNaN ? (target - value) * unit : velocity
+            try requireFinite(v, "\(name()) velocity")
+            return (v, spring.validatedSettlingDuration(target: target - value, initialVelocity: v, epsilon: 0.001))
+        case .decay(let decay):
+            let v = (target - value) * decay.frictionRate
+            try requireFinite(v, "\(name()) velocity")
+            return (v, target == value ? 0 : decay.validatedSettlingDuration(epsilon: 0.001))
+        }
+    }
+
+    /// Lane l's final target: its base motion's plus every additive layer's change.
+    func target(ofLane lane: Int) -> Double {
+        var target = 0.0
+        for p in 0..<depth[lane] { target += planes[p].to[lane] }
+        return target
+    }
+
+    /// Hands lanes over from a caller who was moving them (a drag released): from `time`
+    /// each lane in `lanes` runs one fresh motion from `values[k]` at `velocities[k]`
+    /// (per second; see ``startMotion(of:from:to:velocity:name:)`` for what each curve
+    /// does with it) to its target, at once; every other lane keeps its motions exactly.
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time or one
+    ///   before the last transition; ``AnimatableError/nonFiniteComponent(name:value:)``
+    ///   for a value, span or velocity that is not finite; for a kernel animation,
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``.
+    ///   Nothing changes on a throw.
+    mutating func release(
+        lanes: Range<Int>, values: [Double], velocities: [Double], at time: Double, laneName: (Int) -> String
+    ) throws(AnimatableError) {
+        guard time.isFinite, time >= lastTransition else { throw .invalidTime(time) }
+        var next = self
+        // Offsets count from the new start: the other lanes' trajectories are unchanged.
+        let shift = time - start
+        for p in next.planes.indices {
+            for lane in 0..<laneCount { next.planes[p].offsets[lane] -= shift }
+        }
+        for lane in 0..<laneCount { next.offsets[lane] -= shift }
+        for (k, lane) in lanes.enumerated() {
+            let target = self.target(ofLane: lane)
+            try requireFinite(values[k], laneName(lane))
+            try requireFinite(velocities[k], "\(laneName(lane)) velocity")
+            try requireFinite(target - values[k], "\(laneName(lane)) span")
+            let started = try Self.startMotion(
+                of: curve(ofLane: lane), from: values[k], to: target, velocity: velocities[k], name: laneName(lane))
+            for p in next.planes.indices {
+                (next.planes[p].offsets[lane], next.planes[p].from[lane], next.planes[p].to[lane]) =
+                    p == 0 ? (0, values[k], target) : (0, 0, 0)
+            }
+            next.depth[lane] = 1
+            next.offsets[lane] = 0
+            next.velocity[lane] = started.velocity
+            next.durations[lane] = started.duration
+        }
+        if kernel != nil {
+            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity, laneName: laneName)
+        }
+        next.start = time
+        next.lastTransition = time
+        self = next
     }
 
     /// One motion of an easing lane in absolute time: from `from` to `to` starting at

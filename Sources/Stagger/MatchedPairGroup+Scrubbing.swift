@@ -119,7 +119,7 @@ extension MatchedPairGroup {
     /// the end: the last pair's longest lane ends exactly at the span, where the float32
     /// kernel's `time − delay` may round just short of its duration, and easings that
     /// jump just before their end (expo, elastic: by 2⁻¹⁰) would show it.
-    private func scrubTime(_ progress: Double) throws(AnimatableError) -> Double {
+    func scrubTime(_ progress: Double) throws(AnimatableError) -> Double {
         guard progress.isFinite else { throw .nonFiniteComponent(name: "progress", value: progress) }
         let span = scrubDuration
         guard span.isFinite else { throw .curve(.invalidDuration(span)) }

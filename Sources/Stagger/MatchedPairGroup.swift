@@ -33,6 +33,15 @@ public struct MatchedPairGroup: Sendable {
     public let stagger: StaggerConfig?
     /// Whether the pairs are heading to (or at) their destinations.
     public private(set) var isAtDestination = false
+
+    /// One end of the pairs' transition: where ``release(atProgress:velocity:toward:at:)``
+    /// sends them.
+    public enum End: Sendable, Hashable {
+        /// Every pair's ``MatchedPair/source``.
+        case source
+        /// Every pair's ``MatchedPair/destination``.
+        case destination
+    }
     /// Whether motion is reduced, from the next transition: frames, sizes and corner
     /// radii jump as a pair starts, while opacity, colour, shadow and the cross-fade
     /// run ``ReducedMotion/fade``; the stagger spreads over at most
@@ -166,6 +175,79 @@ public struct MatchedPairGroup: Sendable {
         pairs = retargeted
         isAtDestination = true
         scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
+    }
+
+    /// Hands a scrub over to the curves, as when a finger that was dragging the
+    /// transition lets go: from `time`, every pair continues from where scrub `progress`
+    /// shows it (``state(ofPair:atProgress:)``), moving as the drag moved it, toward `end`.
+    ///
+    /// `progressVelocity` is the drag's speed at release in progress per second
+    /// (positive toward the destination). A lane its spring drives starts with the
+    /// velocity the scrub gives it at that speed, d(lane)/d(progress) · progressVelocity,
+    /// so both value and velocity are continuous at the release (a flick carries on, then
+    /// settles); an easing lane starts from its value at rest (an easing takes no initial
+    /// velocity), and a decay lane from its value at k times its new span.
+    ///
+    /// Pairs the scrub has set moving start at once. Pairs it has not started yet stay
+    /// at their source when heading there, and otherwise wait the rest of their delay,
+    /// as if the drag had been the clock, so the stagger carries on. Under
+    /// ``reducedMotion`` the release runs the reduced curves (geometry jumps, appearance
+    /// fades).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time, or one
+    ///   before the last transition; ``AnimatableError/nonFiniteComponent(name:value:)``
+    ///   (named `progress` or `progress velocity`) for a NaN or infinite progress or
+    ///   velocity, or a lane whose velocity overflows; the errors of
+    ///   ``state(ofPair:atProgress:)`` and ``start(at:)``. Nothing changes on a throw.
+    public mutating func release(
+        atProgress progress: Double, velocity progressVelocity: Double, toward end: End, at time: Double
+    ) throws(AnimatableError) {
+        guard time.isFinite, time >= lastTransition else { throw .invalidTime(time) }
+        let scrubbed = try scrubTime(progress)
+        guard progressVelocity.isFinite else {
+            throw .nonFiniteComponent(name: "progress velocity", value: progressVelocity)
+        }
+        let n = pairs.count
+        let source = try Self.layout(pairs, atDestination: false)
+        let destination = try Self.layout(pairs, atDestination: true)
+        var current: [(value: Double, velocity: Double)] = []
+        current.reserveCapacity(source.count)
+        var laneDelays = [Double](repeating: 0, count: source.count)
+        for lane in source.indices {
+            let pair = lane % n
+            let curve = curves[MatchedLane(rawValue: lane / n)!.property]
+            let elapsed = scrubbed - delays[pair]
+            let y: Double, slope: Double
+            do throws(CurveError) {
+                y = try curve.value(at: elapsed)
+                slope = try curve.velocity(at: elapsed)
+            } catch {
+                throw .curve(error)
+            }
+            let value = (1 - y) * source[lane] + y * destination[lane]
+            guard elapsed > 0 else {
+                // Not started: it waits out its delay (or stays, heading back), with the
+                // curve's own start.
+                current.append((value, .nan))
+                laneDelays[lane] = end == .destination ? delays[pair] - scrubbed : 0
+                continue
+            }
+            // Per second of the scrubbed motion, times its seconds per unit of progress.
+            let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
+            guard velocity.isFinite else {
+                throw .nonFiniteComponent(name: "\(Self.laneName(lane, pairCount: n)) velocity", value: velocity)
+            }
+            current.append((value, velocity))
+        }
+        let reduced = reducedMotion.isReduced
+        var next = try LaneAnimation(
+            kernelValues: current.map(\.value), segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
+            laneName: { Self.laneName($0, pairCount: n) })
+        try next.setMotion(
+            start: time, current: current, targets: end == .destination ? destination : source, delays: laneDelays,
+            laneName: { Self.laneName($0, pairCount: n) })
+        engine = next
+        isAtDestination = end == .destination
     }
 
     private mutating func move(to targets: [Double], at time: Double) throws(AnimatableError) {

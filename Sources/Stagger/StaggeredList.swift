@@ -368,6 +368,71 @@ public struct StaggeredList: Sendable {
         motion = next
     }
 
+    /// Sends item `index` toward appearance `target` at `time`, at once, from its value
+    /// and velocity then: a row dimmed to 0.5, one row dismissed while the others stay.
+    /// The other items keep their trajectories; ``isShown`` is unchanged.
+    ///
+    /// The item runs the config's curve (a spring keeps its velocity; an easing starts
+    /// from the value at its own slope), or under ``reducedMotion`` the fade.
+    ///
+    /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``,
+    ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/invalidAppearance(name:value:)``
+    ///   (named `target`) for a target that is not finite or float32 cannot hold; the
+    ///   config's errors. The list is unchanged when it throws.
+    public mutating func move(item index: Int, to target: Double, at time: Double) throws(StaggerError) {
+        try send(item: index, to: target, at: time, from: nil)
+    }
+
+    /// Hands a drag of item `index` over to the curve, as when a finger that was
+    /// swiping a row lets go: at `time` the item is at `appearance`, moving at
+    /// `velocity` (appearance per second, the finger's), and from there it runs to
+    /// `target`.
+    ///
+    /// With a spring, value and velocity are continuous at the release; an easing
+    /// starts from the value at its own slope (it takes no initial velocity). Otherwise
+    /// as ``move(item:to:at:)``.
+    ///
+    /// - Throws: as ``move(item:to:at:)``, and ``StaggerError/invalidAppearance(name:value:)``
+    ///   (named `appearance` or `velocity`) for either one not finite or beyond float32.
+    ///   The list is unchanged when it throws.
+    public mutating func release(
+        item index: Int, at appearance: Double, velocity: Double, toward target: Double, time: Double
+    ) throws(StaggerError) {
+        try send(item: index, to: target, at: time, from: (appearance, velocity))
+    }
+
+    /// The one mechanism under ``move(item:to:at:)`` and ``release(item:at:velocity:toward:time:)``.
+    private mutating func send(
+        item index: Int, to target: Double, at time: Double, from release: (appearance: Double, velocity: Double)?
+    ) throws(StaggerError) {
+        guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
+        guard time.isFinite else { throw .invalidTime(time) }
+        func narrow(_ value: Double, _ name: String) throws(StaggerError) -> Float {
+            guard Float(value).isFinite else { throw .invalidAppearance(name: name, value: value) }
+            return Float(value)
+        }
+        let to = try narrow(target, "target")
+        let isReduced = reducedMotion.isReduced
+        let curve = isReduced ? ReducedMotion.fade : config.curve
+        var states = try itemStates(at: time, runBy: curve)
+        let from: Float, velocity: Float
+        if let release {
+            (from, velocity) = (try narrow(release.appearance, "appearance"), try narrow(release.velocity, "velocity"))
+        } else {
+            let now = try snapshot(at: time)
+            from = now.appearance[index]
+            velocity = now.moving[index] ? now.velocity[index] : (to - from) * Float(curve.initialVelocity)
+        }
+        guard (to - from).isFinite else { throw .invalidAppearance(name: "target", value: target) }
+        states.offsets[index] = 0
+        states.from[index] = from
+        states.to[index] = to
+        states.velocity[index] = velocity
+        let next = try Motion(.items(states), curve: curve, count: count, isReduced: isReduced)
+        start = time
+        motion = next
+    }
+
     // MARK: - Queries
 
     /// Whether every item is at rest at `time` (springs: past their settling duration).
