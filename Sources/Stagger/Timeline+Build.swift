@@ -49,6 +49,10 @@ extension Timeline {
         self.boundaries = compiled.boundaries
         self.mirroredBoundaries = compiled.mirroredBoundaries
         self.kernelStarts = compiled.steps.map { Float($0.start) }
+        self.kernelFrom = compiled.steps.map { Float($0.from) }
+        self.kernelTo = compiled.steps.map { Float($0.to) }
+        // A spring's own initial velocity is per unit of span.
+        self.kernelVelocity = compiled.steps.map { Float(($0.to - $0.from) * $0.curve.initialVelocity) }
         self.mirroredRestDuration = compiled.mirroredRestDuration
         self.mirroredStarts = compiled.mirroredStarts
         self.mirroredEnds = compiled.mirroredEnds
@@ -65,6 +69,7 @@ struct TimelinePlan {
         var curve: Curve
         var duration: Double
         var keepAlive: Bool
+        var ends: StepEnds
     }
 
     var nodes: [TimelineNode] = []
@@ -126,8 +131,8 @@ struct TimelinePlan {
 
         let index: Int
         switch child.content {
-        case .step(let id, let curve, let duration, let keepAlive):
-            let leaf = try Self.leaf(id: id, curve: curve, duration: duration, keepAlive: keepAlive)
+        case .step(let id, let curve, let duration, let keepAlive, let ends):
+            let leaf = try Self.leaf(id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: ends)
             index = append(node(.step(-1), id), anchor: position.anchor, offset: position.offset, previous: previous)
             leaves[index] = leaf
         case .group(let groupName, let children):
@@ -136,10 +141,11 @@ struct TimelinePlan {
         case .sequence(let sequenceName, let children):
             index = append(node(.sequence, sequenceName ?? "sequence"), anchor: position.anchor, offset: position.offset, previous: previous)
             try addChildren(children, to: index, defaultPosition: .afterPrevious())
-        case .staggered(let id, let count, let config, let duration, let keepAlive):
+        case .staggered(let id, let count, let config, let duration, let keepAlive, let ends):
             guard count >= 0 else { throw .stagger(child: id, .negativeCount(count)) }
             index = append(node(.list, id), anchor: position.anchor, offset: position.offset, previous: previous)
-            let template = try Self.leaf(id: id, curve: config.curve, duration: duration, keepAlive: keepAlive)
+            let template = try Self.leaf(
+                id: id, curve: config.curve, duration: duration, keepAlive: keepAlive, ends: ends)
             let itemDepth = depth + 1
             // Checked once, count included, before a node is made for any item.
             let delays: [Double]
@@ -187,7 +193,9 @@ struct TimelinePlan {
             mapped[old] = index
             if case .step(let step) = source.kind {
                 let s = nested.steps[step]
-                leaves[index] = Leaf(id: s.id, curve: s.curve, duration: s.duration, keepAlive: s.keepAlive)
+                leaves[index] = Leaf(
+                    id: s.id, curve: s.curve, duration: s.duration, keepAlive: s.keepAlive,
+                    ends: StepEnds(from: s.from, to: s.to))
             }
         }
         // Last descendants, now that the subtree is complete (children follow parents).
@@ -199,10 +207,10 @@ struct TimelinePlan {
 
     private static func name(of content: TimelineChild.Content) -> String {
         switch content {
-        case .step(let id, _, _, _): id
+        case .step(let id, _, _, _, _): id
         case .group(let name, _): name ?? "group"
         case .sequence(let name, _): name ?? "sequence"
-        case .staggered(let id, _, _, _, _): id
+        case .staggered(let id, _, _, _, _, _): id
         case .timeline(let name, _): name ?? "timeline"
         case .label(let name): name
         }
@@ -216,8 +224,12 @@ struct TimelinePlan {
     }
 
     /// A leaf's duration (the explicit one or the curve's) and its curve, an easing
-    /// stretched over that duration.
-    private static func leaf(id: String, curve: Curve, duration: Double?, keepAlive: Bool) throws(TimelineError) -> Leaf {
+    /// stretched over that duration; its ends checked to fit float32 (the kernel's).
+    private static func leaf(
+        id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds
+    ) throws(TimelineError) -> Leaf {
+        for value in [ends.from, ends.to] where !Float(value).isFinite { throw .invalidValue(child: id, value: value) }
+        guard (Float(ends.to) - Float(ends.from)).isFinite else { throw .invalidValue(child: id, value: ends.to - ends.from) }
         let length: Double
         if let duration {
             guard duration.isFinite else { throw .invalidTime(child: id, value: duration) }
@@ -229,7 +241,7 @@ struct TimelinePlan {
         }
         let stretched: Curve
         do { stretched = try curve.stretched(to: length) } catch { throw .curve(child: id, error) }
-        return Leaf(id: id, curve: stretched, duration: length, keepAlive: keepAlive)
+        return Leaf(id: id, curve: stretched, duration: length, keepAlive: keepAlive, ends: ends)
     }
 
     // MARK: - Positions
@@ -360,7 +372,8 @@ struct TimelinePlan {
         var reversedBoundaries: [TimelineBoundary] = []
     }
 
-    /// Applies the time scale and lays the steps out by curve, one run per curve.
+    /// Applies the time scale and lays the steps out in document order, in runs of one
+    /// curve.
     func compile(timeScale: Double) throws(TimelineError) -> Compiled {
         var out = Compiled()
         out.nodes = nodes
@@ -400,24 +413,11 @@ struct TimelinePlan {
         out.restDuration = max(out.duration, rests.max() ?? 0)
         out.mirroredRestDuration = max(out.duration, mirroredRests.max() ?? 0)
 
-        // Group by curve (jumps apart), in order of first appearance; stable within.
-        var groupOf: [Curve: Int] = [:]
-        var groupCurves: [Curve?] = []
-        var jumpGroup: Int?
-        var keys: [Int] = []
-        for (k, j) in leafNodes.enumerated() {
-            if leaves[j]!.duration == 0 {
-                if jumpGroup == nil { jumpGroup = groupCurves.count; groupCurves.append(nil) }
-                keys.append(jumpGroup!)
-            } else if let g = groupOf[curves[k]] {
-                keys.append(g)
-            } else {
-                groupOf[curves[k]] = groupCurves.count
-                keys.append(groupCurves.count)
-                groupCurves.append(curves[k])
-            }
-        }
-        let order = leafNodes.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        // Steps stay in document order (what a caller indexes values by); each run of
+        // consecutive steps with one curve (jumps apart) is one kernel call. A staggered
+        // list is one run.
+        let groupCurves: [Curve?] = leafNodes.indices.map { leaves[leafNodes[$0]]!.duration == 0 ? nil : curves[$0] }
+        let order = Array(leafNodes.indices)
         var lower = 0
         for (position, k) in order.enumerated() {
             let j = leafNodes[k]
@@ -426,12 +426,12 @@ struct TimelinePlan {
             out.stepNodes.append(j)
             out.steps.append(Timeline.ScheduledStep(
                 id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
-                curve: curves[k], keepAlive: leaf.keepAlive))
+                curve: curves[k], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to))
             out.mirroredStarts.append(out.nodes[j].mirrorStart)
             out.mirroredEnds.append(out.nodes[j].mirrorEnd)
-            let isLast = position + 1 == order.count || keys[order[position + 1]] != keys[k]
+            let isLast = position + 1 == order.count || groupCurves[order[position + 1]] != groupCurves[k]
             if isLast {
-                out.groups.append(CurveGroup(curve: groupCurves[keys[k]], range: lower..<(position + 1)))
+                out.groups.append(CurveGroup(curve: groupCurves[k], range: lower..<(position + 1)))
                 lower = position + 1
             }
         }

@@ -81,7 +81,7 @@ extension Timeline {
 
     /// The state of step `index` at pass-local time `local` (the Double reference).
     ///
-    /// Before its start a step holds 0, the value it moves from, even for an easing
+    /// Before its start a step holds `from`, the value it moves from, even for an easing
     /// whose value at progress 0 is not 0 (`steps` with jump-start or jump-both jump
     /// when the step starts, not before); ``sample(at:into:backend:)`` does the same.
     func stepState(_ index: Int, local: Double, mirrored: Bool) throws(TimelineError) -> TimelineStepState {
@@ -94,11 +94,13 @@ extension Timeline {
         let progress = step.duration > 0 ? min(max(e / step.duration, 0), 1) : (e >= 0 ? 1 : 0)
         let value: Double
         if e < 0 {
-            value = 0
+            value = step.from
         } else if step.duration == 0 || e == .infinity {
-            value = 1
+            value = step.to
         } else {
-            do { value = try step.curve.value(at: e) } catch { throw .curve(child: step.id, error) }
+            do { value = step.from + (step.to - step.from) * (try step.curve.value(at: e)) } catch {
+                throw .curve(child: step.id, error)
+            }
         }
         let visible = phase == .active || (phase == .finished && step.keepAlive)
         return TimelineStepState(id: step.id, phase: phase, elapsed: e, progress: progress, value: value, isVisible: visible)
@@ -127,7 +129,8 @@ extension Timeline {
     }
 
     /// Every step's eased value at time `t` into `values` (one per step, in the order of
-    /// ``scheduledSteps``), through the SIMD kernel: one call per distinct curve.
+    /// ``scheduledSteps``, which is the order the children were written in), through the
+    /// SIMD kernel: one call per run of consecutive steps sharing a curve.
     ///
     /// Agrees with ``state(at:)``'s values within the kernel's bounds (easings 2e-6,
     /// springs 1e-5 · max(1, |v₀|/ω₀)) plus what rounding the pass-local time and each
@@ -156,16 +159,15 @@ extension Timeline {
                 let group = curveGroups[index]
                 guard let curve = group.curve else {
                     // Jumps: at their end value from the moment they start.
-                    for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? 1 : 0 }
+                    for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? kernelTo[i] : kernelFrom[i] }
                     continue
                 }
-                try Self.runKernel(
-                    curve: curve, local: local, starts: starts, range: group.range, output: output,
-                    backend: backend, name: steps[group.range.lowerBound].id)
+                try runKernel(
+                    curve: curve, local: local, starts: starts, range: group.range, output: output, backend: backend)
                 if group.movesAtStart {
                     // The kernel clamps progress to 0 before a start, where this
-                    // easing is already above 0: hold 0 there, as state(at:) does.
-                    for i in group.range where local - Double(starts[i]) < 0 { output[i] = 0 }
+                    // easing is already above 0: hold `from` there, as state(at:) does.
+                    for i in group.range where local - Double(starts[i]) < 0 { output[i] = kernelFrom[i] }
                 }
             }
         }
@@ -179,27 +181,33 @@ extension Timeline {
         }
     }
 
-    /// One ci_sample call over the steps of one curve: per-item starts, 0 → 1, the
-    /// curve's own initial velocity.
-    private static func runKernel(
+    /// One ci_sample call over a run of steps with one curve: per-step starts, ends
+    /// and (springs) initial velocity, the item source.
+    private func runKernel(
         curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
-        output: UnsafeMutablePointer<Float>, backend: Backend?, name: String
+        output: UnsafeMutablePointer<Float>, backend: Backend?
     ) throws(TimelineError) {
+        let name = steps[range.lowerBound].id
         var descriptor: ci_curve
         let duration: Double
         do { (descriptor, duration) = try curve.kernelDescriptor() } catch { throw .curve(child: name, error) }
-        // Every step of a group moves 0 -> 1 on the same curve (initial velocity
-        // included), so the uniform delays source fits: no per-item endpoints to build.
-        var request = ci_sample_request()
-        request.time = local
-        request.start = 0
-        request.duration = duration
-        request.delays = UnsafePointer(starts.baseAddress! + range.lowerBound)
-        request.from = 0
-        request.to = 1
-        let status = ci_sample(
-            backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,
-            output + range.lowerBound, nil, range.count)
+        let status = kernelFrom.withUnsafeBufferPointer { from in
+            kernelTo.withUnsafeBufferPointer { to in
+                kernelVelocity.withUnsafeBufferPointer { velocity in
+                    var request = ci_sample_request()
+                    request.time = local
+                    request.start = 0
+                    request.duration = duration
+                    request.item_start = starts.baseAddress! + range.lowerBound
+                    request.item_from = from.baseAddress! + range.lowerBound
+                    request.item_to = to.baseAddress! + range.lowerBound
+                    request.item_velocity = velocity.baseAddress! + range.lowerBound
+                    return ci_sample(
+                        backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,
+                        output + range.lowerBound, nil, range.count)
+                }
+            }
+        }
         if status == CI_OK { return }
         if status == CI_ERR_UNSUPPORTED_BACKEND {
             throw .curve(child: name, .unsupportedBackend(backend?.rawValue ?? "auto"))

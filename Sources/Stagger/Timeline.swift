@@ -5,8 +5,8 @@
 /// far along it is, its eased value and whether its target is visible;
 /// ``events(from:to:)`` lists in time order what happened between two times, each event
 /// exactly once however time is cut into frames; ``sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)`` computes
-/// every step's value in a few kernel calls (one per distinct curve). Nothing depends on
-/// timers: a ``TimelinePlayer`` maps a caller's clock onto the timeline's time.
+/// every step's value in a few kernel calls (one per run of steps sharing a curve).
+/// Nothing depends on timers: a ``TimelinePlayer`` maps a caller's clock onto the timeline's time.
 ///
 /// ```swift
 /// let card = try Timeline([
@@ -103,6 +103,10 @@ public struct Timeline: Sendable {
         public let curve: Curve
         /// Whether the target stays visible after the step has finished.
         public let keepAlive: Bool
+        /// The value the step moves from (0 unless the child gave one).
+        public let from: Double
+        /// The value the step moves to (1 unless the child gave one).
+        public let to: Double
     }
 
     /// The options the timeline was built with.
@@ -140,12 +144,17 @@ public struct Timeline: Sendable {
     /// Per-step kernel inputs: start, and start in a mirrored pass.
     let kernelStarts: [Float]
     let kernelMirroredStarts: [Float]
+    /// Per-step kernel ends and initial velocity (a spring's own, scaled to the span).
+    let kernelFrom: [Float]
+    let kernelTo: [Float]
+    let kernelVelocity: [Float]
 
     /// The number of steps (every item of a staggered list counts).
     public var stepCount: Int { steps.count }
 
-    /// Every step as scheduled, grouped by curve (the order of ``TimelineState/steps``
-    /// and of ``sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)``'s output).
+    /// Every step as scheduled, in the order the children were written (a staggered
+    /// list's items in index order): the order of ``TimelineState/steps`` and of
+    /// ``sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)``'s output.
     public var scheduledSteps: [ScheduledStep] { steps }
 
     /// Seconds from the start to the end of the last pass: passes · duration plus the

@@ -13,10 +13,10 @@
 public struct TimelineChild: Sendable {
     /// What the child is.
     indirect enum Content: Sendable {
-        case step(id: String, curve: Curve, duration: Double?, keepAlive: Bool)
+        case step(id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds)
         case group(name: String?, [TimelineChild])
         case sequence(name: String?, [TimelineChild])
-        case staggered(id: String, count: Int, config: StaggerConfig, duration: Double?, keepAlive: Bool)
+        case staggered(id: String, count: Int, config: StaggerConfig, duration: Double?, keepAlive: Bool, ends: StepEnds)
         case timeline(name: String?, Timeline)
         case label(String)
     }
@@ -28,23 +28,33 @@ public struct TimelineChild: Sendable {
     /// A label naming this child's start, or `nil`.
     let label: String?
 
-    /// A step: the target `id` moves from 0 to 1 along `curve`.
+    /// A step: the target `id` moves from `from` to `to` (0 to 1 unless given) along
+    /// `curve`.
+    ///
+    /// ```swift
+    /// .step("card.y", .smooth, from: 400, to: 0)   // as a GSAP fromTo tween
+    /// ```
     ///
     /// - Parameters:
     ///   - id: The target, in the caller's words (a view, a layer, a property).
     ///   - curve: The motion; a spring keeps its own time, an easing is stretched over
     ///     the step's duration.
+    ///   - from: The value before and as the step starts, finite (float32 for
+    ///     ``Timeline/sample(at:into:backend:)-(_,UnsafeMutableBufferPointer<Float>,_)``).
+    ///   - to: The value it moves to, finite; building the timeline throws
+    ///     ``TimelineError/invalidValue(child:value:)`` for either end not finite or
+    ///     beyond float32, or a span that overflows.
     ///   - duration: Seconds the step occupies (finite, ≥ 0; 0 jumps to the end), or `nil`
     ///     for the curve's own duration (a spring's settling duration).
     ///   - keepAlive: Whether the target stays visible once the step has finished.
     ///   - position: Where it starts; `nil` for the container's default.
     ///   - label: A label naming its start.
     public static func step(
-        _ id: String, _ curve: Curve, duration: Double? = nil, keepAlive: Bool = true,
-        at position: TimelinePosition? = nil, label: String? = nil
+        _ id: String, _ curve: Curve, from: Double = 0, to: Double = 1, duration: Double? = nil,
+        keepAlive: Bool = true, at position: TimelinePosition? = nil, label: String? = nil
     ) -> TimelineChild {
         TimelineChild(
-            content: .step(id: id, curve: curve, duration: duration, keepAlive: keepAlive),
+            content: .step(id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: StepEnds(from: from, to: to)),
             position: position, label: label)
     }
 
@@ -68,18 +78,21 @@ public struct TimelineChild: Sendable {
 
     /// A staggered list: `count` steps with ids `"id[0]"`, `"id[1]"`, ..., item i starting
     /// `config.delay(for: i, of: count)` seconds after the list starts and running
-    /// `config.curve` for `duration` seconds (`nil`: the curve's own duration).
+    /// `config.curve` for `duration` seconds (`nil`: the curve's own duration), each from
+    /// `from` to `to` (as ``step(_:_:from:to:duration:keepAlive:at:label:)``).
     ///
     /// Building the timeline throws ``TimelineError/stagger(child:_:)`` for a config that
     /// does not fit `count` or for more than 2²³ items (a list's limit), and
     /// ``TimelineError/startsBeforeContainer(child:start:containerStart:)`` for a negative
     /// base delay (an item cannot start before its list).
     public static func staggered(
-        _ id: String, count: Int, config: StaggerConfig, duration: Double? = nil,
+        _ id: String, count: Int, config: StaggerConfig, from: Double = 0, to: Double = 1, duration: Double? = nil,
         keepAlive: Bool = true, at position: TimelinePosition? = nil, label: String? = nil
     ) -> TimelineChild {
         TimelineChild(
-            content: .staggered(id: id, count: count, config: config, duration: duration, keepAlive: keepAlive),
+            content: .staggered(
+                id: id, count: count, config: config, duration: duration, keepAlive: keepAlive,
+                ends: StepEnds(from: from, to: to)),
             position: position, label: label)
     }
 
@@ -99,6 +112,15 @@ public struct TimelineChild: Sendable {
     }
 }
 
+/// The two values a step moves between.
+struct StepEnds: Sendable, Hashable {
+    var from: Double
+    var to: Double
+
+    /// 0 to 1: a step's progress.
+    static let unit = StepEnds(from: 0, to: 1)
+}
+
 extension TimelineChild {
     /// The child under reduced motion (see ``Timeline/Options/reducedMotion``): every
     /// step and staggered item runs the fade over at most its fade duration, staggers
@@ -112,8 +134,9 @@ extension TimelineChild {
         }
         let reduced: Content
         switch content {
-        case .step(let id, let curve, let duration, let keepAlive):
-            reduced = .step(id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepAlive: keepAlive)
+        case .step(let id, let curve, let duration, let keepAlive, let ends):
+            reduced = .step(
+                id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepAlive: keepAlive, ends: ends)
         case .group(let name, let children):
             var mapped: [TimelineChild] = []
             for child in children { mapped.append(try child.reducedForMotion()) }
@@ -122,13 +145,14 @@ extension TimelineChild {
             var mapped: [TimelineChild] = []
             for child in children { mapped.append(try child.reducedForMotion()) }
             reduced = .sequence(name: name, mapped)
-        case .staggered(let id, let count, let config, let duration, let keepAlive):
+        case .staggered(let id, let count, let config, let duration, let keepAlive, let ends):
             let scaled: StaggerConfig
             do { scaled = try config.reducedForMotion(count: Swift.max(count, 0)) } catch {
                 throw .stagger(child: id, error)
             }
             reduced = .staggered(
-                id: id, count: count, config: scaled, duration: shortened(duration, config.curve), keepAlive: keepAlive)
+                id: id, count: count, config: scaled, duration: shortened(duration, config.curve), keepAlive: keepAlive,
+                ends: ends)
         case .timeline, .label:
             reduced = content
         }

@@ -18,8 +18,9 @@ public struct TimelineStepState: Sendable, Hashable {
     public let elapsed: Double
     /// Elapsed time over duration, clamped to [0, 1] (0 or 1 for a jump).
     public let progress: Double
-    /// The eased value, nominally 0 → 1 (springs may overshoot and keep settling after
-    /// the step's logical end).
+    /// The value: the step's `from` plus its span times the eased progress, 0 → 1 unless
+    /// the step gave its own ends (springs may overshoot and keep settling after the
+    /// step's logical end).
     public let value: Double
     /// Whether the target is shown: once started, while active, and after finishing
     /// when the step keeps it alive.

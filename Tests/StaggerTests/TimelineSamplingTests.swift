@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Stagger
 import Testing
@@ -185,6 +186,82 @@ import Testing
             for (p, q) in zip(played.steps, summed.steps) {
                 #expect(p.phase == q.phase && abs(p.value - q.value) < 1e-6, "\(p.id)")
             }
+        }
+    }
+}
+
+/// Steps with their own ends (GSAP's fromTo tweens) and values in the order the children
+/// were written (issue 21).
+@Suite struct TimelineStepEndsTests {
+    /// a and c share a curve, b comes between them: the output keeps a, b, c.
+    @Test(arguments: testedBackends)
+    func valuesComeInDocumentOrder(backend: Backend) throws {
+        let timeline = try Timeline([
+            .step("a", try .easeInOut(duration: 1)),
+            .step("b", try .linear(duration: 1), at: .at(0)),
+            .step("c", try .easeInOut(duration: 1), at: .at(0)),
+        ])
+        #expect(timeline.scheduledSteps.map(\.id) == ["a", "b", "c"])
+        #expect(try timeline.state(at: 0.25).steps.map(\.id) == ["a", "b", "c"])
+        var values = [Float](repeating: -1, count: 3)
+        try timeline.sample(at: 0.25, into: &values, backend: backend)
+        // linear: 0.25; CSS ease-in-out (0.42, 0, 0.58, 1) at x = 0.25 is below 0.25.
+        #expect(abs(values[1] - 0.25) < 1e-6)
+        #expect(values[0] < 0.2 && values[0] == values[2])
+    }
+
+    /// A step from 400 to 0 over 2 s, linear: 300 at 0.5 s; 400 before it starts.
+    @Test(arguments: testedBackends)
+    func stepsMoveBetweenTheirOwnEnds(backend: Backend) throws {
+        let timeline = try Timeline([
+            .step("card.y", try .linear(duration: 2), from: 400, to: 0, at: .at(1)),
+            .step("jump", .linear, from: -5, to: 7, duration: 0, at: .at(1)),
+        ])
+        var values = [Float](repeating: 0, count: 2)
+        for (t, y, jump) in [(0.0, 400.0, -5.0), (1.5, 300, 7), (2.0, 200, 7), (4.0, 0, 7)] {
+            let state = try timeline.state(at: t)
+            #expect(abs(state.steps[0].value - y) < 1e-9, "at \(t)")
+            #expect(state.steps[1].value == jump)
+            try timeline.sample(at: t, into: &values, backend: backend)
+            #expect(abs(Double(values[0]) - y) < 1e-3, "kernel at \(t): \(values[0])")
+            #expect(Double(values[1]) == jump)
+        }
+    }
+
+    /// A critically damped spring (ζ = 1, ω = 2π/0.5) from 10 to 20: 10 + 10 · (1 − (1 + ωt) e^(−ωt)),
+    /// and a staggered list from 1 to 0.
+    @Test(arguments: testedBackends)
+    func springsAndListsUseTheEnds(backend: Backend) throws {
+        let timeline = try Timeline([
+            .step("s", try .spring(response: 0.5, dampingFraction: 1), from: 10, to: 20),
+            .staggered("row", count: 3, config: try StaggerConfig(delayIncrement: 0.1, curve: try .linear(duration: 1)),
+                       from: 1, to: 0, at: .at(0)),
+        ])
+        let omega = 2 * Double.pi / 0.5
+        var values = [Float](repeating: 0, count: 4)
+        for t in [0.05, 0.2, 0.5] {
+            let expected = 10 + 10 * (1 - (1 + omega * t) * exp(-omega * t))
+            let state = try timeline.state(at: t)
+            #expect(abs(state["s"]!.value - expected) < 1e-9, "at \(t)")
+            try timeline.sample(at: t, into: &values, backend: backend)
+            #expect(abs(Double(values[0]) - expected) < 2e-4)
+            for row in 0..<3 {
+                let rowExpected = 1 - min(max((t - 0.1 * Double(row)) / 1, 0), 1)
+                #expect(abs(state["row[\(row)]"]!.value - rowExpected) < 1e-9)
+                #expect(abs(Double(values[1 + row]) - rowExpected) < 1e-5)
+            }
+        }
+    }
+
+    @Test func endsMustBeFiniteInFloat32() {
+        #expect(throws: TimelineError.invalidValue(child: "x", value: .nan)) {
+            _ = try Timeline([.step("x", .snappy, from: .nan)])
+        }
+        #expect(throws: TimelineError.invalidValue(child: "x", value: 1e39)) {
+            _ = try Timeline([.step("x", .snappy, to: 1e39)])
+        }
+        #expect(throws: TimelineError.invalidValue(child: "x", value: 6e38)) {
+            _ = try Timeline([.step("x", .snappy, from: -3e38, to: 3e38)])
         }
     }
 }
