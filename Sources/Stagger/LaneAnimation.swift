@@ -44,10 +44,17 @@ struct LaneAnimation: Sendable {
         var from: [Double]
         var to: [Double]
 
+        init(offsets: [Double], from: [Double], to: [Double]) {
+            self.offsets = offsets
+            self.from = from
+            self.to = to
+        }
+
         init(count: Int) {
+            // Three buffers now rather than one shared and copied on the first write.
             offsets = [Double](repeating: 0, count: count)
-            from = offsets
-            to = offsets
+            from = [Double](repeating: 0, count: count)
+            to = [Double](repeating: 0, count: count)
         }
     }
 
@@ -162,6 +169,11 @@ struct LaneAnimation: Sendable {
     /// Lane `lane`'s value and velocity at `time` (seconds on the caller's clock), in
     /// Double: the reference the kernel pass is tested against.
     func reference(lane: Int, at time: Double) -> (value: Double, velocity: Double) {
+        // A lane with one motion that goes nowhere is at its value whatever the curve
+        // (the same figures the evaluation gives: from + 0 · y, 0 · slope).
+        if depth[lane] == 1, velocity[lane] == 0, planes[0].from[lane] == planes[0].to[lane] {
+            return (planes[0].from[lane], 0)
+        }
         let curve = curve(ofLane: lane)
         var value = 0.0, rate = 0.0
         for p in 0..<depth[lane] {
@@ -273,45 +285,83 @@ struct LaneAnimation: Sendable {
         carry: Carry? = nil, laneName: (Int) -> String
     ) throws(AnimatableError) {
         let n = laneCount
-        var newPlanes = [Plane(count: n)]
+        // The base motions in local arrays (written lane by lane), the additive layers
+        // in planes made when a lane first needs one.
+        var baseOffsets = delays
+        var baseFrom = [Double](repeating: 0, count: n)
+        var baseTo = [Double](repeating: 0, count: n)
+        var layerPlanes: [Plane] = []
         var newDepth = [Int](repeating: 1, count: n)
         var newVelocity = [Double](repeating: 0, count: n)
         var newDurations = [Double](repeating: 0, count: n)
         var newSegmentDepth = [Int](repeating: 1, count: segments.count)
-        for lane in 0..<n {
-            let value = current[lane].value, target = targets[lane]
-            try requireFinite(value, laneName(lane))
-            try requireFinite(target, "\(laneName(lane)) target")
-            try requireFinite(target - value, "\(laneName(lane)) span")
-            try requireFinite(delays[lane], "\(laneName(lane)) delay")
-            let curve = curve(ofLane: lane)
-            if case .easing(_, let duration) = curve.kind {
-                if let carry, carry.lanes[lane] >= 0, carry.source.curve(ofLane: carry.lanes[lane]) == curve {
-                    let layers = try carry.source.carriedLayers(
-                        of: carry.lanes[lane], at: time, duration: duration, target: target, name: laneName(lane))
-                    if newPlanes.count < layers.count {
-                        for _ in newPlanes.count..<layers.count { newPlanes.append(Plane(count: n)) }
-                    }
-                    for (p, layer) in layers.enumerated() {
-                        newPlanes[p].offsets[lane] = p == layers.count - 1 ? delays[lane] : layer.start - time
-                        newPlanes[p].from[lane] = layer.from
-                        newPlanes[p].to[lane] = layer.to
-                    }
-                    newDepth[lane] = layers.count
-                    let segment = segmentOfLane[lane]
-                    newSegmentDepth[segment] = Swift.max(newSegmentDepth[segment], layers.count)
+        // One buffer for every lane's carried layers (at most maximumLayers + 1).
+        var layers: [Layer] = []
+        layers.reserveCapacity(Self.maximumLayers + 1)
+        // Unwrapped once: binding `carry` per lane would copy (retain) its source's arrays.
+        let carriedLanes = carry?.lanes ?? []
+        let sourceSegments = carry?.source.segmentOfLane ?? []
+        // Segment by segment, so that what depends only on the curve is found once.
+        for k in segments.indices {
+            let curve = segments[k].curve
+            var easingDuration: Double?
+            // Which of the source's segments run this easing: their lanes carry on.
+            var carries: [Bool] = []
+            // A spring's settling duration from rest with its own velocity scales with
+            // the span (the tolerance is relative): one figure for every such lane.
+            var ownDuration: Double?
+            switch curve.kind {
+            case .easing(_, let duration):
+                easingDuration = duration
+                if let carry { carries = carry.source.segments.map { $0.curve == curve } }
+            case .spring:
+                ownDuration = curve.duration
+            case .decay:
+                break
+            }
+            for lane in segments[k].lanes {
+                let value = current[lane].value, target = targets[lane]
+                if !(value.isFinite && target.isFinite && (target - value).isFinite && delays[lane].isFinite) {
+                    try requireFinite(value, laneName(lane))
+                    try requireFinite(target, "\(laneName(lane)) target")
+                    try requireFinite(target - value, "\(laneName(lane)) span")
+                    try requireFinite(delays[lane], "\(laneName(lane)) delay")
+                }
+                if let duration = easingDuration {
                     newDurations[lane] = duration
+                    if !carriedLanes.isEmpty, carriedLanes[lane] >= 0, carries[sourceSegments[carriedLanes[lane]]] {
+                        try carry!.source.carriedLayers(
+                            of: carriedLanes[lane], at: time, duration: duration, target: target, into: &layers,
+                            name: laneName(lane))
+                        let last = layers.count - 1
+                        baseOffsets[lane] = last == 0 ? delays[lane] : layers[0].start - time
+                        baseFrom[lane] = layers[0].from
+                        baseTo[lane] = layers[0].to
+                        while layerPlanes.count < last { layerPlanes.append(Plane(count: n)) }
+                        for p in 1..<layers.count {
+                            layerPlanes[p - 1].offsets[lane] = p == last ? delays[lane] : layers[p].start - time
+                            layerPlanes[p - 1].from[lane] = layers[p].from
+                            layerPlanes[p - 1].to[lane] = layers[p].to
+                        }
+                        newDepth[lane] = layers.count
+                        newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layers.count)
+                        continue
+                    }
+                    baseFrom[lane] = value
+                    baseTo[lane] = target
                     continue
                 }
+                let started = try Self.startMotion(
+                    of: curve, from: value, to: target, velocity: current[lane].velocity,
+                    ownDuration: ownDuration, name: laneName(lane))
+                baseFrom[lane] = value
+                baseTo[lane] = target
+                newVelocity[lane] = started.velocity
+                newDurations[lane] = started.duration
             }
-            let started = try Self.startMotion(
-                of: curve, from: value, to: target, velocity: current[lane].velocity, name: laneName(lane))
-            newPlanes[0].offsets[lane] = delays[lane]
-            newPlanes[0].from[lane] = value
-            newPlanes[0].to[lane] = target
-            newVelocity[lane] = started.velocity
-            newDurations[lane] = started.duration
         }
+        var newPlanes = [Plane(offsets: baseOffsets, from: baseFrom, to: baseTo)]
+        newPlanes += layerPlanes
         if kernel != nil {
             kernel = try Self.kernelLanes(planes: newPlanes, velocity: newVelocity, laneName: laneName)
         }
@@ -326,7 +376,8 @@ struct LaneAnimation: Sendable {
     }
 
     /// The initial velocity and duration of one fresh motion under `curve` from `value`
-    /// to `target`: a spring takes `velocity` (NaN for its own, scaled to the span); a
+    /// to `target`: a spring takes `velocity` (NaN for its own, scaled to the span, whose
+    /// settling duration is `ownDuration` when it moves: the curve's ``Curve/duration``); a
     /// decay cannot take one (its own is k times its span; as a spring's, its duration
     /// keeps it within 0.001 of the span from then on, 0 when it does not move); an
     /// easing runs from rest for its duration.
@@ -334,7 +385,8 @@ struct LaneAnimation: Sendable {
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a velocity
     ///   that is not finite.
     private static func startMotion(
-        of curve: Curve, from value: Double, to target: Double, velocity: Double, name: @autoclosure () -> String
+        of curve: Curve, from value: Double, to target: Double, velocity: Double, ownDuration: Double? = nil,
+        name: @autoclosure () -> String
     ) throws(AnimatableError) -> (velocity: Double, duration: Double) {
         switch curve.kind {
         case .easing(_, let duration):
@@ -342,6 +394,7 @@ struct LaneAnimation: Sendable {
         case .spring(let spring, let unit):
             let v = velocity.isNaN ? (target - value) * unit : velocity
             try requireFinite(v, "\(name()) velocity")
+            if velocity.isNaN, target != value, let ownDuration { return (v, ownDuration) }
             return (v, spring.validatedSettlingDuration(target: target - value, initialVelocity: v, epsilon: 0.001))
         case .decay(let decay):
             let v = (target - value) * decay.frictionRate
@@ -417,13 +470,17 @@ struct LaneAnimation: Sendable {
     /// value at `time` and folded likewise; the new motion runs from 0 to what is left
     /// to reach `target`. With none still moving, one motion from the lane's value.
     ///
+    /// The layers are written to `moving` (emptied first; a buffer reused lane after
+    /// lane, so that no lane allocates).
+    ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `name`)
     ///   when a folded end or the new span overflows.
     private func carriedLayers(
-        of lane: Int, at time: Double, duration: Double, target: Double, name: @autoclosure () -> String
-    ) throws(AnimatableError) -> [Layer] {
+        of lane: Int, at time: Double, duration: Double, target: Double, into moving: inout [Layer],
+        name: @autoclosure () -> String
+    ) throws(AnimatableError) {
         let curve = curve(ofLane: lane)
-        var moving: [Layer] = []
+        moving.removeAll(keepingCapacity: true)
         var folded = 0.0
         for p in 0..<depth[lane] {
             let layer = Layer(start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
@@ -433,15 +490,17 @@ struct LaneAnimation: Sendable {
             let oldest = moving.removeFirst()
             folded += Self.motion(of: curve, from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start).value
         }
-        guard !moving.isEmpty else { return [Layer(start: time, from: folded, to: target)] }
+        guard !moving.isEmpty else {
+            moving.append(Layer(start: time, from: folded, to: target))
+            return
+        }
         moving[0].from += folded
         moving[0].to += folded
         var reached = 0.0
-        for layer in moving { reached += layer.to }
+        for p in moving.indices { reached += moving[p].to }
         try requireFinite(reached, "\(name()) target")
         try requireFinite(target - reached, "\(name()) span")
         moving.append(Layer(start: time, from: 0, to: target - reached))
-        return moving
     }
 
     /// Every lane's value (and velocity, when asked) at `time`, one kernel call per

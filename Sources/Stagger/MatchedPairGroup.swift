@@ -51,6 +51,10 @@ public struct MatchedPairGroup: Sendable {
     public var reducedMotion: ReducedMotion = .system(isEnabled: false)
 
     private var engine: LaneAnimation
+    /// Every pair's lanes at its source and at its destination, lane-major: laid out
+    /// once (and again on a retarget), not on every transition.
+    private var sourceLanes: [Double]
+    private var destinationLanes: [Double]
     /// Each pair's stagger delay, seconds.
     let delays: [Double]
     /// Seconds of motion that a scrub's progress 0…1 spans (see
@@ -87,8 +91,10 @@ public struct MatchedPairGroup: Sendable {
         } else {
             delays = [Double](repeating: 0, count: n)
         }
+        sourceLanes = try Self.layout(pairs, atDestination: false)
+        destinationLanes = try Self.layout(pairs, atDestination: true)
         engine = try LaneAnimation(
-            kernelValues: Self.layout(pairs, atDestination: false), segments: Self.segments(curves, pairCount: n),
+            kernelValues: sourceLanes, segments: Self.segments(curves, pairCount: n),
             laneName: { Self.laneName($0, pairCount: n) })
         scrubLanes = try? Self.scrubLanes(pairs, curves: curves, delays: delays)
         scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
@@ -142,7 +148,7 @@ public struct MatchedPairGroup: Sendable {
     ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
     ///   throw.
     public mutating func start(at time: Double) throws(AnimatableError) {
-        try move(to: Self.layout(pairs, atDestination: true), at: time)
+        try move(to: destinationLanes, at: time)
         isAtDestination = true
     }
 
@@ -150,7 +156,7 @@ public struct MatchedPairGroup: Sendable {
     ///
     /// - Throws: as ``start(at:)``.
     public mutating func reverse(at time: Double) throws(AnimatableError) {
-        try move(to: Self.layout(pairs, atDestination: false), at: time)
+        try move(to: sourceLanes, at: time)
         isAtDestination = false
     }
 
@@ -171,8 +177,10 @@ public struct MatchedPairGroup: Sendable {
             retargeted[i].destination = destinations[i]
             try retargeted[i].validate()
         }
-        try move(to: Self.layout(retargeted, atDestination: true), at: time)
+        let retargetedLanes = try Self.layout(retargeted, atDestination: true)
+        try move(to: retargetedLanes, at: time)
         pairs = retargeted
+        destinationLanes = retargetedLanes
         isAtDestination = true
         scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
     }
@@ -208,8 +216,7 @@ public struct MatchedPairGroup: Sendable {
             throw .nonFiniteComponent(name: "progress velocity", value: progressVelocity)
         }
         let n = pairs.count
-        let source = try Self.layout(pairs, atDestination: false)
-        let destination = try Self.layout(pairs, atDestination: true)
+        let source = sourceLanes, destination = destinationLanes
         var current: [(value: Double, velocity: Double)] = []
         current.reserveCapacity(source.count)
         var laneDelays = [Double](repeating: 0, count: source.count)
