@@ -170,6 +170,15 @@ public struct MatchedPair: Sendable, Hashable {
     ///
     /// Progress is clamped to 0…1 first; overshooting easings (back, elastic) then pass
     /// beyond the ends. Pure: call it from a gesture at any progress, in any order.
+    ///
+    /// Progress means the same as in ``MatchedPairGroup/state(ofPair:atProgress:)``, the
+    /// fraction of the transition's time; what differs is the motion over that time.
+    /// Here it is `easing` (linear by default: halfway in time is halfway in geometry);
+    /// a group runs its own curves and stagger, so at the same progress a pair in a
+    /// spring-driven group is further along (a spring is nearly there at half its
+    /// settling duration) and a late pair of a stagger has not moved yet. An
+    /// unstaggered group whose properties all run one easing scrubs exactly as this
+    /// does with that easing.
     /// The pair is re-checked first (its fields are mutable).
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `progress`) for

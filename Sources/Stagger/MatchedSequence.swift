@@ -127,6 +127,11 @@ public struct MatchedSequence: Sendable {
     /// Whether the view `id` is present at `time` (seconds): `initially` flipped once
     /// per transition step on `id` that has started.
     ///
+    /// Presence is whether the view is in the hierarchy at all (as SwiftUI's `if`: each
+    /// transition step inserts or removes it). It is a different question from
+    /// ``TimelineState/isVisible(_:)``, which says whether one timeline step shows its
+    /// target, from that step's phase and `keepAlive`; so it keeps its own name.
+    ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
     public func isPresent(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError) -> Bool {
         try toggled(id, type: .transition, at: time, initially: initially)

@@ -69,7 +69,9 @@ public struct TimelineState: Sendable, Hashable {
     /// Whether target `id` is animating now (its governing step is active).
     public func isActive(_ id: String) -> Bool { self[id]?.phase == .active }
 
-    /// Whether target `id` is shown now.
+    /// Whether target `id` is shown now by its governing step (see
+    /// ``TimelineStepState/isVisible``). A matched sequence's views are inserted and
+    /// removed instead: ask ``MatchedSequence/isPresent(_:at:initially:)``.
     public func isVisible(_ id: String) -> Bool { self[id]?.isVisible ?? false }
 }
 
