@@ -76,15 +76,15 @@ public struct AnimationSequence: Sendable {
     /// `duration` seconds of ease-out.
     ///
     /// - Throws: ``TimelineError/stagger(child:_:)`` for a negative count or more than
-    ///   2²³ rows (a staggered list's limit); ``TimelineError/invalidTime(child:value:)``
-    ///   for an `each` that is not finite; ``TimelineError/negativeGap(child:gap:)`` for
-    ///   a negative one; the errors of ``init(_:)`` for a bad duration.
+    ///   2²³ rows (a staggered list's limit), or wrapping ``StaggerError/invalidSpread(_:)``
+    ///   for an `each` that is negative or not finite; the errors of ``init(_:)`` for a
+    ///   bad duration.
     public static func listAppear(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError) -> AnimationSequence {
         guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }
         let limit = 1 << 23
         guard count <= limit else { throw .stagger(child: "row", .tooManyItems(count: count, limit: limit)) }
-        guard each.isFinite else { throw .invalidTime(child: "row", value: each) }
-        guard each >= 0 else { throw .negativeGap(child: "row", gap: each) }
+        // `each` is a stagger's spread between starts, not a gap after a row ends.
+        guard each.isFinite, each >= 0 else { throw .stagger(child: "row", .invalidSpread(each)) }
         return try AnimationSequence((0..<count).map { Step("row[\($0)]", delay: Double($0) * each, duration: duration) })
     }
 }

@@ -84,6 +84,9 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidStepCount(let count, let position):
             return "steps(\(count), \(position.rawValue)) is invalid: \(position.rawValue) takes "
                 + "\(position.minimumStepCount) to \(StepPosition.maximumStepCount) steps."
+        case .invalidSpringParameter("epsilon", let value):
+            // Springs and decays share the rule, so the sentence names neither.
+            return "The settling tolerance epsilon = \(value) is invalid: it \(Self.rule(forSpringParameter: "epsilon"))."
         case .invalidSpringParameter(let name, let value):
             let kind = ["decelerationRate", "frictionRate"].contains(name) ? "Decay" : "Spring"
             return "\(kind) parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
@@ -103,6 +106,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The validity rule for a named spring parameter, phrased to follow "it".
     private static func rule(forSpringParameter name: String) -> String {
         switch name {
+        case "epsilon":
+            return "must be finite and greater than 0 (a fraction of the distance)"
         case "mass", "stiffness", "response", "duration":
             return "must be finite and greater than 0"
         case "damping", "dampingFraction":

@@ -78,10 +78,10 @@ public struct DecayCurve: Sendable, Hashable {
     /// remaining distance only shrinks). ``Curve/duration`` of a decay is this with
     /// ε = 0.001: ln(1000)/k ≈ 6.91/k s (3.45 s for ``normal``, 0.69 s for ``fast``).
     ///
-    /// - Throws: ``CurveError/invalidDuration(_:)`` (the tolerance) unless ε is finite
-    ///   and > 0.
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named `epsilon`
+    ///   unless ε is finite and > 0 (the rule a spring's tolerance follows).
     public func settlingDuration(epsilon: Double = 0.001) throws(CurveError) -> Double {
-        guard epsilon.isFinite, epsilon > 0 else { throw .invalidDuration(epsilon) }
+        guard epsilon.isFinite, epsilon > 0 else { throw .invalidSpringParameter(name: "epsilon", value: epsilon) }
         return validatedSettlingDuration(epsilon: epsilon)
     }
 

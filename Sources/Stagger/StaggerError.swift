@@ -22,6 +22,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidWaveParameter(name: String, value: Double)
     /// More items than one pass handles (2²⁴ for lists, 2²³ for grids).
     case tooManyItems(count: Int, limit: Int)
+    /// More tracks than a frame holds (``StaggerFrame/maximumTrackCount``).
+    case tooManyTracks(count: Int, limit: Int)
     /// An item's appearance, target or velocity that is NaN, infinite or beyond
     /// float32's range (named: `appearance`, `target`, `velocity`).
     case invalidAppearance(name: String, value: Double)
@@ -58,6 +60,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Wave parameter \(name) = \(value) is invalid: it must be finite (envelope times > 0)."
         case .tooManyItems(let count, let limit):
             return "\(count) items is more than the \(limit) one pass handles."
+        case .tooManyTracks(let count, let limit):
+            return "\(count) tracks is more than the \(limit) a frame holds."
         case .invalidAppearance(let name, let value):
             return "An item's \(name) must be finite and within float32's range, but got \(value)."
         case .curve(let error):
@@ -82,6 +86,7 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.invalidWaveParameter(n1, v1), .invalidWaveParameter(n2, v2)):
             return n1 == n2 && same(v1, v2)
         case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)): return c1 == c2 && l1 == l2
+        case let (.tooManyTracks(c1, l1), .tooManyTracks(c2, l2)): return c1 == c2 && l1 == l2
         case let (.invalidAppearance(n1, v1), .invalidAppearance(n2, v2)): return n1 == n2 && same(v1, v2)
         case let (.curve(a), .curve(b)): return a == b
         default: return false

@@ -136,7 +136,7 @@ public struct StaggeredList: Sendable {
         try config.validate(count: count)
         guard count <= Self.maximumCount else { throw .tooManyItems(count: count, limit: Self.maximumCount) }
         guard tracks.count <= StaggerFrame.maximumTrackCount else {
-            throw .tooManyItems(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
+            throw .tooManyTracks(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
         }
         self.count = count
         self.config = config

@@ -29,8 +29,9 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (``Timeline/maximumPassesPerQuery``): listing every event of that many passes
     /// would not end in useful time or memory.
     case tooManyPasses(count: Int, limit: Int)
-    /// A value (a keyframe's target, the distance to it or a velocity) that is not
-    /// finite, or that overflows once combined with the previous one.
+    /// A value (a keyframe's target, the distance to it or a velocity; a step's ends or
+    /// span) that is not finite, or that overflows once combined with the previous one
+    /// (a step's: beyond float32).
     case invalidValue(child: String, value: Double)
     /// A time scale or playback speed that is not finite and > 0.
     case invalidTimeScale(Double)
@@ -70,7 +71,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPasses(let count, let limit):
             return "One query would cross \(count) passes, more than the \(limit) allowed; query shorter spans (a player can seek without reporting events)."
         case .invalidValue(let child, let value):
-            return "\(child): expected a finite value, but got \(value)."
+            return "\(child): expected a finite value (within float32's range for a step's ends), but got \(value)."
         case .invalidTimeScale(let value):
             return "A time scale or speed must be finite and greater than 0, but got \(value)."
         case .invalidRepeat(let count, let delay):

@@ -1,106 +1,130 @@
 import Stagger
 import Testing
 
-/// One malformed call of a public entry point and the error it must throw.
+/// One malformed call of a public entry point, and what its error's message must
+/// mention: the offending value and the rule it broke, as the input and the published
+/// rule spell them.
 struct BadInputCase: Sendable, CustomTestStringConvertible {
     let name: String
+    let mentions: [String]
     let call: @Sendable () throws -> Void
     var testDescription: String { name }
 
-    init(_ name: String, _ call: @escaping @Sendable () throws -> Void) {
+    init(_ name: String, mentions: [String], _ call: @escaping @Sendable () throws -> Void) {
         self.name = name
+        self.mentions = mentions
         self.call = call
     }
 }
 
 /// Every public entry point given malformed input answers with a thrown error: never a
-/// trap, a hang, a silent NaN or an attempt to allocate what does not fit in memory.
+/// trap, a hang, a silent NaN or an attempt to allocate what does not fit in memory; and
+/// its message names the value and the rule (issue 21).
 /// (The command line's cases are in CommandLineTests; the C interface's in
 /// KernelInputTests and the fuzz target.)
 @Suite struct BadInputTableTests {
     static let cases: [BadInputCase] = [
         // Curves
-        .init("easing at NaN") { _ = try Easing.easeInSine.value(at: .nan) },
-        .init("easing at infinity") { _ = try Easing.easeOutBack.value(at: .infinity) },
-        .init("bezier x1 > 1") { _ = try Easing.cubicBezier(1.2, 0, 0.5, 1) },
-        .init("bezier NaN y") { _ = try Easing.cubicBezier(0.2, .nan, 0.5, 1) },
-        .init("steps 0") { _ = try Easing.steps(0) },
-        .init("steps 1 jump-none") { _ = try Easing.steps(1, .jumpNone) },
-        .init("steps Int.max") { _ = try Easing.steps(.max) },
-        .init("duration 0") { _ = try Curve.easeIn(duration: 0) },
-        .init("duration -1") { _ = try Curve.linear(duration: -1) },
-        .init("duration NaN") { _ = try Curve.easeInOut(duration: .nan) },
-        .init("curve at NaN") { _ = try Curve.snappy.value(at: .nan) },
-        .init("spring mass 0") { _ = try Spring(mass: 0, stiffness: 100, damping: 10) },
-        .init("spring stiffness -1") { _ = try Spring(stiffness: -1, damping: 10) },
-        .init("spring damping -1") { _ = try Spring(stiffness: 100, damping: -1) },
-        .init("spring response 0") { _ = try Spring(response: 0, dampingFraction: 0.5) },
-        .init("spring bounce 1") { _ = try Spring(duration: 0.5, bounce: 1) },
-        .init("spring NaN velocity") { _ = try Spring.bouncy.value(initialVelocity: .nan, time: 1) },
-        .init("spring infinite target") { _ = try Spring.bouncy.velocity(target: .infinity, time: 1) },
-        .init("settling epsilon 0") { _ = try Spring.smooth.settlingDuration(epsilon: 0) },
-        .init("unparsable curve") { _ = try Curve(parsing: "spring(response: )") },
-        .init("decay friction NaN") { _ = try Curve.decay(frictionRate: .nan) },
-        .init("decay friction -2") { _ = try Curve(parsing: "decay(frictionRate: -2)") },
-        .init("decay settling epsilon NaN") { _ = try DecayCurve.fast.settlingDuration(epsilon: .nan) },
+        .init("easing at NaN", mentions: ["nan", "finite"]) { _ = try Easing.easeInSine.value(at: .nan) },
+        .init("easing at infinity", mentions: ["inf", "finite"]) { _ = try Easing.easeOutBack.value(at: .infinity) },
+        .init("bezier x1 > 1", mentions: ["x1 = 1.2", "[0, 1]"]) { _ = try Easing.cubicBezier(1.2, 0, 0.5, 1) },
+        .init("bezier NaN y", mentions: ["y1 = nan", "finite"]) { _ = try Easing.cubicBezier(0.2, .nan, 0.5, 1) },
+        .init("steps 0", mentions: ["steps(0,", "1 to 1048576"]) { _ = try Easing.steps(0) },
+        .init("steps 1 jump-none", mentions: ["steps(1, jump-none)", "2 to 1048576"]) { _ = try Easing.steps(1, .jumpNone) },
+        .init("steps Int.max", mentions: ["9223372036854775807", "1 to 1048576"]) { _ = try Easing.steps(.max) },
+        .init("duration 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.easeIn(duration: 0) },
+        .init("duration -1", mentions: ["-1.0", "greater than 0"]) { _ = try Curve.linear(duration: -1) },
+        .init("duration NaN", mentions: ["nan", "finite"]) { _ = try Curve.easeInOut(duration: .nan) },
+        .init("curve at NaN", mentions: ["nan", "finite"]) { _ = try Curve.snappy.value(at: .nan) },
+        .init("spring mass 0", mentions: ["mass = 0.0", "greater than 0"]) { _ = try Spring(mass: 0, stiffness: 100, damping: 10) },
+        .init("spring stiffness -1", mentions: ["stiffness = -1.0", "greater than 0"]) { _ = try Spring(stiffness: -1, damping: 10) },
+        .init("spring damping -1", mentions: ["damping = -1.0", "not negative"]) { _ = try Spring(stiffness: 100, damping: -1) },
+        .init("spring response 0", mentions: ["response = 0.0", "greater than 0"]) { _ = try Spring(response: 0, dampingFraction: 0.5) },
+        .init("spring bounce 1", mentions: ["bounce = 1.0", "between -1 and 1"]) { _ = try Spring(duration: 0.5, bounce: 1) },
+        .init("spring NaN velocity", mentions: ["initialVelocity = nan", "finite"]) { _ = try Spring.bouncy.value(initialVelocity: .nan, time: 1) },
+        .init("spring infinite target", mentions: ["target = inf", "finite"]) { _ = try Spring.bouncy.velocity(target: .infinity, time: 1) },
+        .init("settling epsilon 0", mentions: ["epsilon = 0.0", "greater than 0"]) { _ = try Spring.smooth.settlingDuration(epsilon: 0) },
+        .init("unparsable curve", mentions: ["'response:'", "expected a number"]) { _ = try Curve(parsing: "spring(response: )") },
+        .init("decay friction NaN", mentions: ["frictionRate = nan", "greater than 0"]) { _ = try Curve.decay(frictionRate: .nan) },
+        .init("decay friction -2", mentions: ["frictionRate = -2.0", "greater than 0"]) { _ = try Curve(parsing: "decay(frictionRate: -2)") },
+        .init("decay settling epsilon NaN", mentions: ["epsilon = nan", "greater than 0"]) { _ = try DecayCurve.fast.settlingDuration(epsilon: .nan) },
         // Batches
-        .init("mismatched buffers") {
+        .init("mismatched buffers", mentions: ["must hold 3", "holds 2"]) {
             var out = [Float](repeating: 0, count: 2)
             try Easing.linear.evaluate([0, 1, 2], into: &out)
         },
-        .init("NaN progress in a batch") {
+        .init("NaN progress in a batch", mentions: ["nan", "finite"]) {
             var out = [Float](repeating: 0, count: 2)
             try Easing.linear.evaluate([0, .nan], into: &out)
         },
-        .init("stagger time 1e300") {
+        .init("stagger time 1e300", mentions: ["1e+300", "float32"]) {
             var out = [Float](repeating: 0, count: 2)
             try Curve.snappy.sampleStaggered(at: 1e300, baseDelay: 0, delayIncrement: 0.1, into: &out)
         },
         // Staggering
-        .init("negative increment") { _ = try StaggerConfig(delayIncrement: -1) },
-        .init("negative count") { _ = try StaggerConfig.standard.delays(count: -5) },
-        .init("delays for Int.max items") { _ = try StaggerConfig.standard.delays(count: .max) },
-        .init("origin beyond the items") {
+        .init("negative increment", mentions: ["-1.0", "not negative"]) { _ = try StaggerConfig(delayIncrement: -1) },
+        .init("negative count", mentions: ["-5", "not be negative"]) { _ = try StaggerConfig.standard.delays(count: -5) },
+        .init("delays for Int.max items", mentions: ["9223372036854775807", "8388608"]) { _ = try StaggerConfig.standard.delays(count: .max) },
+        .init("origin beyond the items", mentions: ["10.0", "0..<count"]) {
             _ = try StaggerConfig(spread: .each(0.1), from: .index(10)).delay(for: 0, of: 3)
         },
-        .init("grid smaller than the count") {
+        .init("grid smaller than the count", mentions: ["5 items", "4 cells"]) {
             _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 2, rows: 2)).delays(count: 5)
         },
-        .init("grid with no columns") { _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 0, rows: 2)) },
-        .init("list of Int.max items") { _ = try StaggeredList(count: .max, config: .standard) },
-        .init("frame of Int.max items") { _ = try StaggerFrame(count: .max, trackCount: 3) },
-        .init("frame of too many tracks") { _ = try StaggerFrame(count: 10, trackCount: 1_000_000) },
-        .init("show at NaN") {
+        .init("grid with no columns", mentions: ["0 x 2", "at least 1"]) { _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 0, rows: 2)) },
+        .init("list of Int.max items", mentions: ["9223372036854775807", "8388608"]) { _ = try StaggeredList(count: .max, config: .standard) },
+        .init("frame of Int.max items", mentions: ["9223372036854775807", "8388608"]) { _ = try StaggerFrame(count: .max, trackCount: 3) },
+        .init("frame of too many tracks", mentions: ["1000000 tracks", "64"]) { _ = try StaggerFrame(count: 10, trackCount: 1_000_000) },
+        .init("show at NaN", mentions: ["nan", "finite"]) {
             var list = try StaggeredList(count: 3, config: .standard)
             try list.show(at: .nan)
         },
-        .init("list with 65 tracks sampled") {
+        .init("list with 65 tracks sampled", mentions: ["65 tracks", "64"]) {
             var list = try StaggeredList(count: 3, config: .standard)
             list.tracks = Array(repeating: .opacity, count: 65)
             var frame = list.makeFrame()
             try list.sample(at: 0, into: &frame)
         },
-        .init("insert a negative count") {
+        .init("insert a negative count", mentions: ["-1", "not be negative"]) {
             var list = try StaggeredList(count: 3, config: .standard)
             try list.insert(-1, at: 0, time: 0)
         },
-        .init("wave with NaN amplitude") { _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1) },
-        .init("wave with zero decay") {
+        .init("wave with NaN amplitude", mentions: ["amplitude = nan", "finite"]) { _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1) },
+        .init("wave with zero decay", mentions: ["decay = 0.0", "> 0"]) {
             _ = try Wave(amplitude: 1, temporalFrequency: 1, spatialFrequency: 1, envelope: .attackDecay(attack: 0.1, decay: 0))
         },
-        .init("wave offsets for a negative count") {
+        .init("wave offsets for a negative count", mentions: ["-1", "not be negative"]) {
             var out: [Float] = []
             try Wave.seed(amplitude: 1, frequency: 1, period: 1).offsets(count: -1, at: 0, into: &out)
         },
         // Timelines
-        .init("timeline list of Int.max rows") { _ = try AnimationSequence.listAppear(count: .max) },
-        .init("timeline negative spread") { _ = try AnimationSequence.listAppear(count: 3, each: -1) },
-        .init("timeline state at NaN") { _ = try AnimationSequence.cardReveal.timeline.state(at: .nan) },
+        .init("timeline list of Int.max rows", mentions: ["9223372036854775807", "8388608"]) { _ = try AnimationSequence.listAppear(count: .max) },
+        .init("timeline negative spread", mentions: ["-1.0", "not negative"]) { _ = try AnimationSequence.listAppear(count: 3, each: -1) },
+        .init("timeline state at NaN", mentions: ["nan", "finite"]) { _ = try AnimationSequence.cardReveal.timeline.state(at: .nan) },
+        .init("timeline step from NaN", mentions: ["card", "nan", "finite"]) { _ = try Timeline([.step("card", .snappy, from: .nan)]) },
+        // Releases
+        .init("list item released at infinite velocity", mentions: ["velocity", "inf", "finite"]) {
+            var list = try StaggeredList(count: 3, config: .standard)
+            try list.release(item: 0, at: 0.5, velocity: .infinity, toward: 1, time: 0)
+        },
+        .init("pair group released at NaN progress velocity", mentions: ["progress velocity", "nan", "finite"]) {
+            let pair = try MatchedPair(
+                source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 1, height: 1)),
+                destination: try MatchedGeometry(frame: LayoutRect(x: 1, y: 1, width: 2, height: 2)))
+            var group = try MatchedPairGroup([pair], curves: MatchedCurves(.snappy))
+            try group.release(atProgress: 0.5, velocity: .nan, toward: .destination, at: 0)
+        },
     ]
 
     @Test(arguments: cases)
     func refused(_ badInput: BadInputCase) {
-        #expect(throws: (any Error).self) { try badInput.call() }
+        do {
+            try badInput.call()
+            Issue.record("no error")
+        } catch {
+            let message = String(describing: error)
+            for part in badInput.mentions { #expect(message.contains(part), "\(message)") }
+        }
     }
 }
 

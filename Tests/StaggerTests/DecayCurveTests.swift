@@ -165,7 +165,9 @@ import Testing
             try Curve.decay(decelerationRatePerMillisecond: 1.5)
         }
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try Curve.decay.value(at: .nan) }
-        #expect(throws: CurveError.invalidDuration(0)) { try DecayCurve.normal.settlingDuration(epsilon: 0) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "epsilon", value: 0)) {
+            try DecayCurve.normal.settlingDuration(epsilon: 0)
+        }
         #expect(try DecayCurve.normal.settlingDuration(epsilon: 2) == 0)
         // A rate float32 cannot hold is refused by the kernel paths, named.
         let huge = try Curve.decay(frictionRate: 1e300)

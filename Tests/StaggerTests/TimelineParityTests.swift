@@ -152,10 +152,11 @@ import Testing
         #expect(abs(list.duration - (19 * 0.05 + 0.3)) < 1e-12)
         // No moment, so nothing is running then.
         #expect(!card.isActive("background", at: .nan))
-        #expect(throws: TimelineError.invalidTime(child: "row", value: .infinity)) {
+        // `each` is a stagger's spread, and its error says so.
+        #expect(throws: TimelineError.stagger(child: "row", .invalidSpread(.infinity))) {
             try AnimationSequence.listAppear(count: 3, each: .infinity)
         }
-        #expect(throws: TimelineError.negativeGap(child: "row", gap: -0.5)) {
+        #expect(throws: TimelineError.stagger(child: "row", .invalidSpread(-0.5))) {
             try AnimationSequence.listAppear(count: 3, each: -0.5)
         }
         #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
