@@ -1,12 +1,16 @@
 import Stagger
 
+// The properties, named once with their types.
+let cardFrame = ComponentProperty<LayoutRect>("frame", of: "card")
+let titleOpacity = ComponentProperty<Double>("opacity", of: "title")
+
 // Two states of a card: what each element looks like.
 var collapsed = ComponentState("collapsed")
-try collapsed.set("frame", of: "card", to: LayoutRect(x: 16, y: 100, width: 160, height: 90))
-try collapsed.set("opacity", of: "title", to: 0.0)
+try collapsed.set(cardFrame, to: LayoutRect(x: 16, y: 100, width: 160, height: 90))
+try collapsed.set(titleOpacity, to: 0)
 var expanded = ComponentState("expanded")
-try expanded.set("frame", of: "card", to: LayoutRect(x: 0, y: 0, width: 390, height: 600))
-try expanded.set("opacity", of: "title", to: 1.0)
+try expanded.set(cardFrame, to: LayoutRect(x: 0, y: 0, width: 390, height: 600))
+try expanded.set(titleOpacity, to: 1)
 
 // The card on snappy at once; the title fades in 0.15 s later.
 let expand = try ComponentTransition(
@@ -15,13 +19,13 @@ let expand = try ComponentTransition(
 
 var animator = ComponentAnimator(state: collapsed)
 try animator.transition(to: expanded, at: 0, using: expand)
-let frame: LayoutRect = try animator.value("frame", of: "card", at: 0.2)
-let opacity: Double = try animator.value("opacity", of: "title", at: 0.2)
+let frame = try animator.value(cardFrame, at: 0.2)
+let opacity = try animator.value(titleOpacity, at: 0.2)
 print("0.2 s: card \(frame.width) x \(frame.height), title opacity \(opacity)")
 
 // Interrupt: collapse again at 0.25 s, from the current values and velocities.
 try animator.transition(to: collapsed, at: 0.25)
-let velocity = try animator.velocity("frame", of: "card", at: 0.25)
+let velocity = try animator.velocity(cardFrame, at: 0.25)
 print("card velocity at 0.25 s (x, y, width, height):", velocity)
 
 // The before and after hooks, as events for any interval.
