@@ -94,13 +94,6 @@ struct LaneAnimation: Sendable {
         var velocity: [Float]
     }
 
-    /// Where a lane's motions continue from at a transition: lane `lanes[l]` of
-    /// `source` (−1: none) for new lane l. Its motions are carried over additively when
-    /// both lanes run the same easing curve; otherwise the lane restarts from its value.
-    struct Carry {
-        let source: LaneAnimation
-        let lanes: [Int]
-    }
 
     var laneCount: Int { depth.count }
 
@@ -243,37 +236,39 @@ struct LaneAnimation: Sendable {
     /// With `segments` (the same lanes, other curves: reduced motion), the new motion
     /// runs those curves; lanes whose curve changes go on from their current value.
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delays:carry:laneName:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLane:laneName:)``;
     ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: [Double], delays: [Double], segments newSegments: [Segment]? = nil,
         laneName: (Int) -> String, keepsMotion: (Int) -> Bool
     ) throws(AnimatableError) {
-        var current: [(value: Double, velocity: Double)] = []
-        current.reserveCapacity(laneCount)
-        var carried = [Int](repeating: -1, count: laneCount)
-        for lane in 0..<laneCount {
-            let now = reference(lane: lane, at: time)
-            let keeps = keepsMotion(lane)
-            current.append((now.value, keeps ? now.velocity : .nan))
-            if keeps { carried[lane] = lane }
-        }
         var next = self
         if let newSegments, newSegments != segments {
-            next = LaneAnimation(values: current.map(\.value), segments: newSegments)
+            next = LaneAnimation(values: (0..<laneCount).map { reference(lane: $0, at: time).value }, segments: newSegments)
             next.kernel = kernel  // so that setMotion makes float32 lanes for the kernel too
             next.lastTransition = lastTransition
         }
+        // Values are evaluated lazily, lane by lane: a lane that carries its easing
+        // motions on needs none (the interrupted easing lanes of a reverse mid-flight).
+        // `old`, not `self`, in the closure: capturing a mutating self copied it per call.
+        let old = self
         try next.setMotion(
-            start: time, current: current, targets: targets, delays: delays,
-            carry: Carry(source: self, lanes: carried), laneName: laneName)
+            start: time,
+            current: { lane in
+                let now = old.reference(lane: lane, at: time)
+                return (now.value, keepsMotion(lane) ? now.velocity : .nan)
+            },
+            targets: targets, delays: delays, carrying: old, carriedLane: { keepsMotion($0) ? $0 : -1 },
+            laneName: laneName)
         self = next
     }
 
-    /// Sets every lane moving from `current` (value, and velocity, NaN for "the curve's
-    /// own initial velocity") toward `targets` from `start` after `delays`; lanes that
-    /// `carry` names continue their easing motions additively (see the type's
-    /// discussion).
+    /// Sets every lane moving from `current(lane)` (value, and velocity, NaN for "the
+    /// curve's own initial velocity") toward `targets` from `start` after `delays`; lane
+    /// l continues the easing motions of lane `carriedLane(l)` of `source` additively
+    /// (see the type's discussion) when that is not −1 and both run the same easing;
+    /// `current` is asked only for the lanes that do not (lazily: callers may evaluate
+    /// there).
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named by
     ///   `laneName`) for a value, target, span, velocity or delay that is not finite in
@@ -281,8 +276,8 @@ struct LaneAnimation: Sendable {
     ///   ``CurveError/exceedsKernelRange(name:value:)`` for one float32 cannot hold.
     ///   Everything is checked before anything changes.
     mutating func setMotion(
-        start time: Double, current: [(value: Double, velocity: Double)], targets: [Double], delays: [Double],
-        carry: Carry? = nil, laneName: (Int) -> String
+        start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double], delays: [Double],
+        carrying source: LaneAnimation? = nil, carriedLane: (Int) -> Int = { _ in -1 }, laneName: (Int) -> String
     ) throws(AnimatableError) {
         let n = laneCount
         // The base motions in local arrays (written lane by lane), the additive layers
@@ -298,9 +293,9 @@ struct LaneAnimation: Sendable {
         // One buffer for every lane's carried layers (at most maximumLayers + 1).
         var layers: [Layer] = []
         layers.reserveCapacity(Self.maximumLayers + 1)
-        // Unwrapped once: binding `carry` per lane would copy (retain) its source's arrays.
-        let carriedLanes = carry?.lanes ?? []
-        let sourceSegments = carry?.source.segmentOfLane ?? []
+        // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
+        let origin = source ?? self
+        let sourceSegments = source?.segmentOfLane ?? []
         // Segment by segment, so that what depends only on the curve is found once.
         for k in segments.indices {
             let curve = segments[k].curve
@@ -313,14 +308,40 @@ struct LaneAnimation: Sendable {
             switch curve.kind {
             case .easing(_, let duration):
                 easingDuration = duration
-                if let carry { carries = carry.source.segments.map { $0.curve == curve } }
+                if let source { carries = source.segments.map { $0.curve == curve } }
             case .spring:
                 ownDuration = curve.duration
             case .decay:
                 break
             }
             for lane in segments[k].lanes {
-                let value = current[lane].value, target = targets[lane]
+                let target = targets[lane]
+                if let duration = easingDuration, !carries.isEmpty, case let from = carriedLane(lane), from >= 0,
+                    carries[sourceSegments[from]]
+                {
+                    // Carried on: its layers, not its value, say where it goes from.
+                    if !(target.isFinite && delays[lane].isFinite) {
+                        try requireFinite(target, "\(laneName(lane)) target")
+                        try requireFinite(delays[lane], "\(laneName(lane)) delay")
+                    }
+                    newDurations[lane] = duration
+                    try origin.carriedLayers(
+                        of: from, at: time, duration: duration, target: target, into: &layers, name: laneName(lane))
+                    let last = layers.count - 1
+                    baseOffsets[lane] = last == 0 ? delays[lane] : layers[0].start - time
+                    baseFrom[lane] = layers[0].from
+                    baseTo[lane] = layers[0].to
+                    while layerPlanes.count < last { layerPlanes.append(Plane(count: n)) }
+                    for p in 1..<layers.count {
+                        layerPlanes[p - 1].offsets[lane] = p == last ? delays[lane] : layers[p].start - time
+                        layerPlanes[p - 1].from[lane] = layers[p].from
+                        layerPlanes[p - 1].to[lane] = layers[p].to
+                    }
+                    newDepth[lane] = layers.count
+                    newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layers.count)
+                    continue
+                }
+                let (value, velocity) = current(lane)
                 if !(value.isFinite && target.isFinite && (target - value).isFinite && delays[lane].isFinite) {
                     try requireFinite(value, laneName(lane))
                     try requireFinite(target, "\(laneName(lane)) target")
@@ -329,30 +350,12 @@ struct LaneAnimation: Sendable {
                 }
                 if let duration = easingDuration {
                     newDurations[lane] = duration
-                    if !carriedLanes.isEmpty, carriedLanes[lane] >= 0, carries[sourceSegments[carriedLanes[lane]]] {
-                        try carry!.source.carriedLayers(
-                            of: carriedLanes[lane], at: time, duration: duration, target: target, into: &layers,
-                            name: laneName(lane))
-                        let last = layers.count - 1
-                        baseOffsets[lane] = last == 0 ? delays[lane] : layers[0].start - time
-                        baseFrom[lane] = layers[0].from
-                        baseTo[lane] = layers[0].to
-                        while layerPlanes.count < last { layerPlanes.append(Plane(count: n)) }
-                        for p in 1..<layers.count {
-                            layerPlanes[p - 1].offsets[lane] = p == last ? delays[lane] : layers[p].start - time
-                            layerPlanes[p - 1].from[lane] = layers[p].from
-                            layerPlanes[p - 1].to[lane] = layers[p].to
-                        }
-                        newDepth[lane] = layers.count
-                        newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layers.count)
-                        continue
-                    }
                     baseFrom[lane] = value
                     baseTo[lane] = target
                     continue
                 }
                 let started = try Self.startMotion(
-                    of: curve, from: value, to: target, velocity: current[lane].velocity,
+                    of: curve, from: value, to: target, velocity: velocity,
                     ownDuration: ownDuration, name: laneName(lane))
                 baseFrom[lane] = value
                 baseTo[lane] = target

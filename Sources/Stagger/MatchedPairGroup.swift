@@ -251,7 +251,8 @@ public struct MatchedPairGroup: Sendable {
             kernelValues: current.map(\.value), segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
             laneName: { Self.laneName($0, pairCount: n) })
         try next.setMotion(
-            start: time, current: current, targets: end == .destination ? destination : source, delays: laneDelays,
+            start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
+            delays: laneDelays,
             laneName: { Self.laneName($0, pairCount: n) })
         engine = next
         isAtDestination = end == .destination
@@ -262,8 +263,10 @@ public struct MatchedPairGroup: Sendable {
         let n = pairs.count
         // A pair counts as moving when any of its lanes is: all its lanes then keep
         // their motion, and it starts at once; pairs at rest wait for their delay.
-        var moving = [Bool](repeating: false, count: n)
-        for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { moving[lane % n] = true }
+        var isMoving = [Bool](repeating: false, count: n)
+        for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { isMoving[lane % n] = true }
+        // A constant for the closures below (a captured var is read through a box).
+        let moving = isMoving
         let reduced = reducedMotion.isReduced
         // Reduced: the same order, the stagger scaled to at most maximumSpread (the base
         // delay kept, as lists keep theirs).
