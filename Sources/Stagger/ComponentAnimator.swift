@@ -155,7 +155,7 @@ public struct ComponentAnimator: Sendable {
         }
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
         try next.setMotion(
-            start: time, current: { start[$0] }, targets: targets, delays: delays, carrying: engine,
+            start: time, current: { start[$0] }, targets: targets, delays: { delays[$0] }, carrying: engine,
             carriedLane: { carried[$0] }) { laneNames[$0] }
 
         // Close the interrupted transition, record this one.
@@ -164,8 +164,8 @@ public struct ComponentAnimator: Sendable {
         for (segment, name) in zip(segments, segmentElements) {
             var begin = Double.infinity, end = time
             for lane in segment.lanes {
-                begin = Swift.min(begin, time + next.offsets[lane])
-                end = Swift.max(end, time + next.offsets[lane] + next.durations[lane])
+                begin = Swift.min(begin, time + next.offset(ofLane: lane))
+                end = Swift.max(end, time + next.offset(ofLane: lane) + next.durations[lane])
             }
             let window = (name: name, start: segment.lanes.isEmpty ? time : begin, end: end)
             // Under reduced motion an element has a segment per property: one window.

@@ -67,8 +67,6 @@ struct LaneAnimation: Sendable {
     private(set) var planes: [Plane]
     /// Per lane: how many planes hold one of its motions (≥ 1).
     private(set) var depth: [Int]
-    /// Per lane: seconds after `start` before its latest motion starts.
-    private(set) var offsets: [Double]
     /// Per lane: velocity at the lane's start, value units per second (springs).
     private(set) var velocity: [Double]
     /// Per lane: seconds from the start of its latest motion until it is at rest.
@@ -83,19 +81,80 @@ struct LaneAnimation: Sendable {
     /// Double (component states), whose lanes need not fit float32.
     private var kernel: KernelLanes?
 
-    private struct KernelPlane: Sendable {
+    struct KernelPlane: Sendable {
         var offsets: [Float]
         var from: [Float]
         var to: [Float]
     }
 
-    private struct KernelLanes: Sendable {
+    struct KernelLanes: Sendable {
         var planes: [KernelPlane]
         var velocity: [Float]
     }
 
 
     var laneCount: Int { depth.count }
+
+    /// Lane `lane`'s seconds after ``start`` before its latest motion starts (its
+    /// newest plane's offset).
+    func offset(ofLane lane: Int) -> Double { planes[depth[lane] - 1].offsets[lane] }
+
+    /// The buffers of the motion before the last transition, which the next transition
+    /// of the same engine writes into: a transition of thousands of lanes then fills
+    /// memory already mapped instead of fresh pages (whose faults were half its cost).
+    /// Never read; empty after a copy has taken them or a transition threw.
+    private var spare = Spare()
+
+    struct Spare: Sendable {
+        var planes: [Plane] = []
+        var depth: [Int] = []
+        var velocity: [Double] = []
+        var durations: [Double] = []
+        var kernelPlanes: [KernelPlane] = []
+        var kernelVelocity: [Float] = []
+
+        /// Plane `p`'s arrays (or fresh ones) of `count` lanes, zero-filled when `zeroed`
+        /// (the layers, which hold 0 where a lane has none).
+        mutating func plane(_ p: Int, count: Int, zeroed: Bool) -> Plane {
+            guard p < planes.count, planes[p].from.count == count else { return Plane(count: count) }
+            var plane = Plane(offsets: [], from: [], to: [])
+            swap(&plane, &planes[p])
+            if zeroed {
+                for lane in 0..<count { (plane.offsets[lane], plane.from[lane], plane.to[lane]) = (0, 0, 0) }
+            }
+            return plane
+        }
+
+        mutating func kernelPlane(_ p: Int, count: Int, zeroed: Bool) -> KernelPlane {
+            guard p < kernelPlanes.count, kernelPlanes[p].from.count == count else {
+                let zeros = [Float](repeating: 0, count: count)
+                return KernelPlane(offsets: zeros, from: zeros, to: zeros)
+            }
+            var plane = KernelPlane(offsets: [], from: [], to: [])
+            swap(&plane, &kernelPlanes[p])
+            if zeroed {
+                for lane in 0..<count { (plane.offsets[lane], plane.from[lane], plane.to[lane]) = (0, 0, 0) }
+            }
+            return plane
+        }
+
+        /// `array` if it holds `count` elements (left as it is: every one is written), else a
+        /// fresh one of zeros.
+        static func reused<T: BitwiseCopyable & ExpressibleByIntegerLiteral>(_ array: inout [T], count: Int) -> [T] {
+            guard array.count == count else { return [T](repeating: 0, count: count) }
+            var taken: [T] = []
+            swap(&taken, &array)
+            return taken
+        }
+    }
+
+    /// Takes the spare buffers out (leaving none), so that they are uniquely referenced
+    /// while a transition writes them.
+    private mutating func takeSpare() -> Spare {
+        var taken = Spare()
+        swap(&taken, &spare)
+        return taken
+    }
 
     /// Lanes at rest at `values` (finite), with segments covering 0..<values.count,
     /// evaluated in Double only (``reference(lane:at:)``; ``sample(at:values:velocities:backend:)``
@@ -112,9 +171,8 @@ struct LaneAnimation: Sendable {
         base.to = values
         planes = [base]
         depth = [Int](repeating: 1, count: n)
-        offsets = [Double](repeating: 0, count: n)
-        velocity = offsets
-        durations = offsets
+        velocity = [Double](repeating: 0, count: n)
+        durations = velocity
     }
 
     /// Lanes at rest at `values` that the kernel also samples.
@@ -131,30 +189,57 @@ struct LaneAnimation: Sendable {
     private static func kernelLanes(
         planes: [Plane], velocity: [Double], laneName: (Int) -> String
     ) throws(AnimatableError) -> KernelLanes {
-        func narrow(_ values: [Double], _ what: String) throws(AnimatableError) -> [Float] {
-            var result = [Float](repeating: 0, count: values.count)
-            for lane in values.indices {
-                let narrowed = Float(values[lane])
-                guard narrowed.isFinite else {
-                    throw .curve(.exceedsKernelRange(name: "\(laneName(lane))\(what)", value: values[lane]))
+        var none = Spare()
+        return try kernelLanes(planes: planes, velocity: velocity, laneName: laneName, reusing: &none)
+    }
+
+    /// The same, written into `spare`'s float32 buffers where they fit.
+    private static func kernelLanes(
+        planes: [Plane], velocity: [Double], laneName: (Int) -> String, reusing spare: inout Spare
+    ) throws(AnimatableError) -> KernelLanes {
+        // Every element is written: a reused buffer (of the right size) needs no clearing.
+        func narrow(_ values: [Double], _ what: String, into result: inout [Float]) throws(AnimatableError) {
+            if result.count != values.count { result = [Float](repeating: 0, count: values.count) }
+            // Through pointers: one pass that checks nothing per element but the values.
+            let fits = values.withUnsafeBufferPointer { source in
+                result.withUnsafeMutableBufferPointer { target in
+                    var fits = true
+                    for lane in 0..<source.count {
+                        let narrowed = Float(source[lane])
+                        target[lane] = narrowed
+                        fits = fits && narrowed.isFinite
+                    }
+                    return fits
                 }
-                result[lane] = narrowed
             }
-            return result
+            guard fits else {
+                let lane = values.firstIndex { !Float($0).isFinite }!
+                throw .curve(.exceedsKernelRange(name: "\(laneName(lane))\(what)", value: values[lane]))
+            }
         }
         var kernelPlanes: [KernelPlane] = []
         for p in planes.indices {
             let plane = planes[p]
-            let narrowed = KernelPlane(
-                offsets: try narrow(plane.offsets, " delay"), from: try narrow(plane.from, ""),
-                to: try narrow(plane.to, " target"))
+            var narrowed = spare.kernelPlane(p, count: plane.from.count, zeroed: false)
+            try narrow(plane.offsets, " delay", into: &narrowed.offsets)
+            try narrow(plane.from, "", into: &narrowed.from)
+            try narrow(plane.to, " target", into: &narrowed.to)
             // The kernel computes to − from in float32: it must not overflow either.
-            for lane in plane.from.indices where !(narrowed.to[lane] - narrowed.from[lane]).isFinite {
+            let spansFit = narrowed.from.withUnsafeBufferPointer { from in
+                narrowed.to.withUnsafeBufferPointer { to in
+                    var fits = true
+                    for lane in 0..<from.count { fits = fits && (to[lane] - from[lane]).isFinite }
+                    return fits
+                }
+            }
+            if !spansFit, let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite }) {
                 throw .curve(.exceedsKernelRange(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
             }
             kernelPlanes.append(narrowed)
         }
-        return KernelLanes(planes: kernelPlanes, velocity: try narrow(velocity, " velocity"))
+        var narrowedVelocity = Spare.reused(&spare.kernelVelocity, count: velocity.count)
+        try narrow(velocity, " velocity", into: &narrowedVelocity)
+        return KernelLanes(planes: kernelPlanes, velocity: narrowedVelocity)
     }
 
     func curve(ofLane lane: Int) -> Curve { segments[segmentOfLane[lane]].curve }
@@ -210,14 +295,14 @@ struct LaneAnimation: Sendable {
     /// motion ends last: earlier ones started before it with the same duration).
     var settleTime: Double {
         var latest = start
-        for lane in 0..<laneCount { latest = Swift.max(latest, start + offsets[lane] + durations[lane]) }
+        for lane in 0..<laneCount { latest = Swift.max(latest, start + offset(ofLane: lane) + durations[lane]) }
         return latest
     }
 
     /// Whether lane `lane` has started and is not yet at rest at `time`: its latest
     /// motion, or an earlier one still running under it.
     func isMoving(lane: Int, at time: Double) -> Bool {
-        let elapsed = time - start - offsets[lane]
+        let elapsed = time - start - offset(ofLane: lane)
         if elapsed > 0 && elapsed < durations[lane] { return true }
         for p in 0..<depth[lane] - 1 {
             let earlier = time - start - planes[p].offsets[lane]
@@ -226,7 +311,7 @@ struct LaneAnimation: Sendable {
         return false
     }
 
-    /// Starts every lane afresh at `time` toward `targets`, after `delays[lane]` seconds.
+    /// Starts every lane afresh at `time` toward `targets`, after `delays(lane)` seconds.
     ///
     /// Lanes for which `keepsMotion` holds are interrupted (see the type's discussion:
     /// springs keep value and velocity, easings add the new motion to the ones in
@@ -239,28 +324,39 @@ struct LaneAnimation: Sendable {
     /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLane:laneName:)``;
     ///   nothing changes on a throw.
     mutating func restart(
-        at time: Double, targets: [Double], delays: [Double], segments newSegments: [Segment]? = nil,
+        at time: Double, targets: [Double], delays: (Int) -> Double, segments newSegments: [Segment]? = nil,
         laneName: (Int) -> String, keepsMotion: (Int) -> Bool
     ) throws(AnimatableError) {
-        var next = self
+        // Taken before `old` copies self, so that nothing else holds them.
+        let spare = takeSpare()
+        // `old`, not `self`, in the closures: capturing a mutating self copied it per call.
+        let old = self
         if let newSegments, newSegments != segments {
-            next = LaneAnimation(values: (0..<laneCount).map { reference(lane: $0, at: time).value }, segments: newSegments)
+            var next = LaneAnimation(
+                values: (0..<laneCount).map { old.reference(lane: $0, at: time).value }, segments: newSegments)
             next.kernel = kernel  // so that setMotion makes float32 lanes for the kernel too
             next.lastTransition = lastTransition
+            try next.setMotion(
+                start: time,
+                current: { lane in
+                    let now = old.reference(lane: lane, at: time)
+                    return (now.value, keepsMotion(lane) ? now.velocity : .nan)
+                },
+                targets: targets, delays: delays, carrying: old, carriedLane: { keepsMotion($0) ? $0 : -1 },
+                laneName: laneName)
+            self = next
+            return
         }
         // Values are evaluated lazily, lane by lane: a lane that carries its easing
         // motions on needs none (the interrupted easing lanes of a reverse mid-flight).
-        // `old`, not `self`, in the closure: capturing a mutating self copied it per call.
-        let old = self
-        try next.setMotion(
+        try setMotion(
             start: time,
             current: { lane in
                 let now = old.reference(lane: lane, at: time)
                 return (now.value, keepsMotion(lane) ? now.velocity : .nan)
             },
             targets: targets, delays: delays, carrying: old, carriedLane: { keepsMotion($0) ? $0 : -1 },
-            laneName: laneName)
-        self = next
+            laneName: laneName, reusing: consume spare)
     }
 
     /// Sets every lane moving from `current(lane)` (value, and velocity, NaN for "the
@@ -276,23 +372,23 @@ struct LaneAnimation: Sendable {
     ///   ``CurveError/exceedsKernelRange(name:value:)`` for one float32 cannot hold.
     ///   Everything is checked before anything changes.
     mutating func setMotion(
-        start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double], delays: [Double],
-        carrying source: LaneAnimation? = nil, carriedLane: (Int) -> Int = { _ in -1 }, laneName: (Int) -> String
+        start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double],
+        delays: (Int) -> Double, carrying source: LaneAnimation? = nil, carriedLane: (Int) -> Int = { _ in -1 },
+        laneName: (Int) -> String, reusing spare: consuming Spare = Spare()
     ) throws(AnimatableError) {
         let n = laneCount
-        // The base motions in local arrays (written lane by lane), the additive layers
-        // in planes made when a lane first needs one.
-        var baseOffsets = delays
-        var baseFrom = [Double](repeating: 0, count: n)
-        var baseTo = [Double](repeating: 0, count: n)
+        // The base motions (every lane written below), the additive layers (zero where
+        // a lane has none) made when a lane first needs one; buffers of the motion
+        // before last where there are some.
+        var base = spare.plane(0, count: n, zeroed: false)
         var layerPlanes: [Plane] = []
-        var newDepth = [Int](repeating: 1, count: n)
-        var newVelocity = [Double](repeating: 0, count: n)
-        var newDurations = [Double](repeating: 0, count: n)
+        var newDepth = Spare.reused(&spare.depth, count: n)
+        var newVelocity = Spare.reused(&spare.velocity, count: n)
+        var newDurations = Spare.reused(&spare.durations, count: n)
         var newSegmentDepth = [Int](repeating: 1, count: segments.count)
         // One buffer for every lane's carried layers (at most maximumLayers + 1).
-        var layers: [Layer] = []
-        layers.reserveCapacity(Self.maximumLayers + 1)
+        let layers = UnsafeMutablePointer<Layer>.allocate(capacity: Self.maximumLayers + 1)
+        defer { layers.deallocate() }
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
         let origin = source ?? self
         let sourceSegments = source?.segmentOfLane ?? []
@@ -315,65 +411,77 @@ struct LaneAnimation: Sendable {
                 break
             }
             for lane in segments[k].lanes {
-                let target = targets[lane]
+                let target = targets[lane], delay = delays(lane)
                 if let duration = easingDuration, !carries.isEmpty, case let from = carriedLane(lane), from >= 0,
                     carries[sourceSegments[from]]
                 {
                     // Carried on: its layers, not its value, say where it goes from.
-                    if !(target.isFinite && delays[lane].isFinite) {
+                    if !(target.isFinite && delay.isFinite) {
                         try requireFinite(target, "\(laneName(lane)) target")
-                        try requireFinite(delays[lane], "\(laneName(lane)) delay")
+                        try requireFinite(delay, "\(laneName(lane)) delay")
                     }
                     newDurations[lane] = duration
-                    try origin.carriedLayers(
-                        of: from, at: time, duration: duration, target: target, into: &layers, name: laneName(lane))
-                    let last = layers.count - 1
-                    baseOffsets[lane] = last == 0 ? delays[lane] : layers[0].start - time
-                    baseFrom[lane] = layers[0].from
-                    baseTo[lane] = layers[0].to
-                    while layerPlanes.count < last { layerPlanes.append(Plane(count: n)) }
-                    for p in 1..<layers.count {
-                        layerPlanes[p - 1].offsets[lane] = p == last ? delays[lane] : layers[p].start - time
+                    let layerCount = try origin.carriedLayers(
+                        of: from, at: time, duration: duration, target: target, into: layers, name: laneName(lane))
+                    let last = layerCount - 1
+                    base.offsets[lane] = last == 0 ? delay : layers[0].start - time
+                    base.from[lane] = layers[0].from
+                    base.to[lane] = layers[0].to
+                    while layerPlanes.count < last {
+                        layerPlanes.append(spare.plane(layerPlanes.count + 1, count: n, zeroed: true))
+                    }
+                    for p in 1..<layerCount {
+                        layerPlanes[p - 1].offsets[lane] = p == last ? delay : layers[p].start - time
                         layerPlanes[p - 1].from[lane] = layers[p].from
                         layerPlanes[p - 1].to[lane] = layers[p].to
                     }
-                    newDepth[lane] = layers.count
-                    newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layers.count)
+                    newDepth[lane] = layerCount
+                    newVelocity[lane] = 0
+                    newDurations[lane] = duration
+                    newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
                     continue
                 }
                 let (value, velocity) = current(lane)
-                if !(value.isFinite && target.isFinite && (target - value).isFinite && delays[lane].isFinite) {
+                if !(value.isFinite && target.isFinite && (target - value).isFinite && delay.isFinite) {
                     try requireFinite(value, laneName(lane))
                     try requireFinite(target, "\(laneName(lane)) target")
                     try requireFinite(target - value, "\(laneName(lane)) span")
-                    try requireFinite(delays[lane], "\(laneName(lane)) delay")
+                    try requireFinite(delay, "\(laneName(lane)) delay")
                 }
+                base.offsets[lane] = delay
+                base.from[lane] = value
+                base.to[lane] = target
+                newDepth[lane] = 1
                 if let duration = easingDuration {
+                    newVelocity[lane] = 0
                     newDurations[lane] = duration
-                    baseFrom[lane] = value
-                    baseTo[lane] = target
                     continue
                 }
                 let started = try Self.startMotion(
                     of: curve, from: value, to: target, velocity: velocity,
                     ownDuration: ownDuration, name: laneName(lane))
-                baseFrom[lane] = value
-                baseTo[lane] = target
                 newVelocity[lane] = started.velocity
                 newDurations[lane] = started.duration
             }
         }
-        var newPlanes = [Plane(offsets: baseOffsets, from: baseFrom, to: baseTo)]
-        newPlanes += layerPlanes
+        let newPlanes = [base] + layerPlanes
+        let newKernel: KernelLanes?
         if kernel != nil {
-            kernel = try Self.kernelLanes(planes: newPlanes, velocity: newVelocity, laneName: laneName)
+            newKernel = try Self.kernelLanes(
+                planes: newPlanes, velocity: newVelocity, laneName: laneName, reusing: &spare)
+        } else {
+            newKernel = nil
         }
+        // What was the motion becomes the spare of the next transition.
+        self.spare = Spare(
+            planes: planes, depth: depth, velocity: velocity, durations: durations,
+            kernelPlanes: kernel?.planes ?? [], kernelVelocity: kernel?.velocity ?? [])
+        kernel = newKernel
         start = time
         lastTransition = time
         planes = newPlanes
         depth = newDepth
         velocity = newVelocity
-        offsets = delays
         durations = newDurations
         segmentDepth = newSegmentDepth
     }
@@ -433,7 +541,6 @@ struct LaneAnimation: Sendable {
         for p in next.planes.indices {
             for lane in 0..<laneCount { next.planes[p].offsets[lane] -= shift }
         }
-        for lane in 0..<laneCount { next.offsets[lane] -= shift }
         for (k, lane) in lanes.enumerated() {
             let target = self.target(ofLane: lane)
             try requireFinite(values[k], laneName(lane))
@@ -446,7 +553,6 @@ struct LaneAnimation: Sendable {
                     p == 0 ? (0, values[k], target) : (0, 0, 0)
             }
             next.depth[lane] = 1
-            next.offsets[lane] = 0
             next.velocity[lane] = started.velocity
             next.durations[lane] = started.duration
         }
@@ -473,37 +579,48 @@ struct LaneAnimation: Sendable {
     /// value at `time` and folded likewise; the new motion runs from 0 to what is left
     /// to reach `target`. With none still moving, one motion from the lane's value.
     ///
-    /// The layers are written to `moving` (emptied first; a buffer reused lane after
-    /// lane, so that no lane allocates).
+    /// The layers are written to `moving` (room for ``maximumLayers`` + 1, reused lane
+    /// after lane, so that no lane allocates); returns how many.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `name`)
     ///   when a folded end or the new span overflows.
     private func carriedLayers(
-        of lane: Int, at time: Double, duration: Double, target: Double, into moving: inout [Layer],
+        of lane: Int, at time: Double, duration: Double, target: Double, into moving: UnsafeMutablePointer<Layer>,
         name: @autoclosure () -> String
-    ) throws(AnimatableError) {
-        let curve = curve(ofLane: lane)
-        moving.removeAll(keepingCapacity: true)
+    ) throws(AnimatableError) -> Int {
+        var count = 0
         var folded = 0.0
         for p in 0..<depth[lane] {
             let layer = Layer(start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
-            if time - layer.start >= duration { folded += layer.to } else { moving.append(layer) }
+            if time - layer.start >= duration {
+                folded += layer.to
+            } else {
+                moving[count] = layer
+                count += 1
+            }
         }
-        if moving.count == Self.maximumLayers {
-            let oldest = moving.removeFirst()
-            folded += Self.motion(of: curve, from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start).value
+        var first = 0
+        if count == Self.maximumLayers {
+            let oldest = moving[0]
+            folded += Self.motion(
+                of: curve(ofLane: lane), from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start
+            ).value
+            first = 1
         }
-        guard !moving.isEmpty else {
-            moving.append(Layer(start: time, from: folded, to: target))
-            return
+        guard count > first else {
+            moving[0] = Layer(start: time, from: folded, to: target)
+            return 1
         }
+        if first == 1 { for p in 1..<count { moving[p - 1] = moving[p] } }
+        count -= first
         moving[0].from += folded
         moving[0].to += folded
         var reached = 0.0
-        for p in moving.indices { reached += moving[p].to }
+        for p in 0..<count { reached += moving[p].to }
         try requireFinite(reached, "\(name()) target")
         try requireFinite(target - reached, "\(name()) span")
-        moving.append(Layer(start: time, from: 0, to: target - reached))
+        moving[count] = Layer(start: time, from: 0, to: target - reached)
+        return count + 1
     }
 
     /// Every lane's value (and velocity, when asked) at `time`, one kernel call per

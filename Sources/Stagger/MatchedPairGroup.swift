@@ -55,6 +55,19 @@ public struct MatchedPairGroup: Sendable {
     /// once (and again on a retarget), not on every transition.
     private var sourceLanes: [Double]
     private var destinationLanes: [Double]
+    /// Per-lane delays and moving flags of the last transition: buffers the next one
+    /// fills (never read otherwise).
+    private var laneDelayBuffer: [Double] = []
+    private var laneMovingBuffer: [Bool] = []
+
+    /// `buffer` taken out if it holds `count` elements (every one is then written), else
+    /// a fresh one.
+    private static func reused<T: LaneScratch>(_ buffer: inout [T], count: Int) -> [T] {
+        guard buffer.count == count else { return [T](repeating: .zero, count: count) }
+        var taken: [T] = []
+        swap(&taken, &buffer)
+        return taken
+    }
     /// Each pair's stagger delay, seconds.
     let delays: [Double]
     /// Seconds of motion that a scrub's progress 0…1 spans (see
@@ -252,7 +265,7 @@ public struct MatchedPairGroup: Sendable {
             laneName: { Self.laneName($0, pairCount: n) })
         try next.setMotion(
             start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
-            delays: laneDelays,
+            delays: { laneDelays[$0] },
             laneName: { Self.laneName($0, pairCount: n) })
         engine = next
         isAtDestination = end == .destination
@@ -265,26 +278,35 @@ public struct MatchedPairGroup: Sendable {
         // their motion, and it starts at once; pairs at rest wait for their delay.
         var isMoving = [Bool](repeating: false, count: n)
         for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { isMoving[lane % n] = true }
-        // A constant for the closures below (a captured var is read through a box).
-        let moving = isMoving
         let reduced = reducedMotion.isReduced
         // Reduced: the same order, the stagger scaled to at most maximumSpread (the base
         // delay kept, as lists keep theirs).
         let base = stagger?.baseDelay ?? 0
         let spread = (delays.max() ?? base) - base
         let scale = reduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
-        var laneDelays = [Double](repeating: 0, count: engine.laneCount)
-        for lane in 0..<engine.laneCount {
-            laneDelays[lane] = moving[lane % n] ? 0 : base + (delays[lane % n] - base) * scale
+        // Per lane (lane-major: lane l·n + i is pair i's), in buffers the group keeps
+        // from one transition to the next; filled row by row, no division per lane.
+        var laneDelays = Self.reused(&laneDelayBuffer, count: engine.laneCount)
+        var laneMoving = Self.reused(&laneMovingBuffer, count: engine.laneCount)
+        for row in 0..<MatchedPair.laneCount {
+            for pair in 0..<n {
+                laneMoving[row * n + pair] = isMoving[pair]
+                laneDelays[row * n + pair] = isMoving[pair] ? 0 : base + (delays[pair] - base) * scale
+            }
         }
-        // On a copy, so that a throw leaves the group as it was.
-        var next = engine
-        try next.restart(
-            at: time, targets: targets, delays: laneDelays,
+        // Constants for the closures below (a captured var is read through a box).
+        let delayOfLane = laneDelays, movingLane = laneMoving
+        // In place: restart changes nothing when it throws, and writing the engine's
+        // own spare buffers (rather than a copy's) maps no fresh memory.
+        try engine.restart(
+            at: time, targets: targets, delays: { delayOfLane[$0] },
             segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
             laneName: { Self.laneName($0, pairCount: n) }
-        ) { moving[$0 % n] }
-        engine = next
+        ) { movingLane[$0] }
+        laneDelays = []
+        laneMoving = []
+        laneDelayBuffer = delayOfLane
+        laneMovingBuffer = movingLane
     }
 
     // MARK: - Queries
@@ -356,3 +378,8 @@ public struct MatchedPairGroup: Sendable {
         }
     }
 }
+
+/// An element of the group's per-lane buffers, with a value to fill fresh ones with.
+protocol LaneScratch { static var zero: Self { get } }
+extension Double: LaneScratch {}
+extension Bool: LaneScratch { static var zero: Bool { false } }
