@@ -74,6 +74,10 @@ struct LaneAnimation: Sendable {
     let segments: [Segment]
     /// Which segment each lane belongs to.
     private let segmentOfLane: [Int]
+    /// Per segment: for an easing, its duration and its values at progress 0 and 1,
+    /// where a motion rests before its start and after its end (most lanes of a
+    /// transition from rest), so that the reference need not evaluate the curve there.
+    private let easingEnds: [(duration: Double, start: Double, end: Double)?]
     /// Per segment: how many planes its lanes use (kernel calls per frame).
     private var segmentDepth: [Int]
 
@@ -165,6 +169,12 @@ struct LaneAnimation: Sendable {
         var owner = [Int](repeating: 0, count: n)
         for (k, segment) in segments.enumerated() { for lane in segment.lanes { owner[lane] = k } }
         segmentOfLane = owner
+        easingEnds = segments.map { segment in
+            guard case .easing(let easing, let duration) = segment.curve.kind,
+                let start = try? easing.value(at: 0), let end = try? easing.value(at: 1)
+            else { return nil }
+            return (duration, start, end)
+        }
         segmentDepth = [Int](repeating: 1, count: segments.count)
         var base = Plane(count: n)
         base.from = values
@@ -252,13 +262,19 @@ struct LaneAnimation: Sendable {
         if depth[lane] == 1, velocity[lane] == 0, planes[0].from[lane] == planes[0].to[lane] {
             return (planes[0].from[lane], 0)
         }
-        let curve = curve(ofLane: lane)
+        let ends = easingEnds[segmentOfLane[lane]]
         var value = 0.0, rate = 0.0
         for p in 0..<depth[lane] {
             let elapsed = time - start - planes[p].offsets[lane]
+            let f = planes[p].from[lane], g = planes[p].to[lane]
+            if let ends, !(elapsed > 0 && elapsed < ends.duration) {
+                // What motion(of:) gives an easing held at either end: slope 0 there.
+                value += f + (g - f) * (elapsed <= 0 ? ends.start : ends.end)
+                rate += (g - f) * 0
+                continue
+            }
             let motion = Self.motion(
-                of: curve, from: planes[p].from[lane], to: planes[p].to[lane],
-                velocity: velocity[lane], elapsed: elapsed)
+                of: curve(ofLane: lane), from: f, to: g, velocity: velocity[lane], elapsed: elapsed)
             value += motion.value
             rate += motion.velocity
         }

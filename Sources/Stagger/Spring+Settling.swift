@@ -98,11 +98,41 @@ extension Spring {
         let peak = slope > rate * constant ? 1 / rate - constant / slope : 0
         // Compared in logarithms so that a huge slope·t cannot meet a vanishing exponential as ∞·0.
         let logLevel = Double.log(level)
-        func above(_ t: Double) -> Bool {
-            -rate * t + Double.log(constant + slope * t) > logLevel
-        }
+        func excess(_ t: Double) -> Double { -rate * t + Double.log(constant + slope * t) - logLevel }
+        func above(_ t: Double) -> Bool { excess(t) > 0 }
         guard above(peak) else { return 0 }
-        return lastCrossing(from: peak, scale: 1 / rate, above: above)
+        // Bracket the crossing by doubling, as lastCrossing does; then Newton's method.
+        // The log-excess is concave and falls after the peak, so from the right of the
+        // crossing each step stays right of it and the steps converge in a few logs
+        // (bisection took about 60; a transition of many spring lanes solves one each).
+        var step = 1 / rate
+        var t = peak + step
+        var doublings = 0
+        while above(t) {
+            step *= 2
+            t = peak + step
+            doublings += 1
+            if doublings > 1_100 || !t.isFinite { return .infinity }
+        }
+        for _ in 0..<64 {
+            let next = t - excess(t) / (-rate + slope / (constant + slope * t))
+            guard next < t, next > peak else { break }
+            t = next
+        }
+        // To the least double from which `above` is false (rounding near the crossing
+        // may leave Newton an ulp or two either side); bisection if that is not near.
+        var nudges = 0
+        while above(t) {
+            t = t.nextUp
+            nudges += 1
+            if nudges > 64 { return lastCrossing(from: peak, scale: 1 / rate, above: above) }
+        }
+        while t.nextDown > peak, !above(t.nextDown) {
+            t = t.nextDown
+            nudges += 1
+            if nudges > 128 { return lastCrossing(from: peak, scale: 1 / rate, above: above) }
+        }
+        return t
     }
 
     /// The least time t ≥ `start` (to bisection precision, rounded up) from which `above`
