@@ -102,6 +102,16 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("timeline negative spread", mentions: ["-1.0", "not negative"]) { _ = try AnimationSequence.listAppear(count: 3, each: -1) },
         .init("timeline state at NaN", mentions: ["nan", "finite"]) { _ = try AnimationSequence.cardReveal.timeline.state(at: .nan) },
         .init("timeline step from NaN", mentions: ["card", "nan", "finite"]) { _ = try Timeline([.step("card", .snappy, from: .nan)]) },
+        .init("stagger text with an unknown key", mentions: ["'speed'", "keys: each"]) {
+            _ = try StaggerConfig(parsing: "speed:2")
+        },
+        .init("stagger text with a negative spread", mentions: ["each", "'-0.1'", ">= 0"]) {
+            _ = try StaggerConfig(parsing: "each:-0.1")
+        },
+        .init("frame driver advanced to NaN", mentions: ["nan", "finite"]) {
+            var driver = FrameDriver()
+            try driver.advance(to: .nan)
+        },
         // Releases
         .init("list item released at infinite velocity", mentions: ["velocity", "inf", "finite"]) {
             var list = try StaggeredList(count: 3, config: .standard)
