@@ -42,8 +42,18 @@ import Testing
         let state = try reveal.state(at: 0.4)
         // The background (easeOut, 0.35 s) is done by 0.4 s; the icon started at 0.4 s.
         #expect(!state.isActive("background"))
+        // In (0.3, 0.4]: the background ends at its duration (SwiftUI's easeOut, 0.35 s);
+        // the group starts 0.05 s later with both its steps; the rows start 0.1 s after
+        // the group (0.5 s), outside the interval.
         let events = try reveal.events(from: 0.3, to: 0.4)
-        #expect(!events.isEmpty)
+        let end = Curve.easeOut.duration
+        #expect(events.contains { $0.kind == .completed && $0.child == "background" && abs($0.time - end) < 1e-12 })
+        for id in ["icon", "title"] {
+            #expect(events.contains { $0.kind == .started && $0.child == id && abs($0.time - (end + 0.05)) < 1e-12 })
+        }
+        #expect(!events.contains { $0.child.hasPrefix("row") })
+        #expect(events.allSatisfy { $0.time > 0.3 && $0.time <= 0.4 })
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
         var player = TimelinePlayer(reveal)
         try player.play(at: 10)
         #expect(player.isRunning)
