@@ -213,13 +213,15 @@ struct LaneAnimation: Sendable {
             // Through pointers: one pass that checks nothing per element but the values.
             let fits = values.withUnsafeBufferPointer { source in
                 result.withUnsafeMutableBufferPointer { target in
-                    var fits = true
+                    // An or of exponent tests rather than a chain of `&&`: the loop
+                    // vectorises (one conversion and one compare per element).
+                    var overflow: UInt32 = 0
                     for lane in 0..<source.count {
                         let narrowed = Float(source[lane])
                         target[lane] = narrowed
-                        fits = fits && narrowed.isFinite
+                        overflow |= narrowed.bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
                     }
-                    return fits
+                    return overflow == 0
                 }
             }
             guard fits else {
@@ -237,9 +239,11 @@ struct LaneAnimation: Sendable {
             // The kernel computes to − from in float32: it must not overflow either.
             let spansFit = narrowed.from.withUnsafeBufferPointer { from in
                 narrowed.to.withUnsafeBufferPointer { to in
-                    var fits = true
-                    for lane in 0..<from.count { fits = fits && (to[lane] - from[lane]).isFinite }
-                    return fits
+                    var overflow: UInt32 = 0
+                    for lane in 0..<from.count {
+                        overflow |= (to[lane] - from[lane]).bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
+                    }
+                    return overflow == 0
                 }
             }
             if !spansFit, let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite }) {
@@ -408,78 +412,89 @@ struct LaneAnimation: Sendable {
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
         let origin = source ?? self
         let sourceSegments = source?.segmentOfLane ?? []
-        // Segment by segment, so that what depends only on the curve is found once.
-        for k in segments.indices {
-            let curve = segments[k].curve
-            var easingDuration: Double?
-            // Which of the source's segments run this easing: their lanes carry on.
-            var carries: [Bool] = []
-            // A spring's settling duration from rest with its own velocity scales with
-            // the span (the tolerance is relative): one figure for every such lane.
-            var ownDuration: Double?
-            switch curve.kind {
-            case .easing(_, let duration):
-                easingDuration = duration
-                if let source { carries = source.segments.map { $0.curve == curve } }
-            case .spring:
-                ownDuration = curve.duration
-            case .decay:
-                break
-            }
-            for lane in segments[k].lanes {
-                let target = targets[lane], delay = delays(lane)
-                if let duration = easingDuration, !carries.isEmpty, case let from = carriedLane(lane), from >= 0,
-                    carries[sourceSegments[from]]
-                {
-                    // Carried on: its layers, not its value, say where it goes from.
-                    if !(target.isFinite && delay.isFinite) {
+        // Through pointers: the loop writes six arrays per lane, and array subscripts
+        // checked uniqueness and bounds on every write (a third of a transition's
+        // instructions). Every index is within 0..<n, the lanes the segments cover.
+        // One closure per array, written flat so that the loop keeps its indentation.
+        try base.offsets.withUnsafeMutableBufferPointer { (offsets) throws(AnimatableError) in
+        try base.from.withUnsafeMutableBufferPointer { (from) throws(AnimatableError) in
+        try base.to.withUnsafeMutableBufferPointer { (to) throws(AnimatableError) in
+        try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(AnimatableError) in
+        try newDurations.withUnsafeMutableBufferPointer { (durations) throws(AnimatableError) in
+        try newDepth.withUnsafeMutableBufferPointer { (depth) throws(AnimatableError) in
+            // Segment by segment, so that what depends only on the curve is found once.
+            for k in segments.indices {
+                let curve = segments[k].curve
+                var easingDuration: Double?
+                // Which of the source's segments run this easing: their lanes carry on.
+                var carries: [Bool] = []
+                // A spring's settling duration from rest with its own velocity scales with
+                // the span (the tolerance is relative): one figure for every such lane.
+                var ownDuration: Double?
+                switch curve.kind {
+                case .easing(_, let duration):
+                    easingDuration = duration
+                    if let source { carries = source.segments.map { $0.curve == curve } }
+                case .spring:
+                    ownDuration = curve.duration
+                case .decay:
+                    break
+                }
+                for lane in segments[k].lanes {
+                    let target = targets[lane], delay = delays(lane)
+                    if let duration = easingDuration, !carries.isEmpty, case let carried = carriedLane(lane), carried >= 0,
+                        carries[sourceSegments[carried]]
+                    {
+                        // Carried on: its layers, not its value, say where it goes from.
+                        if !(target.isFinite && delay.isFinite) {
+                            try requireFinite(target, "\(laneName(lane)) target")
+                            try requireFinite(delay, "\(laneName(lane)) delay")
+                        }
+                        durations[lane] = duration
+                        let layerCount = try origin.carriedLayers(
+                            of: carried, at: time, duration: duration, target: target, into: layers, name: laneName(lane))
+                        let last = layerCount - 1
+                        offsets[lane] = last == 0 ? delay : layers[0].start - time
+                        from[lane] = layers[0].from
+                        to[lane] = layers[0].to
+                        while layerPlanes.count < last {
+                            layerPlanes.append(spare.plane(layerPlanes.count + 1, count: n, zeroed: true))
+                        }
+                        for p in 1..<layerCount {
+                            layerPlanes[p - 1].offsets[lane] = p == last ? delay : layers[p].start - time
+                            layerPlanes[p - 1].from[lane] = layers[p].from
+                            layerPlanes[p - 1].to[lane] = layers[p].to
+                        }
+                        depth[lane] = layerCount
+                        velocity[lane] = 0
+                        durations[lane] = duration
+                        newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
+                        continue
+                    }
+                    let (value, startVelocity) = current(lane)
+                    if !(value.isFinite && target.isFinite && (target - value).isFinite && delay.isFinite) {
+                        try requireFinite(value, laneName(lane))
                         try requireFinite(target, "\(laneName(lane)) target")
+                        try requireFinite(target - value, "\(laneName(lane)) span")
                         try requireFinite(delay, "\(laneName(lane)) delay")
                     }
-                    newDurations[lane] = duration
-                    let layerCount = try origin.carriedLayers(
-                        of: from, at: time, duration: duration, target: target, into: layers, name: laneName(lane))
-                    let last = layerCount - 1
-                    base.offsets[lane] = last == 0 ? delay : layers[0].start - time
-                    base.from[lane] = layers[0].from
-                    base.to[lane] = layers[0].to
-                    while layerPlanes.count < last {
-                        layerPlanes.append(spare.plane(layerPlanes.count + 1, count: n, zeroed: true))
+                    offsets[lane] = delay
+                    from[lane] = value
+                    to[lane] = target
+                    depth[lane] = 1
+                    if let duration = easingDuration {
+                        velocity[lane] = 0
+                        durations[lane] = duration
+                        continue
                     }
-                    for p in 1..<layerCount {
-                        layerPlanes[p - 1].offsets[lane] = p == last ? delay : layers[p].start - time
-                        layerPlanes[p - 1].from[lane] = layers[p].from
-                        layerPlanes[p - 1].to[lane] = layers[p].to
-                    }
-                    newDepth[lane] = layerCount
-                    newVelocity[lane] = 0
-                    newDurations[lane] = duration
-                    newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
-                    continue
+                    let started = try Self.startMotion(
+                        of: curve, from: value, to: target, velocity: startVelocity,
+                        ownDuration: ownDuration, name: laneName(lane))
+                    velocity[lane] = started.velocity
+                    durations[lane] = started.duration
                 }
-                let (value, velocity) = current(lane)
-                if !(value.isFinite && target.isFinite && (target - value).isFinite && delay.isFinite) {
-                    try requireFinite(value, laneName(lane))
-                    try requireFinite(target, "\(laneName(lane)) target")
-                    try requireFinite(target - value, "\(laneName(lane)) span")
-                    try requireFinite(delay, "\(laneName(lane)) delay")
-                }
-                base.offsets[lane] = delay
-                base.from[lane] = value
-                base.to[lane] = target
-                newDepth[lane] = 1
-                if let duration = easingDuration {
-                    newVelocity[lane] = 0
-                    newDurations[lane] = duration
-                    continue
-                }
-                let started = try Self.startMotion(
-                    of: curve, from: value, to: target, velocity: velocity,
-                    ownDuration: ownDuration, name: laneName(lane))
-                newVelocity[lane] = started.velocity
-                newDurations[lane] = started.duration
             }
-        }
+        } } } } } }
         let newPlanes = [base] + layerPlanes
         let newKernel: KernelLanes?
         if kernel != nil {

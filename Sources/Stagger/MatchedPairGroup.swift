@@ -277,7 +277,9 @@ public struct MatchedPairGroup: Sendable {
         // A pair counts as moving when any of its lanes is: all its lanes then keep
         // their motion, and it starts at once; pairs at rest wait for their delay.
         var isMoving = [Bool](repeating: false, count: n)
-        for lane in 0..<engine.laneCount where engine.isMoving(lane: lane, at: time) { isMoving[lane % n] = true }
+        for row in 0..<MatchedPair.laneCount {
+            for pair in 0..<n where !isMoving[pair] { isMoving[pair] = engine.isMoving(lane: row * n + pair, at: time) }
+        }
         let reduced = reducedMotion.isReduced
         // Reduced: the same order, the stagger scaled to at most maximumSpread (the base
         // delay kept, as lists keep theirs).
@@ -286,12 +288,16 @@ public struct MatchedPairGroup: Sendable {
         let scale = reduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
         // Per lane (lane-major: lane l·n + i is pair i's), in buffers the group keeps
         // from one transition to the next; filled row by row, no division per lane.
+        var pairDelays = [Double](repeating: 0, count: n)
+        for pair in 0..<n where !isMoving[pair] { pairDelays[pair] = base + (delays[pair] - base) * scale }
         var laneDelays = Self.reused(&laneDelayBuffer, count: engine.laneCount)
         var laneMoving = Self.reused(&laneMovingBuffer, count: engine.laneCount)
-        for row in 0..<MatchedPair.laneCount {
-            for pair in 0..<n {
-                laneMoving[row * n + pair] = isMoving[pair]
-                laneDelays[row * n + pair] = isMoving[pair] ? 0 : base + (delays[pair] - base) * scale
+        laneDelays.withUnsafeMutableBufferPointer { laneDelays in
+            laneMoving.withUnsafeMutableBufferPointer { laneMoving in
+                for row in 0..<MatchedPair.laneCount {
+                    _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(fromContentsOf: pairDelays)
+                    _ = UnsafeMutableBufferPointer(rebasing: laneMoving[row * n..<(row + 1) * n]).update(fromContentsOf: isMoving)
+                }
             }
         }
         // Constants for the closures below (a captured var is read through a box).
