@@ -155,8 +155,8 @@ public struct ComponentAnimator: Sendable {
         }
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
         try next.setMotion(
-            start: time, current: { start[$0] }, targets: targets, delays: { delays[$0] }, carrying: engine,
-            carriedLane: { carried[$0] }) { laneNames[$0] }
+            start: time, current: { start[$0] }, targets: targets, delays: delays, carrying: engine,
+            carriedLanes: carried) { laneNames[$0] }
 
         // Close the interrupted transition, record this one.
         if let last = records.indices.last, records[last].end > time { records[last].cut = time }

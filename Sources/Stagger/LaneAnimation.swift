@@ -331,9 +331,10 @@ struct LaneAnimation: Sendable {
         return false
     }
 
-    /// Starts every lane afresh at `time` toward `targets`, after `delays(lane)` seconds.
+    /// Starts every lane afresh at `time` toward `targets`, after `delays[lane]` seconds.
     ///
-    /// Lanes for which `keepsMotion` holds are interrupted (see the type's discussion:
+    /// Lanes whose `carried` entry is their own index (not −1) are interrupted (see the
+    /// type's discussion:
     /// springs keep value and velocity, easings add the new motion to the ones in
     /// flight, decays restart from the value); the others start from their current
     /// value with the curve's own initial velocity scaled to their span.
@@ -341,11 +342,11 @@ struct LaneAnimation: Sendable {
     /// With `segments` (the same lanes, other curves: reduced motion), the new motion
     /// runs those curves; lanes whose curve changes go on from their current value.
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLane:laneName:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLanes:laneName:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
-        at time: Double, targets: [Double], delays: (Int) -> Double, segments newSegments: [Segment]? = nil,
-        laneName: (Int) -> String, keepsMotion: (Int) -> Bool
+        at time: Double, targets: [Double], delays: [Double], keeping carried: [Int],
+        segments newSegments: [Segment]? = nil, laneName: (Int) -> String
     ) throws(AnimatableError) {
         // Taken before `old` copies self, so that nothing else holds them.
         let spare = takeSpare()
@@ -360,10 +361,9 @@ struct LaneAnimation: Sendable {
                 start: time,
                 current: { lane in
                     let now = old.reference(lane: lane, at: time)
-                    return (now.value, keepsMotion(lane) ? now.velocity : .nan)
+                    return (now.value, carried[lane] >= 0 ? now.velocity : .nan)
                 },
-                targets: targets, delays: delays, carrying: old, carriedLane: { keepsMotion($0) ? $0 : -1 },
-                laneName: laneName)
+                targets: targets, delays: delays, carrying: old, carriedLanes: carried, laneName: laneName)
             self = next
             return
         }
@@ -373,16 +373,17 @@ struct LaneAnimation: Sendable {
             start: time,
             current: { lane in
                 let now = old.reference(lane: lane, at: time)
-                return (now.value, keepsMotion(lane) ? now.velocity : .nan)
+                return (now.value, carried[lane] >= 0 ? now.velocity : .nan)
             },
-            targets: targets, delays: delays, carrying: old, carriedLane: { keepsMotion($0) ? $0 : -1 },
-            laneName: laneName, reusing: consume spare)
+            targets: targets, delays: delays, carrying: old, carriedLanes: carried, laneName: laneName,
+            reusing: consume spare)
     }
 
     /// Sets every lane moving from `current(lane)` (value, and velocity, NaN for "the
     /// curve's own initial velocity") toward `targets` from `start` after `delays`; lane
-    /// l continues the easing motions of lane `carriedLane(l)` of `source` additively
-    /// (see the type's discussion) when that is not −1 and both run the same easing;
+    /// l continues the easing motions of lane `carriedLanes[l]` of `source` additively
+    /// (see the type's discussion) when that is not −1 and both run the same easing
+    /// (no lane carries when `carriedLanes` is empty);
     /// `current` is asked only for the lanes that do not (lazily: callers may evaluate
     /// there).
     ///
@@ -393,7 +394,7 @@ struct LaneAnimation: Sendable {
     ///   Everything is checked before anything changes.
     mutating func setMotion(
         start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double],
-        delays: (Int) -> Double, carrying source: LaneAnimation? = nil, carriedLane: (Int) -> Int = { _ in -1 },
+        delays: [Double], carrying source: LaneAnimation? = nil, carriedLanes: [Int] = [],
         laneName: (Int) -> String, reusing spare: consuming Spare = Spare()
     ) throws(AnimatableError) {
         let n = laneCount
@@ -441,8 +442,8 @@ struct LaneAnimation: Sendable {
                     break
                 }
                 for lane in segments[k].lanes {
-                    let target = targets[lane], delay = delays(lane)
-                    if let duration = easingDuration, !carries.isEmpty, case let carried = carriedLane(lane), carried >= 0,
+                    let target = targets[lane], delay = delays[lane]
+                    if let duration = easingDuration, !carries.isEmpty, case let carried = carriedLanes[lane], carried >= 0,
                         carries[sourceSegments[carried]]
                     {
                         // Carried on: its layers, not its value, say where it goes from.

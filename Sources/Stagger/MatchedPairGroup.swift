@@ -58,7 +58,7 @@ public struct MatchedPairGroup: Sendable {
     /// Per-lane delays and moving flags of the last transition: buffers the next one
     /// fills (never read otherwise).
     private var laneDelayBuffer: [Double] = []
-    private var laneMovingBuffer: [Bool] = []
+    private var laneCarriedBuffer: [Int] = []
 
     /// `buffer` taken out if it holds `count` elements (every one is then written), else
     /// a fresh one.
@@ -265,7 +265,7 @@ public struct MatchedPairGroup: Sendable {
             laneName: { Self.laneName($0, pairCount: n) })
         try next.setMotion(
             start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
-            delays: { laneDelays[$0] },
+            delays: laneDelays,
             laneName: { Self.laneName($0, pairCount: n) })
         engine = next
         isAtDestination = end == .destination
@@ -290,29 +290,26 @@ public struct MatchedPairGroup: Sendable {
         // from one transition to the next; filled row by row, no division per lane.
         var pairDelays = [Double](repeating: 0, count: n)
         for pair in 0..<n where !isMoving[pair] { pairDelays[pair] = base + (delays[pair] - base) * scale }
+        // A moving pair's lanes carry their motions on (each from itself), the others
+        // restart (−1).
         var laneDelays = Self.reused(&laneDelayBuffer, count: engine.laneCount)
-        var laneMoving = Self.reused(&laneMovingBuffer, count: engine.laneCount)
+        var laneCarried = Self.reused(&laneCarriedBuffer, count: engine.laneCount)
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
-            laneMoving.withUnsafeMutableBufferPointer { laneMoving in
+            laneCarried.withUnsafeMutableBufferPointer { laneCarried in
                 for row in 0..<MatchedPair.laneCount {
                     _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(fromContentsOf: pairDelays)
-                    _ = UnsafeMutableBufferPointer(rebasing: laneMoving[row * n..<(row + 1) * n]).update(fromContentsOf: isMoving)
+                    for pair in 0..<n { laneCarried[row * n + pair] = isMoving[pair] ? row * n + pair : -1 }
                 }
             }
         }
-        // Constants for the closures below (a captured var is read through a box).
-        let delayOfLane = laneDelays, movingLane = laneMoving
         // In place: restart changes nothing when it throws, and writing the engine's
         // own spare buffers (rather than a copy's) maps no fresh memory.
         try engine.restart(
-            at: time, targets: targets, delays: { delayOfLane[$0] },
+            at: time, targets: targets, delays: laneDelays, keeping: laneCarried,
             segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
-            laneName: { Self.laneName($0, pairCount: n) }
-        ) { movingLane[$0] }
-        laneDelays = []
-        laneMoving = []
-        laneDelayBuffer = delayOfLane
-        laneMovingBuffer = movingLane
+            laneName: { Self.laneName($0, pairCount: n) })
+        laneDelayBuffer = laneDelays
+        laneCarriedBuffer = laneCarried
     }
 
     // MARK: - Queries
@@ -388,4 +385,4 @@ public struct MatchedPairGroup: Sendable {
 /// An element of the group's per-lane buffers, with a value to fill fresh ones with.
 protocol LaneScratch { static var zero: Self { get } }
 extension Double: LaneScratch {}
-extension Bool: LaneScratch { static var zero: Bool { false } }
+extension Int: LaneScratch {}
