@@ -123,10 +123,15 @@ struct LaneAnimation: Sendable {
             guard p < planes.count, planes[p].from.count == count else { return Plane(count: count) }
             var plane = Plane(offsets: [], from: [], to: [])
             swap(&plane, &planes[p])
-            if zeroed {
-                for lane in 0..<count { (plane.offsets[lane], plane.from[lane], plane.to[lane]) = (0, 0, 0) }
-            }
+            if zeroed { Self.clear(&plane.offsets, &plane.from, &plane.to) }
             return plane
+        }
+
+        /// Fills three arrays with zeros (a memset each, not a checked store per element).
+        static func clear<T: BitwiseCopyable & ExpressibleByIntegerLiteral>(_ a: inout [T], _ b: inout [T], _ c: inout [T]) {
+            a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            b.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            c.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
 
         mutating func kernelPlane(_ p: Int, count: Int, zeroed: Bool) -> KernelPlane {
@@ -136,9 +141,7 @@ struct LaneAnimation: Sendable {
             }
             var plane = KernelPlane(offsets: [], from: [], to: [])
             swap(&plane, &kernelPlanes[p])
-            if zeroed {
-                for lane in 0..<count { (plane.offsets[lane], plane.from[lane], plane.to[lane]) = (0, 0, 0) }
-            }
+            if zeroed { Self.clear(&plane.offsets, &plane.from, &plane.to) }
             return plane
         }
 
@@ -620,6 +623,22 @@ struct LaneAnimation: Sendable {
         of lane: Int, at time: Double, duration: Double, target: Double, into moving: UnsafeMutablePointer<Layer>,
         name: @autoclosure () -> String
     ) throws(AnimatableError) -> Int {
+        if depth[lane] == 1 {
+            // The common case (a lane with one motion: every lane of a reverse after a
+            // start), the loop below written out: the same sums, to the last bit.
+            let begin = start + planes[0].offsets[lane]
+            let from = planes[0].from[lane] + 0.0, to = planes[0].to[lane] + 0.0
+            if time - begin >= duration {
+                moving[0] = Layer(start: time, from: to, to: target)
+                return 1
+            }
+            moving[0] = Layer(start: begin, from: from, to: to)
+            let reached = 0.0 + to
+            try requireFinite(reached, "\(name()) target")
+            try requireFinite(target - reached, "\(name()) span")
+            moving[1] = Layer(start: time, from: 0, to: target - reached)
+            return 2
+        }
         var count = 0
         var folded = 0.0
         for p in 0..<depth[lane] {
