@@ -145,10 +145,10 @@ struct LaneAnimation: Sendable {
             return plane
         }
 
-        /// `array` if it holds `count` elements (left as it is: every one is written), else a
-        /// fresh one of zeros.
-        static func reused<T: BitwiseCopyable & ExpressibleByIntegerLiteral>(_ array: inout [T], count: Int) -> [T] {
-            guard array.count == count else { return [T](repeating: 0, count: count) }
+        /// `array` taken out (uniquely referenced) if it holds `count` elements, left as
+        /// it is for the caller to write every one, else a fresh one of zeros.
+        static func reused<T: AdditiveArithmetic>(_ array: inout [T], count: Int) -> [T] {
+            guard array.count == count else { return [T](repeating: .zero, count: count) }
             var taken: [T] = []
             swap(&taken, &array)
             return taken

@@ -60,14 +60,6 @@ public struct MatchedPairGroup: Sendable {
     private var laneDelayBuffer: [Double] = []
     private var laneCarriedBuffer: [Int] = []
 
-    /// `buffer` taken out if it holds `count` elements (every one is then written), else
-    /// a fresh one.
-    private static func reused<T: LaneScratch>(_ buffer: inout [T], count: Int) -> [T] {
-        guard buffer.count == count else { return [T](repeating: .zero, count: count) }
-        var taken: [T] = []
-        swap(&taken, &buffer)
-        return taken
-    }
     /// Each pair's stagger delay, seconds.
     let delays: [Double]
     /// Seconds of motion that a scrub's progress 0…1 spans (see
@@ -292,8 +284,8 @@ public struct MatchedPairGroup: Sendable {
         for pair in 0..<n where !isMoving[pair] { pairDelays[pair] = base + (delays[pair] - base) * scale }
         // A moving pair's lanes carry their motions on (each from itself), the others
         // restart (−1).
-        var laneDelays = Self.reused(&laneDelayBuffer, count: engine.laneCount)
-        var laneCarried = Self.reused(&laneCarriedBuffer, count: engine.laneCount)
+        var laneDelays = LaneAnimation.Spare.reused(&laneDelayBuffer, count: engine.laneCount)
+        var laneCarried = LaneAnimation.Spare.reused(&laneCarriedBuffer, count: engine.laneCount)
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
             laneCarried.withUnsafeMutableBufferPointer { laneCarried in
                 for row in 0..<MatchedPair.laneCount {
@@ -381,8 +373,3 @@ public struct MatchedPairGroup: Sendable {
         }
     }
 }
-
-/// An element of the group's per-lane buffers, with a value to fill fresh ones with.
-protocol LaneScratch { static var zero: Self { get } }
-extension Double: LaneScratch {}
-extension Int: LaneScratch {}
