@@ -68,7 +68,9 @@ extension StaggerConfig {
     ///   - delays: receives each item's delay, in seconds.
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/bufferMismatch(expected:actual:)``;
-    ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items.
+    ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items;
+    ///   ``StaggerError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    ///   for delays float32 cannot hold.
     ///
     /// Accuracy: within 1e-6 s plus 2⁻²² of the delay of ``delay(for:of:)``.
     /// O(count), no allocation.
@@ -80,7 +82,15 @@ extension StaggerConfig {
         let limit = Int(CI_MAX_GRID_ITEMS)
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
         guard var layout = delayLayout(count: count) else {
-            for index in 0..<count { delays[index] = Float(try delay(for: index, of: count)) }
+            for index in 0..<count {
+                let delay = try delay(for: index, of: count)
+                // As the kernel refuses a stagger whose delays overflow float32 (found by
+                // fuzzing: amount:1e59 with a random origin gave infinite delays).
+                guard Float(delay).isFinite else {
+                    throw .curve(.exceedsKernelRange(name: "delay of item \(index)", value: delay))
+                }
+                delays[index] = Float(delay)
+            }
             return
         }
         let status = ci_delays(backend?.cValue ?? CI_BACKEND_AUTO, &layout, delays.baseAddress, count)

@@ -108,6 +108,16 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("stagger text with a negative spread", mentions: ["each", "'-0.1'", ">= 0"]) {
             _ = try StaggerConfig(parsing: "each:-0.1")
         },
+        // Found by fuzzing the stagger text: a random origin gave infinite delays.
+        .init("random-origin delays beyond float32", mentions: ["delay of item", "float32"]) {
+            _ = try StaggerConfig(spread: .amount(1.3e59), from: .random(seed: 7)).delays(count: 7)
+        },
+        .init("list delays beyond float32", mentions: ["float32"]) {
+            _ = try StaggerConfig(spread: .amount(1.3e59)).delays(count: 7)
+        },
+        .init("grid delays beyond float32", mentions: ["float32"]) {
+            _ = try StaggerConfig(spread: .amount(1.3e59), grid: .init(columns: 3, rows: 3)).delays(count: 7)
+        },
         .init("frame driver advanced to NaN", mentions: ["nan", "finite"]) {
             var driver = FrameDriver()
             try driver.advance(to: .nan)
