@@ -139,20 +139,32 @@ public struct FrameDriver: Sendable {
     }
 
     /// The pair group, to start, reverse or retarget it, or read it.
+    ///
+    /// `driver[id].reverse(at:)` changes the group in place (a yielded access, not a
+    /// copy and a set), so that its transition writes into the group's own buffers
+    /// rather than fresh memory.
     public subscript(id: PairGroupID) -> MatchedPairGroup {
         get { groups[id.index] }
-        set {
-            let old = groups[id.index]
-            if old.hasMoved, old.settleTime <= newValue.lastTransition, newValue.lastTransition != old.lastTransition,
-                groupSettleReported[id.index] != old.lastTransition
-            {
-                groupSettleReported[id.index] = old.lastTransition
-                pendingEvents.append(.pairGroupSettled(id, at: old.settleTime))
+        _modify {
+            // Only figures of the group before, not a copy of it: a copy would share its
+            // buffers and make the transition copy them.
+            let index = id.index
+            let before = (
+                hasMoved: groups[index].hasMoved, settleTime: groups[index].settleTime,
+                lastTransition: groups[index].lastTransition)
+            defer {
+                let group = groups[index]
+                if before.hasMoved, before.settleTime <= group.lastTransition,
+                    group.lastTransition != before.lastTransition, groupSettleReported[index] != before.lastTransition
+                {
+                    groupSettleReported[index] = before.lastTransition
+                    pendingEvents.append(.pairGroupSettled(id, at: before.settleTime))
+                }
+                if groupFrames[index].pairCount != group.pairs.count {
+                    groupFrames[index] = group.makeFrame(recordsVelocity: false)
+                }
             }
-            groups[id.index] = newValue
-            if groupFrames[id.index].pairCount != newValue.pairs.count {
-                groupFrames[id.index] = newValue.makeFrame(recordsVelocity: false)
-            }
+            yield &groups[index]
         }
     }
 
