@@ -206,6 +206,9 @@ public struct ComponentAnimator: Sendable {
         let key = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
         let components = value.components
+        guard components.count == key.lanes.count else {
+            throw .componentCountMismatch(expected: key.lanes.count, actual: components.count)
+        }
         guard velocity.count == components.count else {
             throw .componentCountMismatch(expected: components.count, actual: velocity.count)
         }

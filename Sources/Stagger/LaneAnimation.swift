@@ -136,8 +136,9 @@ struct LaneAnimation: Sendable {
 
         mutating func kernelPlane(_ p: Int, count: Int, zeroed: Bool) -> KernelPlane {
             guard p < kernelPlanes.count, kernelPlanes[p].from.count == count else {
-                let zeros = [Float](repeating: 0, count: count)
-                return KernelPlane(offsets: zeros, from: zeros, to: zeros)
+                return KernelPlane(
+                    offsets: [Float](repeating: 0, count: count), from: [Float](repeating: 0, count: count),
+                    to: [Float](repeating: 0, count: count))
             }
             var plane = KernelPlane(offsets: [], from: [], to: [])
             swap(&plane, &kernelPlanes[p])
@@ -179,13 +180,15 @@ struct LaneAnimation: Sendable {
             return (duration, start, end)
         }
         segmentDepth = [Int](repeating: 1, count: segments.count)
+        // Buffers of their own (not `values`, the caller's, twice): the transition after
+        // next writes them in place.
         var base = Plane(count: n)
-        base.from = values
-        base.to = values
+        base.from.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: values) }
+        base.to.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: values) }
         planes = [base]
         depth = [Int](repeating: 1, count: n)
         velocity = [Double](repeating: 0, count: n)
-        durations = velocity
+        durations = [Double](repeating: 0, count: n)
     }
 
     /// Lanes at rest at `values` that the kernel also samples.
@@ -438,7 +441,7 @@ struct LaneAnimation: Sendable {
                 switch curve.kind {
                 case .easing(_, let duration):
                     easingDuration = duration
-                    if let source { carries = source.segments.map { $0.curve == curve } }
+                    if let source, !carriedLanes.isEmpty { carries = source.segments.map { $0.curve == curve } }
                 case .spring:
                     ownDuration = curve.duration
                 case .decay:
@@ -573,8 +576,9 @@ struct LaneAnimation: Sendable {
         var next = self
         // Offsets count from the new start: the other lanes' trajectories are unchanged.
         let shift = time - start
-        for p in next.planes.indices {
-            for lane in 0..<laneCount { next.planes[p].offsets[lane] -= shift }
+        // Each lane's own motions only: layers a lane does not have stay all zero.
+        for lane in 0..<laneCount {
+            for p in 0..<depth[lane] { next.planes[p].offsets[lane] -= shift }
         }
         for (k, lane) in lanes.enumerated() {
             let target = self.target(ofLane: lane)

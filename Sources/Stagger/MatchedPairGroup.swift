@@ -239,9 +239,12 @@ public struct MatchedPairGroup: Sendable {
             let value = (1 - y) * source[lane] + y * destination[lane]
             guard elapsed > 0 else {
                 // Not started: it waits out its delay (or stays, heading back), with the
-                // curve's own start.
+                // curve's own start; under reduced motion what is left of the stagger is
+                // scaled as a transition scales it (the base delay kept).
                 current.append((value, .nan))
-                laneDelays[lane] = end == .destination ? delays[pair] - scrubbed : 0
+                let (base, scale) = delayScale
+                let reached = scrubbed <= base ? scrubbed : base + (scrubbed - base) * scale
+                laneDelays[lane] = end == .destination ? base + (delays[pair] - base) * scale - reached : 0
                 continue
             }
             // Per second of the scrubbed motion, times its seconds per unit of progress.
@@ -263,6 +266,17 @@ public struct MatchedPairGroup: Sendable {
         isAtDestination = end == .destination
     }
 
+    /// The base delay and the factor a transition scales the rest of each pair's delay
+    /// by: 1, or under reduced motion whatever keeps the stagger within
+    /// ``ReducedMotion/maximumSpread`` (the same order; the base delay kept, as lists
+    /// keep theirs).
+    private var delayScale: (base: Double, scale: Double) {
+        let base = stagger?.baseDelay ?? 0
+        let spread = (delays.max() ?? base) - base
+        let scale = reducedMotion.isReduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
+        return (base, scale)
+    }
+
     private mutating func move(to targets: [Double], at time: Double) throws(AnimatableError) {
         guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
         let n = pairs.count
@@ -273,11 +287,7 @@ public struct MatchedPairGroup: Sendable {
             for pair in 0..<n where !isMoving[pair] { isMoving[pair] = engine.isMoving(lane: row * n + pair, at: time) }
         }
         let reduced = reducedMotion.isReduced
-        // Reduced: the same order, the stagger scaled to at most maximumSpread (the base
-        // delay kept, as lists keep theirs).
-        let base = stagger?.baseDelay ?? 0
-        let spread = (delays.max() ?? base) - base
-        let scale = reduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
+        let (base, scale) = delayScale
         // Per lane (lane-major: lane l·n + i is pair i's), in buffers the group keeps
         // from one transition to the next; filled row by row, no division per lane.
         var pairDelays = [Double](repeating: 0, count: n)

@@ -21,7 +21,9 @@ extension Spring {
     /// - ζ > 1: the earlier of where |A|e^(r₁t) + |B|e^(r₂t) (the triangle inequality on
     ///   the two modes) and e^(r₁t)(|Δ| + |v₀ + r₂Δ|·t) (tight near ζ = 1) fall to ε·|Δ|.
     ///
-    /// Crossings without a closed form are found by bisection to about 1e-15 relative.
+    /// Crossings without a closed form are found to the last double: Newton's method for
+    /// the linear-times-exponential bound (bisection as its fallback), bisection for the
+    /// two modes.
     /// The bounds aim 1e-9 (relative) inside the tolerance so that rounding in evaluating
     /// the spring cannot take a value the bound puts exactly on it past it.
     ///

@@ -108,8 +108,19 @@ extension StaggerConfig: CustomStringConvertible {
         case "true": reversed = true
         case let other?: throw Self.failure("reversed: '\(other)' is not true or false")
         }
-        let baseDelay = try fields["base"].map { (text) throws(StaggerError) in try Self.seconds(text, "base") } ?? 0
-        let maxDelay = try fields["max"].map { (text) throws(StaggerError) in try Self.seconds(text, "max") }
+        // What the initialiser accepts: any finite base delay, a cap of 0 up to +∞ (`inf`).
+        let baseDelay = try fields["base"].map { (text) throws(StaggerError) in
+            guard let value = Double(text), value.isFinite else {
+                throw Self.failure("base: '\(text)' is not a finite number of seconds")
+            }
+            return value
+        } ?? 0
+        let maxDelay = try fields["max"].map { (text) throws(StaggerError) in
+            guard let value = Double(text), value >= 0 else {
+                throw Self.failure("max: '\(text)' is not a number of seconds >= 0 (or inf)")
+            }
+            return value
+        }
         try self.init(
             baseDelay: baseDelay, spread: spread, curve: curve, from: origin, grid: grid,
             distribution: distribution, reversed: reversed, maxDelay: maxDelay)
@@ -118,8 +129,9 @@ extension StaggerConfig: CustomStringConvertible {
     /// The configuration in its text form (see ``init(parsing:easingDuration:)``), fields in
     /// the order of the grammar's keys, defaults left out but for the spread: for example
     /// `each:0.05,from:center,curve:snappy`. An easing curve is written without its
-    /// duration (as ``Curve/description`` is). ``visibleWindow`` has no key and is not
-    /// written.
+    /// duration (as ``Curve/description`` is), so it reads back with the parser's
+    /// `easingDuration` (``relaxed``'s 0.4 s easeOut reads back at whatever is given).
+    /// ``visibleWindow`` has no key and is not written.
     public var description: String {
         var fields: [String] = []
         switch spread {

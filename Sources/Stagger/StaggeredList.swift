@@ -390,7 +390,9 @@ public struct StaggeredList: Sendable {
     ///
     /// With a spring, value and velocity are continuous at the release; an easing
     /// starts from the value at its own slope (it takes no initial velocity). Otherwise
-    /// as ``move(item:to:at:)``.
+    /// as ``move(item:to:at:)``. The list counts the item at rest after the curve's own
+    /// duration, as for every transition: a flick much faster than the span settles a
+    /// little later (a transition started before that goes on from the value then).
     ///
     /// - Throws: as ``move(item:to:at:)``, and ``StaggerError/invalidAppearance(name:value:)``
     ///   (named `appearance` or `velocity`) for either one not finite or beyond float32.

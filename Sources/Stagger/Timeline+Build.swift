@@ -241,6 +241,9 @@ struct TimelinePlan {
         }
         let stretched: Curve
         do { stretched = try curve.stretched(to: length) } catch { throw .curve(child: id, error) }
+        // The kernel starts a spring or decay at its own velocity times the span.
+        let velocity = (ends.to - ends.from) * stretched.initialVelocity
+        guard Float(velocity).isFinite else { throw .invalidValue(child: id, value: velocity) }
         return Leaf(id: id, curve: stretched, duration: length, keepAlive: keepAlive, ends: ends)
     }
 

@@ -106,6 +106,27 @@ import Testing
         }
     }
 
+    /// Under reduced motion a release keeps the stagger within ReducedMotion.maximumSpread,
+    /// as a transition does: a 2 s stagger is scaled by 0.1 / 2, and the scrub's time
+    /// past the base delay counts at the same scale.
+    @Test func reducedReleaseScalesTheRestOfTheStagger() throws {
+        let pairs = try (0..<3).map { i in
+            try MatchedPair(
+                source: try MatchedGeometry(frame: LayoutRect(x: Double(i) * 10, y: 100, width: 10, height: 10)),
+                destination: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 100, height: 100)))
+        }
+        var group = try MatchedPairGroup(pairs, curves: MatchedCurves(.snappy), stagger: try StaggerConfig(spread: .amount(2)))
+        group.reducedMotion = .always
+        let scrubbed = 0.02 * group.scrubDuration
+        #expect(scrubbed < 1)  // pair 2 (delay 2 s) has not started
+        try group.release(atProgress: 0.02, velocity: 0, toward: .destination, at: 10)
+        let scale = ReducedMotion.maximumSpread / 2
+        let wait = 2 * scale - scrubbed * scale
+        #expect(try group.state(ofPair: 2, at: 10 + wait - 1e-3).frame.minY == 100)
+        // Frames jump under reduced motion: at the destination just after its turn.
+        #expect(abs(try group.state(ofPair: 2, at: 10 + wait + 1e-3).frame.minY) < 1e-9)
+    }
+
     @Test func pairGroupRefusesBadReleases() throws {
         var group = try Self.group()
         try group.start(at: 1)

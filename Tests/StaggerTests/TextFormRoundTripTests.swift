@@ -47,13 +47,14 @@ import Testing
         }
 
     static let config = zip(
-        Gen.double(in: 0...2), Gen.bool, Gen.double(in: 0...0.5), origin, grid, curve, easingGenerator,
-        Gen.int(in: 0...3)
+        Gen.double(in: 0...2), Gen.bool, Gen.double(in: -0.5...0.5), origin, grid, curve, easingGenerator,
+        Gen.int(in: 0...7)
     ).map { spread, isAmount, base, origin, grid, curve, distribution, flags -> StaggerConfig in
+        // Base delays of either sign and caps up to +∞: what the initialiser accepts.
         try! StaggerConfig(
             baseDelay: flags & 1 == 0 ? 0 : base, spread: isAmount ? .amount(spread) : .each(spread), curve: curve,
             from: origin, grid: grid, distribution: distribution, reversed: flags & 2 != 0,
-            maxDelay: flags == 3 ? spread / 2 : nil)
+            maxDelay: flags & 4 == 0 ? nil : flags == 7 ? .infinity : spread / 2)
     }
 
     @Test func staggerConfigsReadBackWhatTheyWrite() async {

@@ -253,7 +253,7 @@ import Testing
         }
     }
 
-    @Test func endsMustBeFiniteInFloat32() {
+    @Test func endsMustBeFiniteInFloat32() throws {
         #expect(throws: TimelineError.invalidValue(child: "x", value: .nan)) {
             _ = try Timeline([.step("x", .snappy, from: .nan)])
         }
@@ -262,6 +262,11 @@ import Testing
         }
         #expect(throws: TimelineError.invalidValue(child: "x", value: 6e38)) {
             _ = try Timeline([.step("x", .snappy, from: -3e38, to: 3e38)])
+        }
+        // A decay starts at k times its span: 3e38 x k does not fit float32 (k > 1.13).
+        let decay = try Curve.decay(frictionRate: 4)
+        #expect(throws: TimelineError.invalidValue(child: "x", value: 3e38 * 4)) {
+            _ = try Timeline([.step("x", decay, from: 0, to: 3e38)])
         }
     }
 }
