@@ -813,7 +813,9 @@ static void run_newer(const fuzz_case *c) {
         for (int k = 0; k < c->track_count; k++)
             outputs[k] = add_output(&out, c, "track output",
                                     !(c->null_one_output && k == c->track_count - 1));
-        int reads = use_delays || use_items;
+        /* Inputs the kernel reads: delays only when passed (a NULL delays array with a
+         * list is one source, the list, and reads nothing). */
+        int reads = (use_delays && R.delays != NULL) || use_items;
         int any_nonfinite = 0;
         for (size_t i = 0; i < n; i++) {
             int ok = !reads || isfinite(in.p[i]);
