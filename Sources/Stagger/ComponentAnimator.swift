@@ -3,9 +3,14 @@
 /// starts from the current values and velocities.
 ///
 /// A pure function of time: ``transition(to:at:using:)`` records what happens when;
-/// ``value(_:of:at:as:)`` answers for any time from the last transition on (an earlier
-/// time as if the latest transition had always run), while ``events(from:to:)`` keeps
-/// every transition's events.
+/// ``value(_:of:at:as:)`` answers for any time from the last transition on, while
+/// ``events(from:to:)`` keeps every transition's events (a frame loop asks for the events
+/// since its previous frame, and a transition between two frames must not hide what the
+/// motion it replaced did in between). An earlier time is answered by the motion the
+/// latest transition set up: a spring, or an element restarted on another curve, holds
+/// the value it started from; an easing carried on by the same curve still shows the
+/// motion it interrupted, under a new one that has not begun (see ``StaggeredList`` for
+/// why the replaced history is not kept).
 public struct ComponentAnimator: Sendable {
     /// An element's property: what a key is looked up by.
     private struct PropertyID: Sendable, Hashable {

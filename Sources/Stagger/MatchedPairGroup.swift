@@ -4,7 +4,8 @@
 /// A pure function of time, like ``StaggeredList``: ``start(at:)``, ``reverse(at:)``
 /// and ``retarget(_:at:)`` record what happens when, and ``sample(at:into:backend:)``
 /// (kernel) or ``state(ofPair:at:)`` (Double reference) answer for any time from the
-/// last transition on (an earlier time as if the latest motion had always run).
+/// last transition on. An earlier time is answered by the motion the latest transition
+/// set up (see ``StaggeredList`` for why the replaced history is not kept).
 ///
 /// ```swift
 /// var group = try MatchedPairGroup([card], curves: MatchedCurves(.snappy))

@@ -5,9 +5,14 @@ internal import CInterp
 ///
 /// A pure function of time: ``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)`` and
 /// ``remove(at:)`` record what happens when, and ``sample(at:into:backend:threads:)``
-/// answers for any time from the last transition on, in any order, with no timers (a
-/// transition replaces the motion: an earlier time is answered as if the new motion had
-/// always run, so a frame loop samples in time order across transitions). Each item has an *appearance*,
+/// answers for any time from the last transition on, in any order, with no timers.
+///
+/// A transition replaces the motion: an earlier time is answered by the new motion (an
+/// item that was moving holds the value it started from), not by the history it
+/// replaced. Keeping that history would keep every transition's per-item buffers (for
+/// 10,000 items, 160 kB a tap) for times a frame loop never asks about;
+/// and a display link whose timestamp trails a tap by part of a frame gets the new
+/// motion's start, not an error. Each item has an *appearance*,
 /// 0 hidden and 1 shown, driven by the config's curve after the item's delay; every
 /// ``StaggerTrack`` maps it to a property (opacity, offset, scale, ...).
 ///
