@@ -62,13 +62,23 @@ extension Spring {
 
         if s >= 0 {
             let lead = Swift.abs(lambda * delta - v0)
-            let linear = Self.crossingOfLinearTimesExponential(rate: lambda, constant: start, slope: lead, level: aim)
-            if s == 0 { return linear }
+            if s == 0 {
+                return Self.crossingOfLinearTimesExponential(rate: lambda, constant: start, slope: lead, level: aim)
+            }
             let omegaD = Double.sqrt(s)
-            let envelope = Swift.max(0, Double.log((start + lead / omegaD) / aim) / lambda)
+            let envelopeRatio = (start + lead / omegaD) / aim
+            let swiftUIRatio = (lead + start) / tolerance
+            let swiftUI = Double.log(swiftUIRatio) / lambda
+            // The answer is max(swiftUI, min(envelope, linear)), or 0 when that minimum
+            // is. Starting outside the tolerance, linear and envelope are both positive,
+            // so an envelope at or below SwiftUI's figure (compared before the logarithm,
+            // which keeps the order) decides it without the crossing's search: most
+            // underdamped springs, whose ω_d exceeds 1 rad/s.
+            if start > aim && envelopeRatio <= swiftUIRatio && swiftUIRatio >= 1 { return swiftUI }
+            let envelope = Swift.max(0, Double.log(envelopeRatio) / lambda)
+            let linear = Self.crossingOfLinearTimesExponential(rate: lambda, constant: start, slope: lead, level: aim)
             let guaranteed = Swift.min(envelope, linear)
             if guaranteed == 0 { return 0 }
-            let swiftUI = Double.log((lead + start) / tolerance) / lambda
             return Swift.max(swiftUI, guaranteed)
         }
 
@@ -102,30 +112,41 @@ extension Spring {
         let logLevel = Double.log(level)
         func excess(_ t: Double) -> Double { -rate * t + Double.log(constant + slope * t) - logLevel }
         func above(_ t: Double) -> Bool { excess(t) > 0 }
-        guard above(peak) else { return 0 }
-        // Bracket the crossing by doubling, as lastCrossing does; then Newton's method.
-        // The log-excess is concave and falls after the peak, so from the right of the
-        // crossing each step stays right of it and the steps converge in a few logs
-        // (bisection took about 60; a transition of many spring lanes solves one each).
-        var step = 1 / rate
-        var t = peak + step
-        var doublings = 0
-        while above(t) {
-            step *= 2
+        // The maximum is at least the value at 0, `constant`: twice the level leaves
+        // rounding no way to put it below (a transition of many spring lanes solves one
+        // crossing per lane, so each logarithm saved counts).
+        guard constant > 2 * level || above(peak) else { return 0 }
+        // Newton's method from a time right of the crossing: the log-excess is concave
+        // and falls after the peak, so each step stays right of the crossing and the
+        // steps converge in a few logs (bisection took about 60). The start: ρt/2 ≤
+        // e^(ρt/2 − 1) bounds c₀ + c₁t by (c₀ + 2c₁/(eρ))·e^(ρt/2), so the function is at
+        // or below `level` from t = (2/ρ)·ln((c₀ + 2c₁/(eρ))/level) on; doubling from the
+        // peak is the fallback where that is not finite or not right of the peak.
+        var t = 2 / rate * Double.log((constant + 2 * slope / (2.718281828459045 * rate)) / level)
+        if !(t.isFinite && t > peak) {
+            var step = 1 / rate
             t = peak + step
-            doublings += 1
-            if doublings > 1_100 || !t.isFinite { return .infinity }
+            var doublings = 0
+            while above(t) {
+                step *= 2
+                t = peak + step
+                doublings += 1
+                if doublings > 1_100 || !t.isFinite { return .infinity }
+            }
         }
+        var excessAtT = excess(t)
         for _ in 0..<64 {
-            let next = t - excess(t) / (-rate + slope / (constant + slope * t))
+            let next = t - excessAtT / (-rate + slope / (constant + slope * t))
             guard next < t, next > peak else { break }
             t = next
+            excessAtT = excess(t)
         }
         // To the least double from which `above` is false (rounding near the crossing
         // may leave Newton an ulp or two either side); bisection if that is not near.
         var nudges = 0
-        while above(t) {
+        while excessAtT > 0 {
             t = t.nextUp
+            excessAtT = excess(t)
             nudges += 1
             if nudges > 64 { return lastCrossing(from: peak, scale: 1 / rate, above: above) }
         }
