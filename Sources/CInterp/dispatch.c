@@ -202,6 +202,28 @@ static int valid_duration(double d) {
     return ci_is_finite(d) && (float)d > 0 && isfinite((float)d) && isfinite(1.0f / (float)d);
 }
 
+/* A linear() curve's float arithmetic stays finite over progress [0, 1]: differences
+ * between neighbouring points, and the two ends, which may extend the first or last
+ * segment (the fraction along it and the value there), fit float with room to spare.
+ * Inside a segment the fraction is in [0, 1] and the value between its outputs. */
+static int linear_values_fit(const float *q, int32_t count) {
+    const double limit = FLT_MAX / 4;
+    for (int32_t k = 1; k < count; k++)
+        if (!(fabs((double)q[2 * k] - q[2 * k - 2]) <= limit &&
+              fabs((double)q[2 * k + 1] - q[2 * k - 1]) <= limit))
+            return 0;
+    for (int end = 0; end <= 1; end++) {
+        int32_t a = 0;
+        for (int32_t k = 1; k + 1 < count; k++)
+            if (q[2 * k] <= end) a = k;
+        double xa = q[2 * a], ya = q[2 * a + 1], xb = q[2 * a + 2], yb = q[2 * a + 3];
+        if (xa == xb) continue;
+        double along = (end - xa) / (xb - xa);
+        if (!(fabs(along) <= limit && fabs(ya + along * (yb - ya)) <= limit)) return 0;
+    }
+    return 1;
+}
+
 ci_status ci_curve_validate(const ci_curve *c) {
     if (!c) return CI_ERR_NULL_POINTER;
     for (int i = 0; i < 4; i++)
@@ -223,6 +245,17 @@ ci_status ci_curve_validate(const ci_curve *c) {
         return (c->params[0] > 0 && c->params[1] >= 0) ? CI_OK : CI_ERR_INVALID_CURVE;
     case CI_CURVE_DECAY:
         return c->params[0] > 0 ? CI_OK : CI_ERR_INVALID_CURVE;
+    case CI_CURVE_PIECEWISE_LINEAR: {
+        if (!c->points) return CI_ERR_NULL_POINTER;
+        if (c->point_count < 2 || (uint32_t)c->point_count > CI_MAX_LINEAR_POINTS)
+            return CI_ERR_INVALID_CURVE;
+        for (int32_t i = 0; i < c->point_count; i++) {
+            float input = c->points[2 * i], output = c->points[2 * i + 1];
+            if (!ci_is_finite(input) || !ci_is_finite(output)) return CI_ERR_INVALID_CURVE;
+            if (i > 0 && !(input >= c->points[2 * i - 2])) return CI_ERR_INVALID_CURVE;
+        }
+        return linear_values_fit(c->points, c->point_count) ? CI_OK : CI_ERR_INVALID_CURVE;
+    }
     default:
         if (c->kind < CI_CURVE_SINE || c->kind > CI_CURVE_BOUNCE) return CI_ERR_INVALID_CURVE;
         return (c->direction >= CI_EASE_IN && c->direction <= CI_EASE_IN_OUT)
@@ -351,6 +384,9 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
         prepare_spring(P, c->params[0], c->params[1], c->params[2], c->params[3]);
     } else if (c->kind == CI_CURVE_DECAY) {
         prepare_decay(P, c->params[0], c->params[2]);
+    } else if (c->kind == CI_CURVE_PIECEWISE_LINEAR) {
+        P->linear_points = c->points;
+        P->linear_count = c->point_count;
     }
 }
 

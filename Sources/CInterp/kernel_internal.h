@@ -44,6 +44,10 @@ typedef struct ci_prepared {
     /* Steps: value = clamp(floor(p n) + offset, 0, jumps) / jumps. */
     float steps_n, steps_offset, steps_jumps;
 
+    /* CSS linear(): the caller's (input, output) pairs, valid for the call. */
+    const float *linear_points;
+    int linear_count;
+
     /* Spring, x(t) = delta - e^(-lambda t) (delta C + b S), see kernel_template.h. */
     int spring_regime;
     float delta, v0, lambda, omega, inv_omega, half_inv_omega, b, k;

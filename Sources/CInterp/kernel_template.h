@@ -747,6 +747,27 @@ CI_INLINE VF CI_FN(steps)(const ci_prepared *P, VF p) {
     return vf_div(step, vf_set1(P->steps_jumps));
 }
 
+/* CSS linear(): the segment from the last point whose input is <= p (k from 1 to
+ * count - 2; the first segment when there is none), interpolated and extended as the
+ * specification's output algorithm does. Inputs are non-decreasing, so once no lane
+ * has reached point k none reaches a later one: the loop stops there, which depends on
+ * the vector's lanes together but changes no lane's result. */
+CI_INLINE VF CI_FN(piecewise_linear)(const ci_prepared *P, VF p) {
+    const float *q = P->linear_points;
+    VF xa = vf_set1(q[0]), ya = vf_set1(q[1]), xb = vf_set1(q[2]), yb = vf_set1(q[3]);
+    for (int k = 1; k + 1 < P->linear_count; k++) {
+        VM before = vm_lt(p, vf_set1(q[2 * k]));
+        if (vm_all(before)) break;
+        xa = vf_select(before, xa, vf_set1(q[2 * k]));
+        ya = vf_select(before, ya, vf_set1(q[2 * k + 1]));
+        xb = vf_select(before, xb, vf_set1(q[2 * k + 2]));
+        yb = vf_select(before, yb, vf_set1(q[2 * k + 3]));
+    }
+    VF between = vf_div(vf_sub(p, xa), vf_sub(xb, xa));
+    VF y = vf_add(ya, vf_mul(between, vf_sub(yb, ya)));
+    return vf_select(vm_eq(xa, xb), yb, y);
+}
+
 /* Any easing at clamped progress p, for the curve's kind and direction: uniform over a
  * call, and compile-time constants inside the loops CI_FOR_SHAPE specializes. */
 CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, int sides,
@@ -755,6 +776,7 @@ CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, in
     case CI_CURVE_LINEAR: return p;
     case CI_CURVE_CUBIC_BEZIER: return CI_FN(bezier)(P, p);
     case CI_CURVE_STEPS: return CI_FN(steps)(P, p);
+    case CI_CURVE_PIECEWISE_LINEAR: return CI_FN(piecewise_linear)(P, p);
     case CI_CURVE_BACK:
         if (direction == CI_EASE_IN_OUT) return CI_FN(back_in_out)(p);
         return CI_FN(penner)(kind, direction, sides, p);
@@ -791,6 +813,7 @@ CI_INLINE VF CI_FN(ease_one)(const ci_prepared *P, VF p) {
     switch ((P)->kind) {                                                                \
     case CI_CURVE_LINEAR: RUN(CI_CURVE_LINEAR, CI_EASE_IN); break;                      \
     case CI_CURVE_STEPS: RUN(CI_CURVE_STEPS, CI_EASE_IN); break;                        \
+    case CI_CURVE_PIECEWISE_LINEAR: RUN(CI_CURVE_PIECEWISE_LINEAR, CI_EASE_IN); break;  \
     case CI_CURVE_SPRING: RUN(CI_CURVE_SPRING, CI_EASE_IN); break;                      \
     case CI_CURVE_SINE: CI_FOR_DIRECTION(P, CI_CURVE_SINE, RUN) break;                  \
     case CI_CURVE_QUAD: CI_FOR_DIRECTION(P, CI_CURVE_QUAD, RUN) break;                  \

@@ -6,6 +6,8 @@ extension Curve {
     /// - `linear`, `ease`, `easeIn`, `easeOut`, `easeInOut`, and the 30 easings.net names
     ///   `easeInSine` … `easeInOutBounce`;
     /// - `cubicBezier(x1, y1, x2, y2)` (x1, x2 in [0, 1]);
+    /// - CSS `linear(0, 0.25 75%, 1)`: stops of an output and up to two percentages
+    ///   (see ``PiecewiseLinear/init(stops:)``);
     /// - `steps(n)` and `steps(n, jump-start|jump-end|jump-none|jump-both)` (also the CSS
     ///   aliases `start` and `end`);
     /// - `spring` (response 0.5 s, damping fraction 0.825), `smooth`, `snappy`, `bouncy`,
@@ -41,6 +43,9 @@ struct CurveTextParser {
         case number(Double)
         case word(String)
         case labelled(String, Double)
+        /// A number followed by one or two percentages (a CSS `linear()` stop), the
+        /// percentages as fractions.
+        case stop(Double, [Double])
     }
 
     private let characters: [Character]
@@ -112,8 +117,31 @@ struct CurveTextParser {
         return (name, arguments)
     }
 
+    /// A number directly followed by `%`, as a fraction read exactly: the decimal text
+    /// scaled by 10⁻² before rounding (so `44.94910647887381%` reads as 0.4494910647887381,
+    /// which dividing by 100 would not give).
+    private mutating func percentage() -> Double? {
+        let start = position
+        skipSpaces()
+        let digits = position
+        guard number() != nil, position < characters.count, characters[position] == "%" else {
+            position = start
+            return nil
+        }
+        let text = String(characters[digits..<position])
+        position += 1
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) {
+            return Double("\(text[..<e])e\(exponent - 2)")
+        }
+        return Double(text + "e-2")
+    }
+
     private mutating func argument() throws(CurveError) -> Argument {
-        if let value = number() { return .number(value) }
+        if let value = number() {
+            var positions: [Double] = []
+            while let position = percentage() { positions.append(position) }
+            return positions.isEmpty ? .number(value) : .stop(value, positions)
+        }
         guard let label = word() else { throw fail("expected an argument") }
         guard consume(":") else { return .word(label) }
         guard let value = number() else { throw fail("expected a number after '\(label):'") }
@@ -129,6 +157,9 @@ struct CurveTextParser {
         let name = css[givenName] ?? givenName
         if name == "step-start" || name == "step-end", arguments.isEmpty {
             return try .easing(.steps(1, name == "step-start" ? .jumpStart : .jumpEnd), duration: duration)
+        }
+        if name == "linear", !arguments.isEmpty {
+            return try .easing(.linear(linearStops(arguments)), duration: duration)
         }
         if let easing = Easing(name: name) {
             guard arguments.isEmpty else {
@@ -163,12 +194,33 @@ struct CurveTextParser {
                 throw .malformedDescription("\(name) takes \(count) finite numbers, but '\(word)' is not one")
             case .labelled(let label, _):
                 throw .malformedDescription("\(name) takes \(count) numbers without labels, but got '\(label):'")
+            case .stop(let value, _):
+                throw .malformedDescription("\(name) takes \(count) numbers without percentages, but got \(value) with one")
             }
         }
         guard values.count == count else {
             throw .malformedDescription("\(name) takes \(count) numbers, but got \(values.count)")
         }
         return values
+    }
+
+    /// The stops of a CSS `linear(0, 0.25 75%, 1)`.
+    private static func linearStops(_ arguments: [Argument]) throws(CurveError) -> [PiecewiseLinear.Stop] {
+        var stops: [PiecewiseLinear.Stop] = []
+        for argument in arguments {
+            switch argument {
+            case .number(let output): stops.append(PiecewiseLinear.Stop(output))
+            case .stop(let output, let positions):
+                var stop = PiecewiseLinear.Stop(output)
+                stop.inputs = positions
+                stops.append(stop)
+            case .word(let word):
+                throw .malformedDescription("linear takes stops (a number and up to two percentages), but '\(word)' is not one")
+            case .labelled(let label, _):
+                throw .malformedDescription("linear takes stops without labels, but got '\(label):'")
+            }
+        }
+        return stops
     }
 
     private static func steps(_ arguments: [Argument]) throws(CurveError) -> Easing {

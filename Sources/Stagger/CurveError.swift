@@ -69,6 +69,33 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     ///   - value: The input it was computed from.
     case resultOverflow(name: String, value: Double)
 
+    /// A CSS `linear()` curve with fewer than 2 points or more than
+    /// ``PiecewiseLinear/maximumPointCount``; the payload is the count.
+    case linearPointCount(Int)
+
+    /// A CSS `linear()` stop with more than two input positions.
+    ///
+    /// - Parameters:
+    ///   - index: The stop, counted from 0.
+    ///   - count: Its number of positions.
+    case linearStopPositions(index: Int, count: Int)
+
+    /// A CSS `linear()` output or input position that is NaN or infinite.
+    ///
+    /// - Parameters:
+    ///   - index: The point (or, for stops, the stop), counted from 0.
+    ///   - value: The rejected number.
+    case nonFiniteLinearPoint(index: Int, value: Double)
+
+    /// A `linear()` point whose input is below the one before it (points given as they
+    /// are never decrease; CSS stops are raised instead).
+    ///
+    /// - Parameters:
+    ///   - index: The point, counted from 0.
+    ///   - input: Its input.
+    ///   - previous: The input of the point before it.
+    case decreasingLinearInput(index: Int, input: Double, previous: Double)
+
     /// One sentence naming the problem and the offending value.
     public var description: String {
         switch self {
@@ -100,6 +127,14 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(count) items is more than the \(limit) one staggered pass handles."
         case .resultOverflow(let name, let value):
             return "\(name) computed from \(value) overflows Double."
+        case .linearPointCount(let count):
+            return "linear() takes 2 to \(PiecewiseLinear.maximumPointCount) points, but got \(count)."
+        case .linearStopPositions(let index, let count):
+            return "linear() stop \(index) has \(count) positions; a stop takes at most 2."
+        case .nonFiniteLinearPoint(let index, let value):
+            return "linear() point \(index) has the value \(value); every output and position must be finite."
+        case .decreasingLinearInput(let index, let input, let previous):
+            return "linear() point \(index) has input \(input), below the previous point's \(previous): inputs must not decrease."
         }
     }
 
@@ -152,6 +187,14 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return c1 == c2 && l1 == l2
         case let (.resultOverflow(n1, v1), .resultOverflow(n2, v2)):
             return n1 == n2 && same(v1, v2)
+        case let (.linearPointCount(a), .linearPointCount(b)):
+            return a == b
+        case let (.linearStopPositions(i1, c1), .linearStopPositions(i2, c2)):
+            return i1 == i2 && c1 == c2
+        case let (.nonFiniteLinearPoint(i1, v1), .nonFiniteLinearPoint(i2, v2)):
+            return i1 == i2 && same(v1, v2)
+        case let (.decreasingLinearInput(i1, a1, p1), .decreasingLinearInput(i2, a2, p2)):
+            return i1 == i2 && a1 == a2 && p1 == p2
         default:
             return false
         }

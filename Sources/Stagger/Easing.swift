@@ -15,6 +15,8 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
         case cubicBezier(CubicBezier)
         /// A CSS `steps(count, position)` staircase; count ≥ 1, or ≥ 2 for `jump-none`.
         case steps(count: Int, position: StepPosition)
+        /// A CSS `linear()` curve: straight segments through points.
+        case piecewiseLinear(PiecewiseLinear)
     }
 
     /// The definition this easing evaluates.
@@ -65,6 +67,19 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
             throw .invalidStepCount(count: count, position: position)
         }
         return Easing(kind: .steps(count: count, position: position))
+    }
+
+    /// A CSS `linear()` easing through stops, for example
+    /// `.linear([.init(0), .init(0.25, at: 0.75), .init(1)])` for `linear(0, 0.25 75%, 1)`.
+    ///
+    /// - Throws: the errors of ``PiecewiseLinear/init(stops:)``.
+    public static func linear(_ stops: [PiecewiseLinear.Stop]) throws(CurveError) -> Easing {
+        Easing(kind: .piecewiseLinear(try PiecewiseLinear(stops: stops)))
+    }
+
+    /// A CSS `linear()` easing through a curve's points.
+    public static func linear(_ curve: PiecewiseLinear) -> Easing {
+        Easing(kind: .piecewiseLinear(curve))
     }
 
     /// Builds one of the constant named cubic-beziers, whose control points are known valid.
@@ -189,6 +204,8 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
             return "cubicBezier(\(curve.x1), \(curve.y1), \(curve.x2), \(curve.y2))"
         case .steps(let count, let position):
             return "steps(\(count), \(position.rawValue))"
+        case .piecewiseLinear(let curve):
+            return curve.description
         }
     }
 
@@ -215,6 +232,8 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
             return curve.value(at: p)
         case .steps(let count, let position):
             return Self.steps(count, position, p)
+        case .piecewiseLinear(let curve):
+            return curve.value(at: p)
         }
     }
 
@@ -237,6 +256,8 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
             return curve.slope(at: progress)
         case .steps:
             return 0
+        case .piecewiseLinear(let curve):
+            return curve.slope(at: progress)
         }
     }
 

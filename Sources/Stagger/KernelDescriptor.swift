@@ -20,6 +20,12 @@ extension Easing {
             curve.kind = Int32(CI_CURVE_STEPS.rawValue)
             curve.steps = Int32(clamping: count)
             curve.step_position = Int32(position.kernelPosition.rawValue)
+        case .piecewiseLinear(let piecewise):
+            // Points into storage the easing owns: every caller holds the easing (through
+            // self or a parameter) until the kernel returns.
+            curve.kind = Int32(CI_CURVE_PIECEWISE_LINEAR.rawValue)
+            curve.points = UnsafePointer(piecewise.kernelPoints.base)
+            curve.point_count = Int32(piecewise.kernelPoints.count)
         }
         return curve
     }
@@ -115,6 +121,10 @@ extension Easing {
     var rangeError: CurveError {
         if case .cubicBezier(let bezier) = kind {
             return .exceedsKernelRange(name: "cubicBezier", value: max(abs(bezier.y1), abs(bezier.y2)))
+        }
+        if case .piecewiseLinear(let curve) = kind {
+            let largest = curve.points.map { max(abs($0.input), abs($0.output)) }.max() ?? 0
+            return .exceedsKernelRange(name: "linear() point", value: largest)
         }
         return .exceedsKernelRange(name: description, value: 0)
     }

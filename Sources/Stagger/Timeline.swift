@@ -183,13 +183,13 @@ struct CurveGroup: Sendable {
     let curve: Curve?
     let range: Range<Int>
 
-    /// Whether the curve is above 0 at progress 0 (`steps` with jump-start or
-    /// jump-both), so that the kernel's clamped value before a start must be replaced
-    /// by the 0 a step holds until it starts.
+    /// Whether the curve is not at 0 at progress 0 (`steps` with jump-start or
+    /// jump-both, a `linear()` whose first output is not 0), so that the kernel's
+    /// clamped value before a start must be replaced by the 0 a step holds until it
+    /// starts.
     var movesAtStart: Bool {
-        guard let curve, case .easing(let easing, _) = curve.kind,
-              case .steps(_, let position) = easing.kind else { return false }
-        return position == .jumpStart || position == .jumpBoth
+        guard let curve, case .easing(let easing, _) = curve.kind else { return false }
+        return (try? easing.value(at: 0)) != 0
     }
 }
 

@@ -97,6 +97,19 @@ static double steps(int n, int position, double p) {
     return (double)step / jumps;
 }
 
+/* CSS linear(), the specification's output algorithm as written: a linear scan for the
+ * last point whose input is <= p (0 if none), moved back from the last point. */
+static double piecewise_linear(const float *q, int count, double p, double *slope) {
+    int a = 0;
+    for (int k = 0; k < count; k++)
+        if (q[2 * k] <= p) a = k;
+    if (a == count - 1) a--;
+    double xa = q[2 * a], ya = q[2 * a + 1], xb = q[2 * a + 2], yb = q[2 * a + 3];
+    if (xa == xb) { *slope = 0; return yb; }
+    *slope = fabs((yb - ya) / (xb - xa));
+    return ya + (p - xa) / (xb - xa) * (yb - ya);
+}
+
 /* DefinitionsAndSources.md section 1, the textbook closed forms. */
 static double spring(double omega0, double zeta, double delta, double v0, double t) {
     double lambda = zeta * omega0; /* defined for t < 0 too: central differences */
@@ -142,6 +155,8 @@ static void check_easing(ci_backend b, ci_curve c, const char *what) {
         if (c.kind == CI_CURVE_LINEAR) ref = p;
         else if (c.kind == CI_CURVE_CUBIC_BEZIER) ref = bezier(c.params, p, &slope);
         else if (c.kind == CI_CURVE_STEPS) ref = steps(c.steps, c.step_position, p);
+        else if (c.kind == CI_CURVE_PIECEWISE_LINEAR)
+            ref = piecewise_linear(c.points, c.point_count, p, &slope);
         else {
             ref = penner(c.kind, c.direction, p);
             double h = 1e-6, lo = p - h < 0 ? 0 : p - h, hi = p + h > 1 ? 1 : p + h;
@@ -408,6 +423,28 @@ int main(void) {
                 snprintf(what, sizeof what, "steps(%d, %d)", n, pos);
                 check_easing((ci_backend)b, (ci_curve){CI_CURVE_STEPS, 0, n, pos, {0}}, what);
             }
+        /* CSS linear(): the specification's examples (canonical points), a jump, ends
+         * extended beyond points inside (0, 1) and outside it, and 40 points. */
+        static const float ramp[] = {0, 0, 0.5f, 0.25f, 1, 1};
+        static const float late_start[] = {0.2f, 0, 0.2f, 0.5f, 1, 1};
+        static const float plateau[] = {0, 0, 0.25f, 0.25f, 0.75f, 0.25f, 1, 1};
+        static const float jump[] = {0, 0, 0.5f, 0, 0.5f, 1, 1, 1};
+        static const float inside[] = {0.2f, 0, 0.8f, 1};
+        static const float outside[] = {-0.25f, 0.5f, 0.5f, -0.2f, 1.25f, 1.5f};
+        static float wavy[80];
+        for (int k = 0; k < 40; k++) {
+            wavy[2 * k] = (float)k / 39;
+            wavy[2 * k + 1] = (float)(k / 39.0 + 0.3 * sin(k));
+        }
+        const struct { const float *points; int count; const char *name; } linears[] = {
+            {ramp, 3, "linear(0, 0.25, 1)"}, {late_start, 3, "linear(0 20%, 0.5 10%, 1)"},
+            {plateau, 4, "linear(0, .25 25% 75%, 1)"}, {jump, 4, "linear() jump"},
+            {inside, 2, "linear() extended"}, {outside, 3, "linear() beyond [0,1]"},
+            {wavy, 40, "linear() 40 points"}};
+        for (size_t i = 0; i < sizeof linears / sizeof linears[0]; i++) {
+            ci_curve c = {CI_CURVE_PIECEWISE_LINEAR, 0, 0, 0, {0}, linears[i].points, linears[i].count};
+            check_easing((ci_backend)b, c, linears[i].name);
+        }
         double worst[2] = {0, 0};
         static const double zetas[] = {0.05, 0.3, 0.825, 0.999, 0.999999, 1, 1.000001,
                                        1.001, 1.5, 3};

@@ -53,6 +53,7 @@
 #endif
 
 #define MAX_COUNT 4096
+#define MAX_LINEAR_POINTS 40 /* linear() points a case carries */
 #define MAX_OFFSET 16 /* floats: every residue modulo the widest vector (64 bytes) */
 
 /* ---- reading the fuzz bytes ----------------------------------------------------- */
@@ -210,6 +211,8 @@ typedef struct fuzz_case {
     int distances_only;
     ci_wave wave;
     int wave_indexed;
+    /* CSS linear(): the points c->curve.points refers to (or not: NULL). */
+    float linear_points[2 * MAX_LINEAR_POINTS];
 } fuzz_case;
 
 /*
@@ -342,6 +345,28 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
         c->wave_indexed = take_u8(&r) & 1;
     }
 
+    /* A linear() curve's points come last, so that the earlier layouts stay: mostly
+     * well formed (inputs k/64 never decreasing, outputs k/64), else raw floats; now
+     * and then NULL, or a count the kernel must refuse unread. */
+    if (c->curve.kind == CI_CURVE_PIECEWISE_LINEAR) {
+        uint8_t m = take_u8(&r);
+        int count = take_u8(&r) % (MAX_LINEAR_POINTS + 1);
+        float x = (int8_t)take_u8(&r) / 64.0f;
+        for (int k = 0; k < count; k++) {
+            if (m & 1) {
+                c->linear_points[2 * k] = take_float(&r);
+                c->linear_points[2 * k + 1] = take_float(&r);
+            } else {
+                if (k > 0) x += (float)(take_u8(&r) % 32) / 64.0f;
+                c->linear_points[2 * k] = x;
+                c->linear_points[2 * k + 1] = (int8_t)take_u8(&r) / 64.0f;
+            }
+        }
+        c->curve.points = (m & 0x30) == 0x30 ? NULL : c->linear_points;
+        c->curve.point_count = (m & 0xC0) == 0xC0 ? (int32_t)CI_MAX_LINEAR_POINTS + 1 + (m & 1)
+                               : (m & 0xC0) == 0x80 ? -(int32_t)(m & 7) : count;
+    }
+
     c->tail = data + r.pos;
     c->tail_size = size - r.pos;
 }
@@ -366,6 +391,13 @@ static void describe(FILE *out, const fuzz_case *c) {
             c->null_curve, c->null_input, c->null_value, c->null_velocity, c->null_stagger,
             c->huge_count, c->fill, c->fill_a, c->fill_b, c->stagger.time,
             c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
+    if (c->curve.kind == CI_CURVE_PIECEWISE_LINEAR) {
+        fprintf(out, "  linear() %d points%s", (int)c->curve.point_count,
+                c->curve.points ? ":" : " at NULL");
+        for (int32_t k = 0; c->curve.points && k < c->curve.point_count && k < MAX_LINEAR_POINTS; k++)
+            fprintf(out, " (%g, %g)", c->curve.points[2 * k], c->curve.points[2 * k + 1]);
+        fprintf(out, "\n");
+    }
     if (c->op == OP_SAMPLE)
         fprintf(out,
                 "  sources %d accumulate %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
@@ -520,6 +552,14 @@ static int documented_valid(const ci_curve *c) {
                c->steps <= (int32_t)CI_MAX_STEPS;
     case CI_CURVE_SPRING: return c->params[0] > 0 && c->params[1] >= 0;
     case CI_CURVE_DECAY: return c->params[0] > 0;
+    case CI_CURVE_PIECEWISE_LINEAR:
+        if (!c->points || c->point_count < 2 || c->point_count > (int32_t)CI_MAX_LINEAR_POINTS)
+            return 0;
+        for (int32_t k = 0; k < c->point_count; k++) {
+            if (!isfinite(c->points[2 * k]) || !isfinite(c->points[2 * k + 1])) return 0;
+            if (k > 0 && c->points[2 * k] < c->points[2 * k - 2]) return 0;
+        }
+        return 1;
     default:
         return is_penner(c->kind) && c->direction >= CI_EASE_IN &&
                c->direction <= CI_EASE_IN_OUT;
@@ -553,6 +593,17 @@ static int ordinary_magnitudes(const ci_curve *c) {
                fabsf(q[3]) <= 1e9f;
     if (c->kind == CI_CURVE_DECAY)
         return q[0] >= 1e-3f && q[0] <= 1e4f && fabsf(q[2]) <= 1e6f;
+    /* linear(): inputs within [-4, 4], outputs within 1e6, steps between inputs 0 or at
+     * least 2^-10 (the end segments extended to progress 0 and 1 stay moderate). */
+    if (c->kind == CI_CURVE_PIECEWISE_LINEAR && c->points && c->point_count >= 2 &&
+        c->point_count <= (int32_t)CI_MAX_LINEAR_POINTS) {
+        for (int32_t k = 0; k < c->point_count; k++) {
+            float x = c->points[2 * k], y = c->points[2 * k + 1];
+            if (!(fabsf(x) <= 4 && fabsf(y) <= 1e6f)) return 0;
+            if (k > 0 && x != c->points[2 * k - 2] && !(x - c->points[2 * k - 2] >= 0x1p-10f))
+                return 0;
+        }
+    }
     return 1;
 }
 
@@ -1017,7 +1068,9 @@ static void run_case(const fuzz_case *c) {
 
     /* Validator against the header, both ways round where the header is complete. */
     ci_status v = ci_curve_validate(&c->curve);
-    if (v != CI_OK && v != CI_ERR_INVALID_CURVE) fail("ci_curve_validate status %d", (int)v);
+    int null_points = c->curve.kind == CI_CURVE_PIECEWISE_LINEAR && !c->curve.points;
+    if (v != CI_OK && v != CI_ERR_INVALID_CURVE && !(null_points && v == CI_ERR_NULL_POINTER))
+        fail("ci_curve_validate status %d", (int)v);
     if (v == CI_OK && !documented_valid(&c->curve))
         fail("ci_curve_validate accepts a curve the header calls invalid");
     if (ci_curve_validate(NULL) != CI_ERR_NULL_POINTER) fail("ci_curve_validate(NULL)");
@@ -1080,6 +1133,8 @@ static void run_case(const fuzz_case *c) {
     if (curve && (!documented_valid(&judged) || ci_curve_validate(&judged) != CI_OK))
         allow(&e, CI_ERR_INVALID_CURVE);
     if (curve && !ordinary_magnitudes(&judged)) allow_maybe(&e, CI_ERR_INVALID_CURVE);
+    if (curve && judged.kind == CI_CURVE_PIECEWISE_LINEAR && !judged.points)
+        allow(&e, CI_ERR_NULL_POINTER);
     if (curve && spring_op && !is_spring) allow(&e, CI_ERR_INVALID_CURVE);
     /* Springs ignore the duration. */
     if (op == OP_OVER_TIME && !is_spring && !documented_duration(c->stagger.duration))

@@ -5,9 +5,23 @@ import Testing
 /// Every backend this machine can run: each kernel test runs on all of them.
 let testedBackends = Backend.supported
 
-/// Random easings: any named curve, random cubic-beziers (x in [0, 1], y in [-1, 2])
-/// and random steps of every position.
-let easingGenerator = zip(
+/// Random easings: any named curve, random cubic-beziers (x in [0, 1], y in [-1, 2]),
+/// random steps of every position, and (one in eight) random CSS `linear()` curves.
+let easingGenerator = zip(namedOrParametricEasing, piecewiseLinearGenerator, Gen.int(in: 0...7))
+    .map { easing, linear, choice in choice == 0 ? linear : easing }
+
+/// Random CSS `linear()` curves: 2 to 12 points at inputs k/64 from −0.25 to 1.25 (exact
+/// in float32, so that the kernel and the reference pick the same segment), repeated
+/// inputs among them (jumps), outputs in [−0.5, 1.5].
+let piecewiseLinearGenerator = zip(
+    Gen.int(in: -16...80).array(of: 2...12), Gen.double(in: -0.5...1.5).array(of: 12...12)
+).map { inputs, outputs -> Easing in
+    let points = zip(inputs.sorted(), outputs).map { PiecewiseLinear.Point(input: Double($0) / 64, output: $1) }
+    return Easing.linear(try! PiecewiseLinear(points: points))
+}
+
+/// Named curves, cubic-beziers and steps.
+let namedOrParametricEasing = zip(
     Gen.int(in: 0...59), Gen.double(in: 0...1), Gen.double(in: -1...2),
     Gen.double(in: 0...1), Gen.double(in: -1...2), Gen.int(in: 2...40)
 ).map { choice, x1, y1, x2, y2, count -> Easing in
@@ -59,6 +73,29 @@ struct OffsetBuffer {
 }
 
 /// The easing accuracy promise: 2e-6 plus |slope| · 2⁻²³ (input rounding).
+///
+/// A `linear()` curve adds what its float32 arithmetic and its points allow: the value's
+/// own rounding (extended segments reach well beyond 1), the slope times the rounding of
+/// the interpolation fraction, and at a point within the input's uncertainty the other
+/// segment (its jump, and the slopes on either side over that distance).
 func easingTolerance(_ easing: Easing, at progress: Double, extraInputError: Double = 0) -> Double {
-    2e-6 + abs(easing.slope(at: progress)) * (0x1p-23 + extraInputError)
+    var tolerance = 2e-6 + abs(easing.slope(at: progress)) * (0x1p-23 + extraInputError)
+    guard case .piecewiseLinear(let curve) = easing.kind else { return tolerance }
+    let p = min(max(progress, 0), 1)
+    tolerance += abs(curve.value(at: p)) * 0x1p-22 + abs(curve.slope(at: p)) * 0x1p-21
+    let window = 0x1p-22 + extraInputError
+    let points = curve.points
+    for k in points.indices where abs(points[k].input - p) <= window {
+        let before = k > 0 ? points[k - 1] : points[k]
+        let after = k + 1 < points.count ? points[k + 1] : points[k]
+        let jump = abs(after.output - before.output)
+        let slopes = segmentSlope(before, points[k]) + segmentSlope(points[k], after)
+        tolerance += jump + slopes * window
+    }
+    return tolerance
+}
+
+/// |Δoutput / Δinput| of a segment, 0 where its inputs are equal.
+private func segmentSlope(_ a: PiecewiseLinear.Point, _ b: PiecewiseLinear.Point) -> Double {
+    a.input == b.input ? 0 : abs((b.output - a.output) / (b.input - a.input))
 }

@@ -99,7 +99,7 @@ import Testing
     /// A layer drawn at 200 × 200 and scaled to 150 × 125 must be given radii divided by
     /// the scale (0.75, 0.625) to show (22.5, 25) on screen.
     @Test func scaleCorrection() throws {
-        let shown = EllipticalCornerRadii(horizontal: try CornerRadii(22.5), vertical: try CornerRadii(25))
+        let shown = EllipticalCornerRadii(horizontal: CornerRadii(22.5), vertical: CornerRadii(25))
         let corrected = try shown.correctedForScale(x: 0.75, y: 0.625)
         #expect(abs(corrected.horizontal.topLeading - 30) < 1e-12)
         #expect(abs(corrected.vertical.topLeading - 40) < 1e-12)

@@ -86,7 +86,8 @@ typedef enum ci_curve_kind {
     CI_CURVE_CUBIC_BEZIER = 11, /**< params: x1, y1, x2, y2 */
     CI_CURVE_STEPS = 12,        /**< count, step_position */
     CI_CURVE_SPRING = 13,       /**< params: omega0 (rad/s), zeta, delta, v0 */
-    CI_CURVE_DECAY = 14         /**< params: k (friction rate, 1/s), unused, delta, unused */
+    CI_CURVE_DECAY = 14,        /**< params: k (friction rate, 1/s), unused, delta, unused */
+    CI_CURVE_PIECEWISE_LINEAR = 15 /**< CSS linear(): points, point_count (see ci_curve) */
 } ci_curve_kind;
 
 /** Direction of a Penner family: in, out, or in then out. */
@@ -106,6 +107,8 @@ typedef enum ci_step_position {
 
 /** Largest steps() count accepted. */
 #define CI_MAX_STEPS (1u << 20)
+/** Most points of a CSS linear() curve (each vector of progress reads them in order). */
+#define CI_MAX_LINEAR_POINTS 1024u
 /** Largest item count for ci_stagger with computed delays (indices stay exact in float). */
 #define CI_MAX_INDEXED_ITEMS (1u << 24)
 
@@ -125,6 +128,18 @@ typedef enum ci_step_position {
  * Everywhere a spring takes time in seconds and ignores the duration, so does a decay;
  * ci_sample and ci_stagger evaluate it with delta = 1 like a spring. k * delta must fit
  * float (CI_ERR_INVALID_CURVE otherwise).
+ *
+ * CSS linear() (CSS Easing Level 2): `points` holds point_count (input, output) pairs,
+ * interleaved, as the specification's canonical form (every input set, inputs
+ * non-decreasing), 2 <= point_count <= CI_MAX_LINEAR_POINTS, all finite
+ * (CI_ERR_INVALID_CURVE otherwise; CI_ERR_NULL_POINTER for NULL points), and the
+ * values over progress [0, 1] must fit float (the end segments extended to 0 and 1
+ * included; CI_ERR_INVALID_CURVE otherwise). Progress p,
+ * clamped to [0, 1] as for every easing, is interpolated on the segment from the last
+ * point whose input is <= p (the first segment when none is, the last when p is at or
+ * past the last point), extended beyond its ends; a segment whose two inputs are equal
+ * gives its second output. The points are read during the call only. Other kinds
+ * ignore points and point_count.
  */
 typedef struct ci_curve {
     int32_t kind;          /**< ci_curve_kind */
@@ -132,6 +147,8 @@ typedef struct ci_curve {
     int32_t steps;         /**< steps count: >= 1, >= 2 for jump-none, <= CI_MAX_STEPS */
     int32_t step_position; /**< ci_step_position */
     float params[4];
+    const float *points;   /**< CSS linear(): (input, output) pairs; NULL otherwise */
+    int32_t point_count;   /**< CSS linear(): the number of pairs */
 } ci_curve;
 
 /** Checks a curve descriptor: CI_OK or CI_ERR_INVALID_CURVE. */
