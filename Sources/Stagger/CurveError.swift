@@ -96,6 +96,9 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     ///   - previous: The input of the point before it.
     case decreasingLinearInput(index: Int, input: Double, previous: Double)
 
+    /// A largest error allowed (a fraction of the move) that is not finite and > 0.
+    case invalidMaximumError(Double)
+
     /// One sentence naming the problem and the offending value.
     public var description: String {
         switch self {
@@ -127,6 +130,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(count) items is more than the \(limit) one staggered pass handles."
         case .resultOverflow(let name, let value):
             return "\(name) computed from \(value) overflows Double."
+        case .invalidMaximumError(let value):
+            return "A maximum error must be finite and greater than 0 (a fraction of the move), but got \(value)."
         case .linearPointCount(let count):
             return "linear() takes 2 to \(PiecewiseLinear.maximumPointCount) points, but got \(count)."
         case .linearStopPositions(let index, let count):
@@ -187,6 +192,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return c1 == c2 && l1 == l2
         case let (.resultOverflow(n1, v1), .resultOverflow(n2, v2)):
             return n1 == n2 && same(v1, v2)
+        case let (.invalidMaximumError(a), .invalidMaximumError(b)):
+            return same(a, b)
         case let (.linearPointCount(a), .linearPointCount(b)):
             return a == b
         case let (.linearStopPositions(i1, c1), .linearStopPositions(i2, c2)):

@@ -19,12 +19,13 @@ struct StaggerBench: ParsableCommand {
               staggerbench backends
               staggerbench bench --scenario spring-bouncy --json
               staggerbench plot easeInOutCubic easeOutBack snappy bouncy -o curves.svg
+              staggerbench export snappy --max-error 0.001
               staggerbench plot --stagger each:0.05,from:center,curve:snappy -o s.svg
               staggerbench preview --stagger each:0.04,grid:12x8,from:center -o grid.html
             """,
         subcommands: [
             Benchmark.self, BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
-            MatchedCommand.self, PlotCommand.self, PreviewCommand.self, BackendsCommand.self,
+            MatchedCommand.self, PlotCommand.self, ExportCommand.self, PreviewCommand.self, BackendsCommand.self,
         ],
         defaultSubcommand: Benchmark.self
     )

@@ -32,6 +32,18 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("steps 0", mentions: ["steps(0,", "1 to 1048576"]) { _ = try Easing.steps(0) },
         .init("steps 1 jump-none", mentions: ["steps(1, jump-none)", "2 to 1048576"]) { _ = try Easing.steps(1, .jumpNone) },
         .init("steps Int.max", mentions: ["9223372036854775807", "1 to 1048576"]) { _ = try Easing.steps(.max) },
+        .init("linear() one stop", mentions: ["got 1", "2 to 1024"]) { _ = try Easing.linear([.init(0.5)]) },
+        .init("linear() three positions", mentions: ["stop 1", "3 positions", "at most 2"]) {
+            _ = try Easing.linear([.init(0), .init(0.5, at: 0.1, 0.2, 0.3), .init(1)])
+        },
+        .init("linear() NaN output", mentions: ["point 1", "nan", "finite"]) {
+            _ = try Easing.linear([.init(0), .init(.nan), .init(1)])
+        },
+        .init("linear() decreasing input", mentions: ["point 1", "0.2", "0.5", "must not decrease"]) {
+            _ = try PiecewiseLinear(points: [.init(input: 0.5, output: 0), .init(input: 0.2, output: 1)])
+        },
+        .init("export error 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.snappy.linearApproximation(maximumError: 0) },
+        .init("export error NaN", mentions: ["nan", "finite"]) { _ = try Curve.snappy.linearApproximation(maximumError: .nan) },
         .init("duration 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.easeIn(duration: 0) },
         .init("duration -1", mentions: ["-1.0", "greater than 0"]) { _ = try Curve.linear(duration: -1) },
         .init("duration NaN", mentions: ["nan", "finite"]) { _ = try Curve.easeInOut(duration: .nan) },

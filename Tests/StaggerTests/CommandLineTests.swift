@@ -47,6 +47,28 @@ import Testing
         #expect(abs(last[0] - log(1000) / (-1000 * log(0.99))) < 1e-6 && abs(last[1] - 0.999) < 1e-6)
     }
 
+    /// `export` prints CSS a browser reads: a linear() whose points, read back by the
+    /// library's parser, stay within the error asked for of the spring they came from
+    /// over the printed duration.
+    @Test func exportPrintsCSSWithinTheError() throws {
+        let result = try BuildArtifactTests.run(Self.tool, ["export", "bouncy", "--max-error", "0.002"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[0].hasPrefix("/* bouncy: "))
+        let easingText = lines[1].replacingOccurrences(of: "transition-timing-function: ", with: "").dropLast()
+        let duration = Double(lines[2].replacingOccurrences(of: "transition-duration: ", with: "").dropLast(2))!
+        let exported = try Curve(parsing: String(easingText), duration: duration)
+        // The spring's settling duration at half the error, printed to six digits.
+        let settles = try Spring.bouncy.settlingDuration(epsilon: 0.001)
+        #expect(abs(duration - settles) <= 5e-6 * settles)
+        for i in 0...2_000 {
+            let t = duration * Double(i) / 2_000
+            // The six-digit duration moves a time (under 1.2 s) by at most 5e-6 of
+            // itself: with the spring's speed below 6 per second, under 4e-5 of value.
+            #expect(abs((try exported.value(at: t)) - (try Curve.bouncy.value(at: t))) <= 0.002 + 4e-5, "at \(t)")
+        }
+    }
+
     /// `backends` lists every backend with what this build and machine say of it.
     @Test func backendsListsWhatWasBuilt() throws {
         let table = try BuildArtifactTests.run(Self.tool, ["backends"])
@@ -125,6 +147,10 @@ import Testing
         (["preview", "-o", "/tmp/p.html", "--matched", "--timeline", "reveal"], "--matched draws the pair alone"),
         (["preview", "-o", "/tmp/p.html", "--matched", "--curve", "wobble"], "wobble"),
         (["preview", "-o", "/tmp/p.html", "--matched", "--reverse-at", "nan"], "--reverse-at"),
+        (["export", "snappy", "--max-error", "0"], "--max-error"),
+        (["export", "snappy", "--max-error", "1e-12"], "1024 points"),
+        (["export", "wobble"], "wobble"),
+        (["eval", "linear(0, 0.5 10% 20% 30%, 1)"], "at most 2"),
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
