@@ -16,9 +16,9 @@ for text in texts {
     print("\(text) -> \(curve) (round trip: \(again == curve))")
 }
 
-// CSS spellings are not names here: the error says what is wrong.
+// Text that is not a curve: the error says what is wrong.
 do {
-    _ = try Curve(parsing: "ease-in")
+    _ = try Curve(parsing: "linear(0.5)")
 } catch {
     print(error)
 }
