@@ -12,7 +12,8 @@ extension StaggerConfig: CustomStringConvertible {
     ///
     /// Keys: `each:S` (seconds between neighbours; 0.05 when neither it nor `amount` is
     /// given) or `amount:S` (the whole spread); `base:S`; `from:` `first`, `last`,
-    /// `center`, `edges`, `random` or an item index, or `ratio:R` in 0…1; `seed:N` (with
+    /// `center`, `edges`, `random` or an item index, or `ratio:R` in 0…1 (`ratio:X/Y`, one
+    /// per grid axis: `ratio:0/1` is the bottom-left corner); `seed:N` (with
     /// `from:random`); `grid:CxR` with `axis:x|y` and `metric:euclidean|manhattan|chebyshev`;
     /// `curve:` a ``Curve`` in its own text form (``Curve/init(parsing:duration:)``;
     /// `spring` when absent); `distribution:` an easing; `max:S`; `reversed` (or
@@ -67,10 +68,12 @@ extension StaggerConfig: CustomStringConvertible {
         }
         let origin: Origin
         if let ratio = fields["ratio"] {
-            guard let value = Double(ratio), (0...1).contains(value) else {
-                throw Self.failure("ratio: '\(ratio)' is not a number in 0...1")
+            // One fraction for both axes, or x/y.
+            let parts = ratio.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
+            guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { (0...1).contains($0) } ?? false }) else {
+                throw Self.failure("ratio: '\(ratio)' is not a number in 0...1, or two as x/y")
             }
-            origin = .ratio(value)
+            origin = parts.count == 1 ? .ratio(parts[0]!) : .ratios(x: parts[0]!, y: parts[1]!)
         } else if let from = fields["from"] {
             origin = try Self.origin(from, seed: fields["seed"])
         } else {
@@ -146,6 +149,7 @@ extension StaggerConfig: CustomStringConvertible {
         case .edges: fields.append("from:edges")
         case .index(let index): fields.append("from:\(index)")
         case .ratio(let ratio): fields.append("ratio:\(ratio)")
+        case .ratios(let x, let y): fields.append("ratio:\(x)/\(y)")
         case .random(let seed): fields.append(seed == 0 ? "from:random" : "from:random,seed:\(seed)")
         }
         if let grid {

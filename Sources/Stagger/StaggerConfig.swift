@@ -42,9 +42,13 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         case edges
         /// The item at this index (a tapped row or cell).
         case index(Int)
-        /// A fraction of the way from the first to the last position, 0…1 (per axis in
-        /// a grid).
+        /// A fraction of the way from the first to the last position, 0…1 (the same
+        /// on both axes of a grid).
         case ratio(Double)
+        /// A fraction of the way across a grid along each axis, 0…1 each (GSAP's and
+        /// anime.js's `from: [x, y]`): `(x: 0, y: 1)` is the bottom-left corner. A list
+        /// uses `x`.
+        case ratios(x: Double, y: Double)
         /// A random order, the same for the same seed: each item's normalised distance
         /// is a hash of the seed and its index, uniform in [0, 1).
         case random(seed: UInt64)
@@ -201,6 +205,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         if let maxDelay, maxDelay.isNaN || maxDelay < 0 { throw .invalidMaxDelay(maxDelay) }
         switch from {
         case .ratio(let ratio) where !(0...1).contains(ratio): throw .originOutOfRange(ratio)
+        case .ratios(let x, _) where !(0...1).contains(x): throw .originOutOfRange(x)
+        case .ratios(_, let y) where !(0...1).contains(y): throw .originOutOfRange(y)
         case .index(let index) where index < 0: throw .originOutOfRange(Double(index))
         default: break
         }
@@ -358,6 +364,10 @@ struct LayoutGeometry {
             (originX, originY) = config.grid == nil
                 ? (ratio * Double(last), 0)
                 : (ratio * Double(min(columns, max(count, 1)) - 1), ratio * Double(usedRows - 1))
+        case .ratios(let x, let y):
+            (originX, originY) = config.grid == nil
+                ? (x * Double(last), 0)
+                : (x * Double(min(columns, max(count, 1)) - 1), y * Double(usedRows - 1))
         }
         if case .edges = config.from { inverted = true } else { inverted = false }
     }

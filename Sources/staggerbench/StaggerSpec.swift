@@ -12,7 +12,8 @@ enum StaggerSpec {
           amount:S        total spread in seconds, whatever the count (instead of each)
           base:S          delay before the first item, in seconds (default 0)
           from:O          origin: first, last, center, edges, random, or an item index
-          ratio:R         origin a fraction 0...1 of the way along (instead of from)
+          ratio:R         origin a fraction 0...1 of the way along (instead of from);
+                          ratio:X/Y one per grid axis (0/1: bottom-left)
           seed:N          seed of from:random (default 0)
           grid:CxR        a grid of C columns and R rows (C x R >= items)
           axis:x|y        grid distance along one axis only

@@ -134,12 +134,40 @@ import Testing
         #expect(throws: StaggerError.negativeCount(-1)) { try StaggerConfig.standard.delays(count: -1) }
     }
 
+    /// An origin per grid axis (GSAP's and anime.js's `from: [x, y]`): the corners and
+    /// the centre are the cells those origins name, one ratio is both, and a hand
+    /// computation from the top-right corner of a 5 × 3 grid.
+    @Test func perAxisRatiosPlaceTheOrigin() throws {
+        func delays(_ from: StaggerConfig.Origin, grid: StaggerConfig.Grid? = .init(columns: 5, rows: 3)) throws -> [Double] {
+            let config = try StaggerConfig(spread: .amount(1), from: from, grid: grid)
+            return try (0..<15).map { try config.delay(for: $0, of: 15) }
+        }
+        #expect(try delays(.ratios(x: 0, y: 1)) == delays(.index(10)))
+        #expect(try delays(.ratios(x: 1, y: 1)) == delays(.last))
+        #expect(try delays(.ratios(x: 0.5, y: 0.5)) == delays(.center))
+        #expect(try delays(.ratios(x: 0.3, y: 0.3)) == delays(.ratio(0.3)))
+        #expect(try delays(.ratios(x: 0.25, y: 0.9), grid: nil) == delays(.ratio(0.25), grid: nil))
+        // From (4, 0): item 10 at (0, 2) is the farthest, √20 away, and waits the whole
+        // amount; item 7 at (2, 1) is √5 away: half of it.
+        let fromTopRight = try delays(.ratios(x: 1, y: 0))
+        #expect(fromTopRight[4] == 0 && abs(fromTopRight[10] - 1) <= 1e-15)
+        #expect(abs(fromTopRight[7] - (5.0).squareRoot() / (20.0).squareRoot()) <= 1e-15)
+        #expect(throws: StaggerError.originOutOfRange(1.5)) { try StaggerConfig(spread: .each(0.1), from: .ratios(x: 0.2, y: 1.5)) }
+        #expect(throws: StaggerError.originOutOfRange(-0.1)) { try StaggerConfig(spread: .each(0.1), from: .ratios(x: -0.1, y: 0)) }
+        #expect(try StaggerConfig(parsing: "amount:1,grid:5x3,ratio:0/1").from == .ratios(x: 0, y: 1))
+        for bad in ["ratio:0.5/2", "ratio:0.5/", "ratio:1/2/3", "ratio:x/0"] {
+            #expect(throws: StaggerError.self) { try StaggerConfig(parsing: "grid:5x3," + bad) }
+        }
+    }
+
     /// Random configurations: the kernel's delay pass against the Double reference.
     @Test(arguments: testedBackends)
     func kernelDelaysMatchTheReference(backend: Backend) async {
-        let origins: [StaggerConfig.Origin] = [.first, .last, .center, .edges, .index(3), .ratio(0.3), .random(seed: 9)]
+        let origins: [StaggerConfig.Origin] = [
+            .first, .last, .center, .edges, .index(3), .ratio(0.3), .random(seed: 9), .ratios(x: 0.2, y: 0.9),
+        ]
         let generator = zip(
-            Gen.int(in: 0...6), Gen.int(in: 0...3), Gen.int(in: 1...9), Gen.bool, Gen.int(in: 0...4),
+            Gen.int(in: 0...7), Gen.int(in: 0...3), Gen.int(in: 1...9), Gen.bool, Gen.int(in: 0...4),
             Gen.int(in: 0...3)
         ).map { origin, layout, columns, reversed, cap, window -> StaggerConfig in
             var config = try! StaggerConfig(baseDelay: 0.2, spread: layout == 3 ? .amount(1.3) : .each(0.07))

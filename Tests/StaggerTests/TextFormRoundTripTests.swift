@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    static let origin = zip(Gen.int(in: 0...6), Gen.int(in: 0...30), Gen.double(in: 0...1))
+    static let origin = zip(Gen.int(in: 0...7), Gen.int(in: 0...30), Gen.double(in: 0...1))
         .map { choice, index, ratio -> StaggerConfig.Origin in
             switch choice {
             case 0: .first
@@ -34,6 +34,7 @@ import Testing
             case 3: .edges
             case 4: .index(index)
             case 5: .ratio(ratio)
+            case 6: .ratios(x: ratio, y: 1 - ratio)
             default: .random(seed: UInt64(index))
             }
         }
