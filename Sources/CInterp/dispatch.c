@@ -707,6 +707,9 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
 
     if (!fits_float(D->base_delay) || !fits_float(D->spread) || D->spread < 0 ||
         !fits_float(fabs(D->base_delay) + D->spread) ||
+        !(D->nearest_distance >= 0 && D->nearest_distance <= D->max_distance) ||
+        (D->max_distance > D->nearest_distance &&
+         !fits_float(1 / (D->max_distance - D->nearest_distance))) ||
         isnan(D->max_delay) || D->max_delay < 0 || !ci_is_finite(D->window_start) ||
         !ci_is_finite(D->window_end) || D->window_end < D->window_start || D->window_start < 0 ||
         (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE))
@@ -717,7 +720,9 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
     prepare(&L->distribution, &D->distribution);
     if (!prepared_is_finite(&L->distribution)) return CI_ERR_INVALID_CURVE;
     L->reversed = D->reversed != 0;
-    L->inverse_max_distance = D->max_distance > 0 ? (float)(1 / D->max_distance) : 0;
+    double range = D->max_distance - D->nearest_distance;
+    L->nearest_distance = (float)D->nearest_distance;
+    L->inverse_distance_range = range > 0 ? (float)(1 / range) : 0;
     L->base_delay = (float)D->base_delay;
     L->spread = (float)D->spread;
     /* A distribution that overshoots (back, elastic: s > 1) can take spread s past

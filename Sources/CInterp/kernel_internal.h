@@ -131,7 +131,8 @@ typedef struct ci_sample_prepared {
 /* A delay layout reduced to float constants; `distribution` is the prepared easing. */
 typedef struct ci_layout_prepared {
     int metric, axis, invert, reversed, outside_immediate, distances_only;
-    float columns, origin_x, origin_y, max_distance, inverse_max_distance;
+    float columns, origin_x, origin_y, max_distance;
+    float nearest_distance, inverse_distance_range; /* u = (d - nearest) / range */
     float base_delay, spread, max_delay, window_start, window_last;
     ci_prepared distribution;
 } ci_layout_prepared;

@@ -1594,7 +1594,8 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
             CI_FN(store)(out + i, d, m);
             continue;
         }
-        VF u = CI_FN(clamp01)(vf_mul(d, vf_set1(L->inverse_max_distance)));
+        VF u = CI_FN(clamp01)(
+            vf_mul(vf_sub(d, vf_set1(L->nearest_distance)), vf_set1(L->inverse_distance_range)));
         VF s = CI_FN(ease_one)(distribution, u);
         if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
         VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));

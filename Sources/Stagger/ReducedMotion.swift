@@ -70,8 +70,8 @@ extension StaggerConfig {
         var items = count
         if let window = visibleWindow { items = window.range.clamped(to: 0..<count).count }
         guard items > 0 else { return reduced }
-        let maximumDistance = try normalisedDistanceParts(of: 0, in: items).1
-        let spread = totalSpread(maximumDistance: maximumDistance)
+        let parts = try normalisedDistanceParts(of: 0, in: items)
+        let spread = totalSpread(distanceRange: parts.maximum - parts.nearest)
         let effective = min(spread, maxDelay ?? .infinity)
         guard effective > ReducedMotion.maximumSpread else { return reduced }
         let scale = ReducedMotion.maximumSpread / effective

@@ -13,17 +13,19 @@ extension StaggerConfig {
         if case .random = from { return nil }
         let range = window(count: count)
         let geometry = LayoutGeometry(config: self, count: range.count)
-        let maximum = geometry.maximumDistance
-        let total = totalSpread(maximumDistance: maximum)
-        // stagger = total * (flip ? 1 - d / max : d / max): edges invert, reversed flips.
+        let nearest = normalization == .fromNearestItem ? geometry.nearestDistance : 0
+        let distanceRange = geometry.maximumDistance - nearest
+        let total = totalSpread(distanceRange: distanceRange)
+        // stagger = total * (flip ? 1 - u : u) with u = (d - nearest) / range: edges
+        // invert, reversed flips; the nearest distance folds into the offset.
         let flip = geometry.inverted != reversed
         var slope = 0.0
-        if maximum > 0 {
-            if case .each(let each) = spread { slope = each } else { slope = total / maximum }
+        if distanceRange > 0 {
+            if case .each(let each) = spread { slope = each } else { slope = total / distanceRange }
         }
         var list = ci_list_delays()
         list.base_delay = baseDelay
-        list.offset = flip ? total : 0
+        list.offset = flip ? total + slope * nearest : -slope * nearest
         list.slope = flip ? -slope : slope
         list.origin = geometry.originX
         list.max_delay = maxDelay ?? .infinity
@@ -51,8 +53,9 @@ extension StaggerConfig {
         layout.origin_x = geometry.originX
         layout.origin_y = geometry.originY
         layout.max_distance = geometry.maximumDistance
+        layout.nearest_distance = normalization == .fromNearestItem ? geometry.nearestDistance : 0
         layout.base_delay = baseDelay
-        layout.spread = totalSpread(maximumDistance: geometry.maximumDistance)
+        layout.spread = totalSpread(distanceRange: layout.max_distance - layout.nearest_distance)
         layout.max_delay = maxDelay ?? .infinity
         layout.window_start = Double(range.lowerBound)
         layout.window_end = Double(range.upperBound)

@@ -2,7 +2,7 @@ extension StaggerConfig: CustomStringConvertible {
     /// The keys of the text form, in the order ``description`` writes them.
     static let specificationKeys = [
         "each", "amount", "base", "from", "ratio", "seed", "grid", "axis", "metric", "curve",
-        "distribution", "max", "reversed",
+        "distribution", "max", "reversed", "normalization",
     ]
 
     /// Reads a configuration from its text form: comma-separated `key:value` fields,
@@ -17,7 +17,8 @@ extension StaggerConfig: CustomStringConvertible {
     /// `from:random`); `grid:CxR` with `axis:x|y` and `metric:euclidean|manhattan|chebyshev`;
     /// `curve:` a ``Curve`` in its own text form (``Curve/init(parsing:duration:)``;
     /// `spring` when absent); `distribution:` an easing; `max:S`; `reversed` (or
-    /// `reversed:true|false`).
+    /// `reversed:true|false`); `normalization:fromNearestItem` (GSAP's, see
+    /// ``Normalization``; `fromOrigin` is the default).
     ///
     /// The ``description`` of a configuration parses back to it (for the fields the
     /// grammar has; ``visibleWindow`` has none).
@@ -127,6 +128,13 @@ extension StaggerConfig: CustomStringConvertible {
         try self.init(
             baseDelay: baseDelay, spread: spread, curve: curve, from: origin, grid: grid,
             distribution: distribution, reversed: reversed, maxDelay: maxDelay)
+        if let text = fields["normalization"] {
+            guard let value = Normalization(rawValue: text) else {
+                throw Self.failure("normalization: '\(text)' is not one of "
+                    + Normalization.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            normalization = value
+        }
     }
 
     /// The configuration in its text form (see ``init(parsing:easingDuration:)``), fields in
@@ -161,6 +169,7 @@ extension StaggerConfig: CustomStringConvertible {
         if distribution != .linear { fields.append("distribution:\(distribution.description)") }
         if let maxDelay { fields.append("max:\(maxDelay)") }
         if reversed { fields.append("reversed") }
+        if normalization != .fromOrigin { fields.append("normalization:\(normalization.rawValue)") }
         return fields.joined(separator: ",")
     }
 

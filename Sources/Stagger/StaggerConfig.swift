@@ -62,6 +62,19 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         case y
     }
 
+    /// Where the normalised distance starts: what a stagger measures from.
+    public enum Normalization: String, Sendable, Hashable, CaseIterable, Codable {
+        /// From the origin (ours): an item that sits on the origin starts at once, and
+        /// the others wait for their distance from it. From the center of 6 items with
+        /// amount 0.5: 0.5 0.3 0.1 0.1 0.3 0.5; with `each`, neighbours are exactly
+        /// `each` apart.
+        case fromOrigin
+        /// From the nearest item (GSAP's): the items nearest the origin start at once,
+        /// whatever their distance from it. From the center of 6 items with amount
+        /// 0.5: 0.5 0.25 0 0 0.25 0.5; `each` counts the distance beyond the nearest.
+        case fromNearestItem
+    }
+
     /// How a grid measures distance between two cells.
     public enum DistanceMetric: String, Sendable, Hashable, CaseIterable, Codable {
         /// Straight-line distance, √(dx² + dy²): round ripples.
@@ -137,6 +150,10 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     public var maxDelay: Double?
     /// The visible items, or `nil` when every item counts.
     public var visibleWindow: VisibleWindow?
+    /// What the distances count from: the origin (the default) or, as GSAP does, the
+    /// item nearest it. The two differ only where no item sits on the origin (the
+    /// center of an even count, a ratio between cells); random orders ignore it.
+    public var normalization: Normalization = .fromOrigin
 
     /// The seed design's spelling: delay = baseDelay + index · delayIncrement.
     ///
@@ -275,11 +292,12 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
             position -= range.lowerBound
             items = range.count
         }
-        let (distance, maximum) = try normalisedDistanceParts(of: position, in: items)
-        let u = maximum > 0 ? min(max(distance / maximum, 0), 1) : 0
+        let parts = try normalisedDistanceParts(of: position, in: items)
+        let range = parts.maximum - parts.nearest
+        let u = range > 0 ? min(max((parts.distance - parts.nearest) / range, 0), 1) : 0
         var shaped = (try? distribution.value(at: u)) ?? 0
         if reversed { shaped = 1 - shaped }
-        var stagger = totalSpread(maximumDistance: maximum) * shaped
+        var stagger = totalSpread(distanceRange: range) * shaped
         if let maxDelay { stagger = min(stagger, maxDelay) }
         return baseDelay + stagger
     }
@@ -297,26 +315,30 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         return try delay(for: index, of: index + 1)
     }
 
-    /// The stagger of the farthest item before the cap: `each` times the largest
-    /// distance, or the `amount`.
-    func totalSpread(maximumDistance: Double) -> Double {
+    /// The stagger of the farthest item before the cap: `each` times the range of
+    /// distances (from the origin, or from the nearest item), or the `amount`.
+    func totalSpread(distanceRange: Double) -> Double {
         switch spread {
-        case .each(let each): each * maximumDistance
+        case .each(let each): each * distanceRange
         case .amount(let amount): amount
         }
     }
 
-    /// An item's distance from the origin and the largest distance among `count`
-    /// items, in positions (list) or cells (grid), after `edges` inversion; random
-    /// origins give a hash in [0, 1) scaled to the list's length.
-    func normalisedDistanceParts(of index: Int, in count: Int) throws(StaggerError) -> (Double, Double) {
+    /// An item's distance from the origin, where the distances start (0, or the
+    /// nearest item's under ``Normalization/fromNearestItem``) and the largest distance
+    /// among `count` items, in positions (list) or cells (grid), after `edges`
+    /// inversion; random origins give a hash in [0, 1) scaled to the list's length.
+    func normalisedDistanceParts(
+        of index: Int, in count: Int
+    ) throws(StaggerError) -> (distance: Double, nearest: Double, maximum: Double) {
         if case .random(let seed) = from {
             let span = Double(max(count - 1, 0))
-            return (StaggerConfig.unitHash(seed: seed, index: index) * span, span)
+            return (StaggerConfig.unitHash(seed: seed, index: index) * span, 0, span)
         }
         let layout = LayoutGeometry(config: self, count: count)
         let distance = layout.distance(of: index)
-        return (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, layout.maximumDistance)
+        let nearest = normalization == .fromNearestItem ? layout.nearestDistance : 0
+        return (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, layout.maximumDistance)
     }
 
     /// SplitMix64 of (seed, index), mapped to [0, 1): a deterministic shuffle key.
@@ -326,6 +348,25 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
         return Double(z >> 11) * 0x1p-53
+    }
+}
+
+extension StaggerConfig {
+    /// Decodes a configuration as the synthesised form would, with ``normalization``
+    /// optional: configurations written before it existed mean
+    /// ``Normalization/fromOrigin``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        baseDelay = try container.decode(Double.self, forKey: .baseDelay)
+        spread = try container.decode(Spread.self, forKey: .spread)
+        curve = try container.decode(Curve.self, forKey: .curve)
+        from = try container.decode(Origin.self, forKey: .from)
+        grid = try container.decodeIfPresent(Grid.self, forKey: .grid)
+        distribution = try container.decode(Easing.self, forKey: .distribution)
+        reversed = try container.decode(Bool.self, forKey: .reversed)
+        maxDelay = try container.decodeIfPresent(Double.self, forKey: .maxDelay)
+        visibleWindow = try container.decodeIfPresent(VisibleWindow.self, forKey: .visibleWindow)
+        normalization = try container.decodeIfPresent(Normalization.self, forKey: .normalization) ?? .fromOrigin
     }
 }
 
@@ -388,6 +429,24 @@ struct LayoutGeometry {
 
     func distance(of index: Int) -> Double {
         distance(ofCellX: Double(index % columns), y: Double(index / columns))
+    }
+
+    /// The smallest distance among the items (0 for an inverted field, whose farthest
+    /// item is at 0): in the full rows and in the partial last row, the cell nearest
+    /// the origin is the origin rounded and clamped into that block on each axis, since
+    /// every metric grows with |dx| and with |dy|.
+    var nearestDistance: Double {
+        guard count > 0, !inverted else { return 0 }
+        func nearest(columns: Int, rows: ClosedRange<Int>) -> Double {
+            let x = min(max(originX.rounded(), 0), Double(columns - 1))
+            let y = min(max(originY.rounded(), Double(rows.lowerBound)), Double(rows.upperBound))
+            return distance(ofCellX: x, y: y)
+        }
+        let fullRows = count / columns, rest = count % columns
+        var smallest = Double.infinity
+        if fullRows > 0 { smallest = nearest(columns: columns, rows: 0...(fullRows - 1)) }
+        if rest > 0 { smallest = min(smallest, nearest(columns: rest, rows: fullRows...fullRows)) }
+        return smallest
     }
 
     /// The largest distance among the items: at a corner of the full rows or of the

@@ -135,7 +135,7 @@ public struct Wave: Sendable, Hashable {
         case .cells(let origin, let grid):
             let config = fieldConfig(origin, grid)
             try config.validate(count: count)
-            return try config.normalisedDistanceParts(of: index, in: count).0
+            return try config.normalisedDistanceParts(of: index, in: count).distance
         }
     }
 

@@ -22,6 +22,8 @@ enum StaggerSpec {
           distribution:E  an easing that shapes the delays, e.g. easeInQuad
           max:S           cap on any item's stagger, in seconds
           reversed        run the order backwards (also reversed:true|false)
+          normalization:N fromNearestItem: count from the item nearest the origin
+                          (GSAP's); fromOrigin (default)
         """
 
     /// Reads `text` into a configuration for `count` items (``StaggerConfig/init(parsing:easingDuration:)``,

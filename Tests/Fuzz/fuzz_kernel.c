@@ -367,6 +367,14 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
                                : (m & 0xC0) == 0x80 ? -(int32_t)(m & 7) : count;
     }
 
+    /* A layout's nearest distance, after the earlier fields: mostly a fraction of the
+     * largest (valid), else any double. */
+    if (c->op == OP_LAYOUT) {
+        uint8_t k = take_u8(&r);
+        c->layout.nearest_distance =
+            (k & 0x80) ? take_double(&r) : (double)(k & 0x7F) / 127 * c->layout.max_distance;
+    }
+
     c->tail = data + r.pos;
     c->tail_size = size - r.pos;
 }
@@ -416,10 +424,11 @@ static void describe(FILE *out, const fuzz_case *c) {
         const ci_delay_layout *L = &c->layout;
         fprintf(out,
                 "  %s grid %d x %d metric %d axis %d invert %d reversed %d outside %d\n"
-                "  origin %g %g max_distance %g base %g spread %g max %g window [%g, %g)\n",
+                "  origin %g %g max_distance %g nearest %g base %g spread %g max %g window [%g, %g)\n",
                 c->distances_only ? "distances" : "delays", (int)L->columns, (int)L->rows,
                 (int)L->metric, (int)L->axis, (int)L->invert, (int)L->reversed,
-                (int)L->outside, L->origin_x, L->origin_y, L->max_distance, L->base_delay,
+                (int)L->outside, L->origin_x, L->origin_y, L->max_distance, L->nearest_distance,
+                L->base_delay,
                 L->spread, L->max_delay, L->window_start, L->window_end);
     }
     if (c->op == OP_WAVE)
@@ -990,17 +999,24 @@ static void run_newer(const fuzz_case *c) {
             require(D->metric >= CI_METRIC_EUCLIDEAN && D->metric <= CI_METRIC_CHEBYSHEV &&
                     D->axis >= CI_AXIS_BOTH && D->axis <= CI_AXIS_Y, what,
                     "the metric or axis is unknown");
-            if (!c->distances_only)
+            if (!c->distances_only) {
                 require(!is_timed(D->distribution.kind) &&
                         ci_curve_validate(&D->distribution) == CI_OK, what,
                         "the distribution is not a valid easing");
+                require(D->nearest_distance >= 0 && D->nearest_distance <= D->max_distance,
+                        what, "the nearest distance is outside [0, max_distance]");
+            }
         }
         finish_outputs(&out, written, lane_finite, n);
         /* Against the scalar backend where a rounding cannot move a step or a steep
-         * stretch of the distribution: linear and the Penner families. */
+         * stretch of the distribution: linear and the Penner families, over a range of
+         * distances not so narrow (a nearest distance close to the largest) that the
+         * rounding of a distance is a large part of it. */
         int kind = c->layout.distribution.kind;
         double scale = fmax(1, fmax(fabs(c->layout.base_delay), fabs(c->layout.spread)));
-        if (status == CI_OK && result && scale <= 1e6 &&
+        double range = c->layout.max_distance - c->layout.nearest_distance;
+        int wide = c->layout.nearest_distance == 0 || range >= 1e-3 * fmax(1, c->layout.max_distance);
+        if (status == CI_OK && result && scale <= 1e6 && (c->distances_only || wide) &&
             (c->distances_only || kind == CI_CURVE_LINEAR || is_penner(kind))) {
             reference = c->distances_only ? ci_distances(CI_BACKEND_SCALAR, L, ref, n)
                                           : ci_delays(CI_BACKEND_SCALAR, L, ref, n);

@@ -33,6 +33,13 @@ import Testing
         config.visibleWindow = .init(2..<9, offscreen: .withWindowEdge)
         #expect(try roundTrip(config) == config)
         #expect(try roundTrip(StaggerConfig.standard) == .standard)
+        config.normalization = .fromNearestItem
+        #expect(try roundTrip(config) == config)
+        // JSON written before the normalisation existed: it means the default.
+        var object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(StaggerConfig.standard)) as! [String: Any]
+        #expect(object.removeValue(forKey: "normalization") as? String == "fromOrigin")
+        let older = try JSONDecoder().decode(StaggerConfig.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(older == .standard)
     }
 
     @Test func badJSONIsRefusedWithTheCurveError() throws {

@@ -160,6 +160,53 @@ import Testing
         }
     }
 
+    /// GSAP's normalisation next to ours, with the figures of the issue that asked for it
+    /// (6 items from the center, amount 0.5) and a grid worked by hand; the kernel's
+    /// delay pass and a list's sampling pass (its closed form) on every backend.
+    @Test(arguments: testedBackends)
+    func normalizationFromTheNearestItem(backend: Backend) throws {
+        var config = try StaggerConfig(spread: .amount(0.5), curve: try .linear(duration: 1), from: .center)
+        func expectDelays(_ config: StaggerConfig, _ count: Int, _ expected: [Double]) throws {
+            let kernel = try config.delays(count: count, backend: backend)
+            for i in 0..<count {
+                #expect(abs(try config.delay(for: i, of: count) - expected[i]) <= 1e-12, "\(config) item \(i)")
+                #expect(abs(Double(kernel[i]) - expected[i]) <= 1e-6, "\(config) item \(i) on \(backend)")
+            }
+            // A list shown at 0 samples each item at (t - delay) / 1 s: its closed form.
+            var list = try StaggeredList(count: count, config: config)
+            try list.show(at: 0)
+            var frame = list.makeFrame()
+            try list.sample(at: 0.6, into: &frame, backend: backend)
+            for i in 0..<count where config.grid == nil {
+                #expect(abs(Double(frame.appearance[i]) - (0.6 - expected[i])) <= 1e-6, "\(config) list item \(i)")
+            }
+        }
+        try expectDelays(config, 6, [0.5, 0.3, 0.1, 0.1, 0.3, 0.5])
+        config.normalization = .fromNearestItem
+        try expectDelays(config, 6, [0.5, 0.25, 0, 0, 0.25, 0.5])
+        // Odd counts have an item on the origin: the two agree.
+        try expectDelays(config, 5, [0.5, 0.25, 0, 0.25, 0.5])
+        // each counts the distance beyond the nearest item: 0.1 per index past it.
+        config.spread = .each(0.1)
+        try expectDelays(config, 6, [0.2, 0.1, 0, 0, 0.1, 0.2])
+        // A 4 × 4 grid from its centre (1.5, 1.5): the four middle cells are √0.5 away,
+        // the corners √4.5; with amount 1 a cell √2.5 away waits (√2.5 − √0.5)/(√4.5 − √0.5).
+        config.spread = .amount(1)
+        config.grid = .init(columns: 4, rows: 4)
+        let near = (0.5).squareRoot(), far = (4.5).squareRoot(), edge = ((2.5).squareRoot() - near) / (far - near)
+        try expectDelays(config, 16, [1, edge, edge, 1, edge, 0, 0, edge, edge, 0, 0, edge, 1, edge, edge, 1])
+        // Seven items in rows of 5, origin at (4, 1), a cell the short last row lacks: the
+        // nearest item is (4, 0), 1 away; the farthest is (0, 0), √17 away.
+        config.grid = .init(columns: 5, rows: 2)
+        config.from = .ratios(x: 1, y: 1)
+        let delays = try config.delays(count: 7, backend: backend)
+        #expect(delays[4] == 0 && abs(Double(delays[0]) - 1) <= 1e-6)
+        // Item 6 at (1, 1) is 3 away.
+        #expect(abs(try config.delay(for: 6, of: 7) - (3 - 1) / ((17.0).squareRoot() - 1)) <= 1e-12)
+        #expect(try StaggerConfig(parsing: "amount:0.5,from:center,normalization:fromNearestItem").normalization == .fromNearestItem)
+        #expect(throws: StaggerError.self) { try StaggerConfig(parsing: "from:center,normalization:gsap") }
+    }
+
     /// Random configurations: the kernel's delay pass against the Double reference.
     @Test(arguments: testedBackends)
     func kernelDelaysMatchTheReference(backend: Backend) async {
@@ -178,6 +225,7 @@ import Testing
                                     metric: StaggerConfig.DistanceMetric.allCases[columns % 3])
             }
             config.reversed = reversed
+            config.normalization = columns % 2 == 0 ? .fromNearestItem : .fromOrigin
             config.distribution = cap == 4 ? .easeInOutCubic : .linear
             config.maxDelay = cap == 1 ? 0.4 : nil
             if window > 0 {

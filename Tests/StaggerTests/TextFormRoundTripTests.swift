@@ -49,13 +49,15 @@ import Testing
 
     static let config = zip(
         Gen.double(in: 0...2), Gen.bool, Gen.double(in: -0.5...0.5), origin, grid, curve, easingGenerator,
-        Gen.int(in: 0...7)
+        Gen.int(in: 0...15)
     ).map { spread, isAmount, base, origin, grid, curve, distribution, flags -> StaggerConfig in
         // Base delays of either sign and caps up to +∞: what the initialiser accepts.
-        try! StaggerConfig(
+        var config = try! StaggerConfig(
             baseDelay: flags & 1 == 0 ? 0 : base, spread: isAmount ? .amount(spread) : .each(spread), curve: curve,
             from: origin, grid: grid, distribution: distribution, reversed: flags & 2 != 0,
-            maxDelay: flags & 4 == 0 ? nil : flags == 7 ? .infinity : spread / 2)
+            maxDelay: flags & 4 == 0 ? nil : flags & 7 == 7 ? .infinity : spread / 2)
+        config.normalization = flags & 8 == 0 ? .fromOrigin : .fromNearestItem
+        return config
     }
 
     @Test func staggerConfigsReadBackWhatTheyWrite() async {

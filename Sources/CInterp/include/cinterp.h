@@ -310,14 +310,16 @@ typedef enum ci_axis {
  * A general stagger layout: item i sits in cell (i mod columns, i / columns) (a list is
  * one row of `count` columns). Its distance d from (origin_x, origin_y) uses `metric`
  * and `axis`; `invert` replaces it with max_distance - d (edges first). Then
- *   u = d / max_distance (0 when max_distance is 0), s = distribution(u),
+ *   u = (d - nearest_distance) / (max_distance - nearest_distance), clamped to [0, 1]
+ *   (0 when the two are equal), s = distribution(u),
  *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay and at
  *   FLT_MAX - |base_delay| (a distribution that overshoots, back or elastic, has
  *   s > 1, and spread * s could overflow), delay = base_delay + stagger.
  * The visible window and outside policy act as in ci_list_delays, on the index.
  * Up to 2^23 items (cell coordinates stay exact). CI_ERR_INVALID_PARAMETER also for an
- * origin beyond 1e18 cells (its squared distance would overflow), a max_distance whose
- * reciprocal overflows float, or |base_delay| + spread beyond float.
+ * origin beyond 1e18 cells (its squared distance would overflow), a nearest_distance
+ * outside [0, max_distance], a distance range whose reciprocal overflows float, or
+ * |base_delay| + spread beyond float.
  */
 typedef struct ci_delay_layout {
     int32_t columns, rows;
@@ -329,6 +331,8 @@ typedef struct ci_delay_layout {
     int32_t reserved;
     double origin_x, origin_y;
     double max_distance;   /**< > 0 normalises; 0 when every item is at the origin */
+    double nearest_distance; /**< subtracted first (GSAP's normalisation); 0 for none;
+                                  a delay field (ci_distances ignores it) */
     double base_delay, spread, max_delay;
     double window_start, window_end;
     ci_curve distribution; /**< an easing (not a spring or decay); linear for none */
