@@ -44,6 +44,13 @@ public struct StaggeredList: Sendable {
     public var tracks: [StaggerTrack]
     /// The order of hides.
     public var hideOrder: HideOrder = .reversed
+    /// The curve items run as they hide (MotionMachine's `reverseEasing`: a quick
+    /// ease-in on the way out after a bouncy entrance), from the next hide; `nil` runs
+    /// ``config``'s curve both ways. Items still moving when a hide starts go on from
+    /// their value, and from their velocity when both curves are springs (an easing
+    /// hands over its value only, as at every interruption of a list). Reduced motion
+    /// fades either way.
+    public var hideCurve: Curve?
     /// Whether motion is reduced, from the next transition: transforms jump, opacity
     /// fades in ``ReducedMotion/fadeDuration`` seconds, the stagger spreads over at most
     /// ``ReducedMotion/maximumSpread`` seconds (see ``ReducedMotion``). Pass the
@@ -182,6 +189,7 @@ public struct StaggeredList: Sendable {
         guard time.isFinite else { throw .invalidTime(time) }
         var order = config
         if reversed { order.reversed.toggle() }
+        if target == 0, let hideCurve { order.curve = hideCurve }
         try order.validate(count: count)
         let isReduced = reducedMotion.isReduced
         if isReduced { order = try order.reducedForMotion(count: count) }

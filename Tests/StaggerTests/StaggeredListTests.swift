@@ -102,6 +102,46 @@ import Testing
         #expect(try list.appearance(of: 9, at: 20.05) == 1)
     }
 
+    /// A curve for the way back (issue 18): hides run `hideCurve`, shows the config's;
+    /// values from easeInQuad's and the linear curve's definitions, on every backend. A
+    /// snappy hide that interrupts a smooth show starts from the item's value and
+    /// velocity (one-sided differences on either side of the hide).
+    @Test(arguments: testedBackends)
+    func hidesRunTheirOwnCurve(backend: Backend) throws {
+        var list = try StaggeredList(count: 4, config: try StaggerConfig(spread: .each(0.1), curve: try .linear(duration: 1)))
+        list.hideCurve = try .easing(.easeInQuad, duration: 0.5)
+        var frame = list.makeFrame()
+        func appearance(_ i: Int, at t: Double) throws -> (reference: Double, kernel: Double) {
+            try list.sample(at: t, into: &frame, backend: backend)
+            return (try list.appearance(of: i, at: t), Double(frame.appearance[i]))
+        }
+        try list.show(at: 0)
+        try list.hide(at: 3)
+        // In reverse order item 3 leaves first: 0.2 s of 0.5 s is easeInQuad(0.4) = 0.16.
+        for (value, expected) in [(try appearance(3, at: 3.2), 0.84), (try appearance(0, at: 3.2), 1)] {
+            #expect(abs(value.reference - expected) <= 1e-12 && abs(value.kernel - expected) <= 1e-6, "\(value)")
+        }
+        // Showing again runs the config's linear curve: item 0 half-way 0.5 s in.
+        try list.show(at: 5)
+        let shown = try appearance(0, at: 5.5)
+        #expect(abs(shown.reference - 0.5) <= 1e-12 && abs(shown.kernel - 0.5) <= 1e-6)
+
+        var sprung = try StaggeredList(count: 1, config: try StaggerConfig(spread: .each(0), curve: .smooth))
+        sprung.hideCurve = .snappy
+        try sprung.show(at: 0)
+        let h = 1e-6
+        let atHide = try sprung.appearance(of: 0, at: 0.1)
+        let before = (atHide - (try sprung.appearance(of: 0, at: 0.1 - h))) / h
+        try sprung.hide(at: 0.1)
+        let after = (try sprung.appearance(of: 0, at: 0.1 + h) - (try sprung.appearance(of: 0, at: 0.1))) / h
+        // Continuous in value (float32 state) and in velocity (the curvature over h:
+        // snappy's acceleration of a few hundred per second squared gives ~1e-3).
+        #expect(abs(try sprung.appearance(of: 0, at: 0.1) - atHide) <= 1e-6)
+        #expect(before > 1 && abs(after - before) <= 2e-3 * before, "\(before) \(after)")
+        // And it ends hidden, by the spring.
+        #expect(abs(try sprung.appearance(of: 0, at: 0.5 + sprung.totalDuration)) <= 1e-3 * 0.5 + 1e-6)
+    }
+
     /// Inserting items mid-run leaves every other item on its trajectory; the new ones
     /// stagger from the moment they are inserted.
     @Test func insertionLeavesOthersUnchanged() async {
