@@ -27,6 +27,9 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An item's appearance, target or velocity that is NaN, infinite or beyond
     /// float32's range (named: `appearance`, `target`, `velocity`).
     case invalidAppearance(name: String, value: Double)
+    /// An end of a range of staggered values that is NaN or infinite, or ends whose
+    /// difference overflows (named: `from`, `to`, `to - from`).
+    case invalidValueRange(name: String, value: Double)
     /// A configuration's text form that does not parse (``StaggerConfig/init(parsing:easingDuration:)``):
     /// the field at fault and what it should be.
     case malformedDescription(String)
@@ -67,6 +70,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(count) tracks is more than the \(limit) a frame holds."
         case .invalidAppearance(let name, let value):
             return "An item's \(name) must be finite and within float32's range, but got \(value)."
+        case .invalidValueRange(let name, let value):
+            return "A staggered range's \(name) must be finite, but got \(value)."
         case .malformedDescription(let message):
             return "Malformed stagger: \(message)."
         case .curve(let error):
@@ -93,6 +98,7 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)): return c1 == c2 && l1 == l2
         case let (.tooManyTracks(c1, l1), .tooManyTracks(c2, l2)): return c1 == c2 && l1 == l2
         case let (.invalidAppearance(n1, v1), .invalidAppearance(n2, v2)): return n1 == n2 && same(v1, v2)
+        case let (.invalidValueRange(n1, v1), .invalidValueRange(n2, v2)): return n1 == n2 && same(v1, v2)
         case let (.malformedDescription(a), .malformedDescription(b)): return a == b
         case let (.curve(a), .curve(b)): return a == b
         default: return false

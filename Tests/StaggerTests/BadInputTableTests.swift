@@ -42,6 +42,12 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("linear() decreasing input", mentions: ["point 1", "0.2", "0.5", "must not decrease"]) {
             _ = try PiecewiseLinear(points: [.init(input: 0.5, output: 0), .init(input: 0.2, output: 1)])
         },
+        .init("staggered range from NaN", mentions: ["from", "nan", "finite"]) {
+            _ = try StaggerConfig.standard.values(from: .nan, to: 1, count: 3)
+        },
+        .init("staggered range overflowing", mentions: ["to - from", "inf", "finite"]) {
+            _ = try StaggerConfig.standard.value(for: 0, of: 3, from: -1e308, to: 1e308)
+        },
         .init("export error 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.snappy.linearApproximation(maximumError: 0) },
         .init("export error NaN", mentions: ["nan", "finite"]) { _ = try Curve.snappy.linearApproximation(maximumError: .nan) },
         .init("duration 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.easeIn(duration: 0) },
