@@ -2,7 +2,7 @@ extension StaggerConfig: CustomStringConvertible {
     /// The keys of the text form, in the order ``description`` writes them.
     static let specificationKeys = [
         "each", "amount", "base", "from", "ratio", "seed", "grid", "axis", "metric", "curve",
-        "distribution", "max", "reversed", "normalization",
+        "distribution", "max", "reversed", "normalization", "point",
     ]
 
     /// Reads a configuration from its text form: comma-separated `key:value` fields,
@@ -13,7 +13,8 @@ extension StaggerConfig: CustomStringConvertible {
     /// Keys: `each:S` (seconds between neighbours; 0.05 when neither it nor `amount` is
     /// given) or `amount:S` (the whole spread); `base:S`; `from:` `first`, `last`,
     /// `center`, `edges`, `random` or an item index, or `ratio:R` in 0…1 (`ratio:X/Y`, one
-    /// per grid axis: `ratio:0/1` is the bottom-left corner); `seed:N` (with
+    /// per grid axis: `ratio:0/1` is the bottom-left corner) or `point:X/Y` (a cell, or a
+    /// point between cells); `seed:N` (with
     /// `from:random`); `grid:CxR` with `axis:x|y` and `metric:euclidean|manhattan|chebyshev`;
     /// `curve:` a ``Curve`` in its own text form (``Curve/init(parsing:duration:)``;
     /// `spring` when absent); `distribution:` an easing; `max:S`; `reversed` (or
@@ -55,7 +56,9 @@ extension StaggerConfig: CustomStringConvertible {
             }
         }
         if fields["each"] != nil, fields["amount"] != nil { throw Self.failure("give each or amount, not both") }
-        if fields["from"] != nil, fields["ratio"] != nil { throw Self.failure("give from or ratio, not both") }
+        if [fields["from"], fields["ratio"], fields["point"]].compactMap({ $0 }).count > 1 {
+            throw Self.failure("give one of from, ratio and point")
+        }
         if fields["seed"] != nil, fields["from"] != "random" { throw Self.failure("seed needs from:random") }
         if fields["grid"] == nil, let key = ["axis", "metric"].first(where: { fields[$0] != nil }) {
             throw Self.failure("\(key) needs a grid (grid:CxR)")
@@ -75,6 +78,12 @@ extension StaggerConfig: CustomStringConvertible {
                 throw Self.failure("ratio: '\(ratio)' is not a number in 0...1, or two as x/y")
             }
             origin = parts.count == 1 ? .ratio(parts[0]!) : .ratios(x: parts[0]!, y: parts[1]!)
+        } else if let point = fields["point"] {
+            let parts = point.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
+            guard parts.count == 2, let x = parts[0], let y = parts[1], abs(x) <= 1e18, abs(y) <= 1e18 else {
+                throw Self.failure("point: '\(point)' is not two finite numbers as x/y")
+            }
+            origin = .point(x: x, y: y)
         } else if let from = fields["from"] {
             origin = try Self.origin(from, seed: fields["seed"])
         } else {
@@ -158,6 +167,7 @@ extension StaggerConfig: CustomStringConvertible {
         case .index(let index): fields.append("from:\(index)")
         case .ratio(let ratio): fields.append("ratio:\(ratio)")
         case .ratios(let x, let y): fields.append("ratio:\(x)/\(y)")
+        case .point(let x, let y): fields.append("point:\(x)/\(y)")
         case .random(let seed): fields.append(seed == 0 ? "from:random" : "from:random,seed:\(seed)")
         }
         if let grid {

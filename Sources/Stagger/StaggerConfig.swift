@@ -49,6 +49,11 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         /// anime.js's `from: [x, y]`): `(x: 0, y: 1)` is the bottom-left corner. A list
         /// uses `x`.
         case ratios(x: Double, y: Double)
+        /// A point: a grid's column `x` and row `y` (fractions allowed: where a tap
+        /// fell), a list's position `x`, or for staggers over positions
+        /// (``StaggerConfig/delays(atPositions:metric:axis:)``) a point in their
+        /// coordinates. Finite, within 10¹⁸.
+        case point(x: Double, y: Double)
         /// A random order, the same for the same seed: each item's normalised distance
         /// is a hash of the seed and its index, uniform in [0, 1).
         case random(seed: UInt64)
@@ -224,6 +229,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         case .ratio(let ratio) where !(0...1).contains(ratio): throw .originOutOfRange(ratio)
         case .ratios(let x, _) where !(0...1).contains(x): throw .originOutOfRange(x)
         case .ratios(_, let y) where !(0...1).contains(y): throw .originOutOfRange(y)
+        case .point(let x, _) where !(abs(x) <= 1e18): throw .originOutOfRange(x)
+        case .point(_, let y) where !(abs(y) <= 1e18): throw .originOutOfRange(y)
         case .index(let index) where index < 0: throw .originOutOfRange(Double(index))
         default: break
         }
@@ -409,6 +416,8 @@ struct LayoutGeometry {
             (originX, originY) = config.grid == nil
                 ? (x * Double(last), 0)
                 : (x * Double(min(columns, max(count, 1)) - 1), y * Double(usedRows - 1))
+        case .point(let x, let y):
+            (originX, originY) = config.grid == nil ? (x, 0) : (x, y)
         }
         if case .edges = config.from { inverted = true } else { inverted = false }
     }

@@ -14,6 +14,7 @@ enum StaggerSpec {
           from:O          origin: first, last, center, edges, random, or an item index
           ratio:R         origin a fraction 0...1 of the way along (instead of from);
                           ratio:X/Y one per grid axis (0/1: bottom-left)
+          point:X/Y       origin at column X, row Y (fractions allowed: a tap)
           seed:N          seed of from:random (default 0)
           grid:CxR        a grid of C columns and R rows (C x R >= items)
           axis:x|y        grid distance along one axis only

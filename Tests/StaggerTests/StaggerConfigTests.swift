@@ -212,9 +212,10 @@ import Testing
     func kernelDelaysMatchTheReference(backend: Backend) async {
         let origins: [StaggerConfig.Origin] = [
             .first, .last, .center, .edges, .index(3), .ratio(0.3), .random(seed: 9), .ratios(x: 0.2, y: 0.9),
+            .point(x: 1.3, y: 7.2),
         ]
         let generator = zip(
-            Gen.int(in: 0...7), Gen.int(in: 0...3), Gen.int(in: 1...9), Gen.bool, Gen.int(in: 0...4),
+            Gen.int(in: 0...8), Gen.int(in: 0...3), Gen.int(in: 1...9), Gen.bool, Gen.int(in: 0...4),
             Gen.int(in: 0...3)
         ).map { origin, layout, columns, reversed, cap, window -> StaggerConfig in
             var config = try! StaggerConfig(baseDelay: 0.2, spread: layout == 3 ? .amount(1.3) : .each(0.07))

@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    static let origin = zip(Gen.int(in: 0...7), Gen.int(in: 0...30), Gen.double(in: 0...1))
+    static let origin = zip(Gen.int(in: 0...8), Gen.int(in: 0...30), Gen.double(in: 0...1))
         .map { choice, index, ratio -> StaggerConfig.Origin in
             switch choice {
             case 0: .first
@@ -35,6 +35,7 @@ import Testing
             case 4: .index(index)
             case 5: .ratio(ratio)
             case 6: .ratios(x: ratio, y: 1 - ratio)
+            case 7: .point(x: ratio * 40 - 10, y: Double(index) / 3)
             default: .random(seed: UInt64(index))
             }
         }
