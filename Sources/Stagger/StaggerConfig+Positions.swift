@@ -52,17 +52,8 @@ extension StaggerConfig {
             case .random: origin = (0, 0)
             }
             distances = (0..<n).map { i in
-                let dx = Swift.abs(xs[i] - origin.x), dy = Swift.abs(ys[i] - origin.y)
-                switch axis {
-                case .x: return dx
-                case .y: return dy
-                case nil:
-                    switch metric {
-                    case .euclidean: return (dx * dx + dy * dy).squareRoot()
-                    case .manhattan: return dx + dy
-                    case .chebyshev: return Swift.max(dx, dy)
-                    }
-                }
+                LayoutGeometry.distance(
+                    dx: Swift.abs(xs[i] - origin.x), dy: Swift.abs(ys[i] - origin.y), metric: metric, axis: axis)
             }
             if case .edges = from { inverted = true }
         }

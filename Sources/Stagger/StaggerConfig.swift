@@ -423,7 +423,12 @@ struct LayoutGeometry {
     }
 
     func distance(ofCellX x: Double, y: Double) -> Double {
-        let dx = abs(x - originX), dy = abs(y - originY)
+        Self.distance(dx: abs(x - originX), dy: abs(y - originY), metric: metric, axis: axis)
+    }
+
+    /// The distance of offsets |dx|, |dy| under `metric`, or along `axis` only (grids
+    /// and staggers over positions measure alike).
+    static func distance(dx: Double, dy: Double, metric: StaggerConfig.DistanceMetric, axis: StaggerConfig.Axis?) -> Double {
         switch axis {
         case .x: return dx
         case .y: return dy
