@@ -29,6 +29,13 @@ public struct MatchedPairGroup: Sendable {
     public private(set) var pairs: [MatchedPair]
     /// The curve of each property.
     public let curves: MatchedCurves
+    /// The curves the pairs run back to their sources (``reverse(at:)``, a release
+    /// toward ``End/source``), from the next such transition: MotionMachine's
+    /// `reverseEasing`, a quicker way back. `nil` runs ``curves`` both ways. A lane an
+    /// easing drives carries its motion on only into the same curve; otherwise it
+    /// starts from its value (and from its velocity when the way back is a spring).
+    /// Scrubbing reads ``curves``.
+    public var reverseCurves: MatchedCurves?
     /// Delays of each pair's start (the config's delays; its curve is not used: the
     /// curves come from ``curves``), or `nil` to start every pair together.
     public let stagger: StaggerConfig?
@@ -154,7 +161,7 @@ public struct MatchedPairGroup: Sendable {
     ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
     ///   throw.
     public mutating func start(at time: Double) throws(AnimatableError) {
-        try move(to: destinationLanes, at: time)
+        try move(to: destinationLanes, at: time, curves: curves)
         isAtDestination = true
     }
 
@@ -162,7 +169,7 @@ public struct MatchedPairGroup: Sendable {
     ///
     /// - Throws: as ``start(at:)``.
     public mutating func reverse(at time: Double) throws(AnimatableError) {
-        try move(to: sourceLanes, at: time)
+        try move(to: sourceLanes, at: time, curves: reverseCurves ?? curves)
         isAtDestination = false
     }
 
@@ -184,7 +191,7 @@ public struct MatchedPairGroup: Sendable {
             try retargeted[i].validate()
         }
         let retargetedLanes = try Self.layout(retargeted, atDestination: true)
-        try move(to: retargetedLanes, at: time)
+        try move(to: retargetedLanes, at: time, curves: curves)
         pairs = retargeted
         destinationLanes = retargetedLanes
         isAtDestination = true
@@ -256,8 +263,9 @@ public struct MatchedPairGroup: Sendable {
             current.append((value, velocity))
         }
         let reduced = reducedMotion.isReduced
+        let ahead = end == .source ? reverseCurves ?? curves : curves
         var next = try LaneAnimation(
-            kernelValues: current.map(\.value), segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
+            kernelValues: current.map(\.value), segments: Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n),
             laneName: { Self.laneName($0, pairCount: n) })
         try next.setMotion(
             start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
@@ -278,7 +286,7 @@ public struct MatchedPairGroup: Sendable {
         return (base, scale)
     }
 
-    private mutating func move(to targets: [Double], at time: Double) throws(AnimatableError) {
+    private mutating func move(to targets: [Double], at time: Double, curves: MatchedCurves) throws(AnimatableError) {
         guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
         let n = pairs.count
         // A pair counts as moving when any of its lanes is: all its lanes then keep

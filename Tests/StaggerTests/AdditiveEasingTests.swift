@@ -69,6 +69,37 @@ import Testing
         #expect(abs(before.value - (5 + 300 * (1 - pow(1 - 0.2, 3)))) <= 1e-9)
     }
 
+    /// A way back of its own (issue 18): `reverseCurves` drive reverse and a release
+    /// toward the source, `curves` the way out; values from the linear curve's and
+    /// easeInQuad's definitions, reference and kernel on every backend.
+    @Test(arguments: testedBackends)
+    func theWayBackRunsItsOwnCurves(backend: Backend) throws {
+        let a = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10))
+        let b = try MatchedGeometry(frame: LayoutRect(x: 300, y: 0, width: 10, height: 10))
+        var group = try MatchedPairGroup(
+            [try MatchedPair(source: a, destination: b)], curves: MatchedCurves(try .linear(duration: 1)))
+        group.reverseCurves = MatchedCurves(try .easing(.easeInQuad, duration: 0.5))
+        var frame = group.makeFrame()
+        func x(at t: Double) throws -> (reference: Double, kernel: Double) {
+            try group.sample(at: t, into: &frame, backend: backend)
+            return (try group.state(ofPair: 0, at: t).frame.minX, try group.state(ofPair: 0, in: frame).frame.minX)
+        }
+        try group.start(at: 0)
+        try group.reverse(at: 2)
+        // 0.2 s of 0.5 s back: easeInQuad(0.4) = 0.16 of the way from 300 to 0.
+        for (value, expected) in [(try x(at: 2.2), 300 - 300 * 0.16), (try x(at: 2.5), 0)] {
+            #expect(abs(value.reference - expected) <= 1e-9 && abs(value.kernel - expected) <= 1e-3, "\(value)")
+        }
+        // Out again on the linear curve: half-way 0.5 s in.
+        try group.start(at: 4)
+        let out = try x(at: 4.5)
+        #expect(abs(out.reference - 150) <= 1e-9 && abs(out.kernel - 150) <= 1e-3, "\(out)")
+        // A release toward the source from the scrub's end runs the way-back curves.
+        try group.release(atProgress: 1, velocity: 0, toward: .source, at: 10)
+        let back = try x(at: 10.2)
+        #expect(abs(back.reference - (300 - 300 * 0.16)) <= 1e-9 && abs(back.kernel - (300 - 300 * 0.16)) <= 1e-3, "\(back)")
+    }
+
     /// Taps faster than the duration stack layers; beyond the bound the oldest motion
     /// freezes. The value stays continuous at every tap, the kernel matches the
     /// reference on every backend, and the pair ends at the last destination.
