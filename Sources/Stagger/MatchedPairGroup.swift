@@ -328,6 +328,46 @@ public struct MatchedPairGroup: Sendable {
     /// When every pair is at rest (springs: past their settling durations), seconds.
     public var settleTime: Double { engine.settleTime }
 
+    /// When pair `index` comes to rest, seconds on the caller's clock: the end of the
+    /// latest of its lanes' motions (−∞ before the first transition). The latest of
+    /// them is ``settleTime``. O(lanes per pair).
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs.
+    public func settleTime(ofPair index: Int) throws(AnimatableError) -> Double {
+        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
+        return pairSettleTime(index)
+    }
+
+    /// The pairs that come to rest in (`after`, `through`], with their times, in time
+    /// order (ties by index): per-pair completion for a frame loop, which asks for the
+    /// interval since its previous frame. As the values, from the last transition on.
+    /// O(lanes).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN bound.
+    public func pairsSettling(after: Double, through: Double) throws(AnimatableError) -> [(index: Int, time: Double)] {
+        guard !after.isNaN else { throw .invalidTime(after) }
+        guard !through.isNaN else { throw .invalidTime(through) }
+        guard lastTransition.isFinite else { return [] }
+        var settling: [(index: Int, time: Double)] = []
+        for pair in pairs.indices {
+            let time = pairSettleTime(pair)
+            if time > after, time <= through, time > lastTransition { settling.append((pair, time)) }
+        }
+        return settling.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+    }
+
+    /// The end of pair `pair`'s latest lane motion (lane-major: lane l · n + pair).
+    private func pairSettleTime(_ pair: Int) -> Double {
+        guard lastTransition.isFinite else { return lastTransition }
+        let n = pairs.count
+        var latest = engine.start
+        for row in 0..<MatchedPair.laneCount {
+            let lane = row * n + pair
+            latest = Swift.max(latest, engine.start + engine.offset(ofLane: lane) + engine.durations[lane])
+        }
+        return latest
+    }
+
     /// When the last transition started (−∞ before the first), seconds.
     var lastTransition: Double { engine.lastTransition }
 

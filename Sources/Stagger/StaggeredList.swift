@@ -456,6 +456,51 @@ public struct StaggeredList: Sendable {
     /// Seconds from the last transition until every item is at rest.
     public var totalDuration: Double { motion.settlingOffset }
 
+    /// When item `index` comes to rest, on the caller's clock: the end of its motion in
+    /// the last transition (its delay, as the kernel samples it, plus the curve's
+    /// duration), or the transition's own time for an item with nowhere to go. The
+    /// latest of them is ``isComplete(at:)``'s threshold. O(count).
+    ///
+    /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``; the config's errors.
+    public func settleTime(ofItem index: Int) throws(StaggerError) -> Double {
+        guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
+        return try itemSettleTimes()[index] ?? start
+    }
+
+    /// The items that come to rest in (`after`, `through`], with their times, in time
+    /// order (ties by index): per-item completion for a frame loop, which asks for the
+    /// interval since its previous frame. Items with nowhere to go are not listed. Like
+    /// the values, this answers from the last transition on: an item that settled
+    /// before a later transition began is not listed once that transition is recorded.
+    /// O(count).
+    ///
+    /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN bound; the config's errors.
+    public func itemsSettling(after: Double, through: Double) throws(StaggerError) -> [(index: Int, time: Double)] {
+        guard !after.isNaN else { throw .invalidTime(after) }
+        guard !through.isNaN else { throw .invalidTime(through) }
+        var settling: [(index: Int, time: Double)] = []
+        for (index, time) in try itemSettleTimes().enumerated() {
+            if let time, time > after, time <= through { settling.append((index, time)) }
+        }
+        return settling.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+    }
+
+    /// Every item's settle time in the last transition, `nil` for an item with nowhere
+    /// to go: its offset (float32, as sampled) plus the curve's duration after `start`.
+    private func itemSettleTimes() throws(StaggerError) -> [Double?] {
+        let duration = motion.curve.duration
+        switch motion.source {
+        case .closedForm(let from, let to, let order):
+            guard from != to else { return [Double?](repeating: nil, count: count) }
+            return try order.delays(count: count).map { start + Double($0) + duration }
+        case .delays(let from, let to, let delays):
+            guard from != to else { return [Double?](repeating: nil, count: count) }
+            return delays.map { start + Double($0) + duration }
+        case .items(let states):
+            return states.offsets.indices.map { states.moves($0) ? start + Swift.max(0, Double(states.offsets[$0])) + duration : nil }
+        }
+    }
+
     /// Item `index`'s appearance at `time`, in Double: the reference the kernel pass is
     /// tested against (per-item offsets are the stored float32 values).
     ///

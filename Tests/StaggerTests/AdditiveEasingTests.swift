@@ -69,6 +69,24 @@ import Testing
         #expect(abs(before.value - (5 + 300 * (1 - pow(1 - 0.2, 3)))) <= 1e-9)
     }
 
+    /// Per-pair completion (issue 21): a pair comes to rest at its delay plus the
+    /// curve's duration; pairs settle in order; nothing before the first transition.
+    @Test func pairsSettleAtTheirDelayPlusTheDuration() throws {
+        let a = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10))
+        let b = try MatchedGeometry(frame: LayoutRect(x: 300, y: 0, width: 10, height: 10))
+        var group = try MatchedPairGroup(
+            [try MatchedPair(source: a, destination: b), try MatchedPair(source: b, destination: a)],
+            curves: MatchedCurves(try .linear(duration: 1)), stagger: try StaggerConfig(spread: .each(0.1)))
+        #expect(try group.settleTime(ofPair: 0) == -.infinity)
+        #expect(try group.pairsSettling(after: -10, through: 10).isEmpty)
+        try group.start(at: 2)
+        #expect(try abs(group.settleTime(ofPair: 0) - 3) <= 1e-9 && abs(group.settleTime(ofPair: 1) - 3.1) <= 1e-7)
+        #expect(try group.pairsSettling(after: 2.95, through: 3.05).map(\.index) == [0])
+        #expect(try group.pairsSettling(after: 2, through: 4).map(\.index) == [0, 1])
+        #expect(abs(group.settleTime - (try group.settleTime(ofPair: 1))) <= 1e-12)
+        #expect(throws: AnimatableError.unknownElement("pair 2")) { try group.settleTime(ofPair: 2) }
+    }
+
     /// A way back of its own (issue 18): `reverseCurves` drive reverse and a release
     /// toward the source, `curves` the way out; values from the linear curve's and
     /// easeInQuad's definitions, reference and kernel on every backend.

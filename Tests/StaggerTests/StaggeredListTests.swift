@@ -102,6 +102,34 @@ import Testing
         #expect(try list.appearance(of: 9, at: 20.05) == 1)
     }
 
+    /// Per-item completion (issue 21): each item comes to rest at its delay plus the
+    /// curve's duration; a frame loop asking for (previous frame, now] hears each moving
+    /// item once; an interrupted show settles its moving items from the hide and lists
+    /// none of the items that had nowhere to go.
+    @Test func itemsSettleAtTheirDelayPlusTheDuration() throws {
+        var list = try StaggeredList(count: 5, config: try StaggerConfig(spread: .each(0.1), curve: try .linear(duration: 1)))
+        try list.show(at: 0)
+        for i in 0..<5 { #expect(abs(try list.settleTime(ofItem: i) - (1 + 0.1 * Double(i))) <= 1e-7) }
+        #expect(try list.itemsSettling(after: 1.05, through: 1.25).map(\.index) == [1, 2])
+        let last = try list.settleTime(ofItem: 4)
+        #expect(list.isComplete(at: last) && !list.isComplete(at: last - 1e-6))
+        var heard: [Int] = []
+        var previous = -1.0
+        for frame in 0...120 {
+            let now = Double(frame) / 60
+            heard += try list.itemsSettling(after: previous, through: now).map(\.index)
+            previous = now
+        }
+        #expect(heard == [0, 1, 2, 3, 4])
+        // Hidden 0.25 s in: items 0-2 were moving and go back at once over the second;
+        // items 3 and 4 had not started and have nowhere to go.
+        try list.hide(at: 0.25)
+        #expect(try list.itemsSettling(after: 0, through: 10).map(\.index) == [0, 1, 2])
+        #expect(try list.settleTime(ofItem: 0) == 1.25 && list.settleTime(ofItem: 4) == 0.25)
+        #expect(throws: StaggerError.indexOutOfRange(index: 5, count: 5)) { try list.settleTime(ofItem: 5) }
+        #expect(throws: StaggerError.invalidTime(.nan)) { try list.itemsSettling(after: .nan, through: 1) }
+    }
+
     /// A curve for the way back (issue 18): hides run `hideCurve`, shows the config's;
     /// values from easeInQuad's and the linear curve's definitions, on every backend. A
     /// snappy hide that interrupts a smooth show starts from the item's value and
