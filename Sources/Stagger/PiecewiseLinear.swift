@@ -8,8 +8,8 @@ internal import CInterp
 /// points, or from points directly (``init(points:)``):
 ///
 /// ```swift
-/// let bounce = try Easing.linear([.init(0), .init(0.25, at: 0.75), .init(1)])
-/// bounce.value(at: 0.5)   // 0.1667: a quarter of the way over three quarters of the time
+/// let slowStart = try Easing.linear([.init(0), .init(0.25, at: 0.75), .init(1)])
+/// try slowStart.value(at: 0.5)   // 0.1667: a quarter of the way in three quarters of the time
 /// ```
 ///
 /// As an ``Easing`` it clamps progress to [0, 1] like every easing; ``value(at:)`` of this
