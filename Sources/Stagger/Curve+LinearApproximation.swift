@@ -17,8 +17,8 @@ extension Curve {
     /// 1 % of `maximumError` (5 for 0.001), so the CSS text stays short. Each segment
     /// reaches as far as it can while every one of those 10,001 progress values stays
     /// within 0.9 `maximumError` (the rest is room for the rounding and for the curve
-    /// between them), so no point can be dropped without leaving that bound. `steps()` come out exact (two points at each jump), a
-    /// `linear()` as it is.
+    /// between them), so no point can be dropped without leaving that bound. `steps()`
+    /// come out exact (two points at each jump), a `linear()` as it is.
     ///
     /// ```swift
     /// let (easing, duration) = try Curve.snappy.linearApproximation()
