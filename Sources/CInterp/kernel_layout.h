@@ -1,0 +1,94 @@
+/*
+ * kernel_layout.h: Layouts and waves: per-item delays (or distances) of a list or grid
+ * stagger, and wave offsets over a distance field.
+ *
+ * Accuracy: distances in float32 from exact integer cell coordinates; the wave is
+ * sincos_pi's (about 2 ulp of 1) times the amplitude.
+ *
+ * Part of kernel_template.h (included once per backend, after the backend's
+ * vocabulary): no include guard, every name through CI_FN.
+ */
+
+/* Delays (or distances) of a grid or list layout. */
+static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n) {
+    ci_prepared storage;
+    const ci_prepared *distribution = CI_FN(with_bezier_table)(&L->distribution, &storage);
+    VF index = vf_loadu(CI_FN(lane_index));
+    const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), half = vf_set1(0.5f);
+    const VF columns = vf_set1(L->columns);
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF j = index;
+        VM outside = vm_lt(zero, zero); /* no lane */
+        if (!L->distances_only) {
+            outside = vm_or(vm_lt(index, vf_set1(L->window_start)),
+                            vm_lt(vf_set1(L->window_last), index));
+            j = vf_sub(vf_min(vf_max(index, vf_set1(L->window_start)), vf_set1(L->window_last)),
+                       vf_set1(L->window_start));
+        }
+        index = vf_add(index, lanes);
+        /* row = floor(j / columns): (j + 1/2) / columns is never within rounding of an
+         * integer for j < 2^23, so rounding (that - 1/2) to nearest is exact. */
+        VI ignored;
+        VF row = CI_FN(round)(vf_sub(vf_div(vf_add(j, half), columns), half), &ignored);
+        (void)ignored;
+        VF column = vf_sub(j, vf_mul(row, columns));
+        VF dx = vf_sub(column, vf_set1(L->origin_x)), dy = vf_sub(row, vf_set1(L->origin_y));
+        dx = vf_max(dx, vf_sub(zero, dx));
+        dy = vf_max(dy, vf_sub(zero, dy));
+        VF d;
+        if (L->axis == CI_AXIS_X) d = dx;
+        else if (L->axis == CI_AXIS_Y) d = dy;
+        else if (L->metric == CI_METRIC_MANHATTAN) d = vf_add(dx, dy);
+        else if (L->metric == CI_METRIC_CHEBYSHEV) d = vf_max(dx, dy);
+        else d = vf_sqrt(vf_fma(dx, dx, vf_mul(dy, dy)));
+        if (L->invert) d = vf_max(vf_sub(vf_set1(L->max_distance), d), zero);
+        if (L->distances_only) {
+            CI_FN(store)(out + i, d, m);
+            continue;
+        }
+        VF u = CI_FN(clamp01)(
+            vf_mul(vf_sub(d, vf_set1(L->nearest_distance)), vf_set1(L->inverse_distance_range)));
+        VF s = CI_FN(ease_one)(distribution, u);
+        if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
+        VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));
+        if (L->outside_immediate) stagger = vf_select(outside, zero, stagger);
+        CI_FN(store)(out + i, vf_add(vf_set1(L->base_delay), stagger), m);
+    }
+    return 0;
+}
+
+/* Wave offsets over a distance field. */
+static int CI_FN(wave_loop)(const ci_wave_prepared *V, const float *distances, float *out,
+                            size_t n) {
+    VF finite = vf_set1(0.0f);
+    VF index = vf_loadu(CI_FN(lane_index));
+    const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), one = vf_set1(1.0f);
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VF u;
+        if (V->indexed) {
+            u = vf_mul(index, vf_set1(V->index_scale));
+        } else {
+            u = CI_FN(load)(distances + i, m);
+            finite = CI_FN(track_finite)(finite, u);
+        }
+        index = vf_add(index, lanes);
+        VF cycles = vf_sub(vf_set1(V->phase), vf_mul(vf_set1(V->spatial_frequency), u));
+        VF s, c;
+        CI_FN(sincos_pi)(vf_add(cycles, cycles), &s, &c);
+        VF y = vf_mul(vf_set1(V->amplitude), s);
+        if (V->envelope != CI_ENVELOPE_NONE) {
+            VF tau = vf_sub(vf_set1(V->elapsed), vf_mul(u, vf_set1(V->front_delay)));
+            VM reached = vm_lt(zero, tau);
+            /* elapsed - u front_delay may overflow to +inf: FLT_MAX keeps tau * 0 at 0. */
+            tau = vf_min(vf_max(tau, zero), vf_set1(3.40282347e+38f));
+            VF envelope = CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_decay)));
+            if (V->envelope == CI_ENVELOPE_ATTACK_DECAY)
+                envelope = vf_mul(envelope, vf_sub(one, CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_attack)))));
+            y = vf_select(reached, vf_mul(y, envelope), zero);
+        }
+        CI_FN(store)(out + i, y, m);
+    }
+    return CI_FN(saw_nonfinite)(finite);
+}
