@@ -1,5 +1,5 @@
 /* backend_avx2.c: the kernel on AVX2 + FMA, 8 lanes. Compiled with per-function target
- * attributes (no global -m flags), run only when dispatch.c finds AVX2, FMA and OS
+ * attributes (no global -m flags), run only when backends.c finds AVX2, FMA and OS
  * support for the YMM state. */
 #include "kernel_internal.h"
 #if defined(CI_HAVE_X86_BACKENDS)

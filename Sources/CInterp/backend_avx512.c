@@ -1,5 +1,5 @@
 /* backend_avx512.c: the kernel on AVX-512F, 16 lanes. Compiled with per-function
- * target attributes (no global -m flags), run only when dispatch.c finds AVX-512F and
+ * target attributes (no global -m flags), run only when backends.c finds AVX-512F and
  * OS support for the ZMM state. */
 #include "kernel_internal.h"
 #if defined(CI_HAVE_X86_BACKENDS)

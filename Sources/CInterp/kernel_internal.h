@@ -1,7 +1,7 @@
 /*
  * kernel_internal.h: what the dispatch layer hands to a backend.
  *
- * dispatch.c validates a ci_curve and derives, once per call and in double precision,
+ * curve_preparation.c validates a ci_curve and derives, once per call and in double precision,
  * every constant a loop needs (ci_prepared). Backends only run loops over it, so no
  * backend repeats validation or parameter algebra.
  */
@@ -100,7 +100,7 @@ typedef struct ci_sample_prepared {
     /* A list call split into runs: items [0, split_at[0]) wait, [split_at[1],
      * split_at[2]) are done, [split_at[3], n) wait, the two runs between move. Set only
      * where every item of a waiting or done run provably has progress 0 or 1 in float
-     * (see prepare_split in dispatch.c), and for at most CI_SPAN_TRACKS tracks. */
+     * (see prepare_split in sampling_plan.c), and for at most CI_SPAN_TRACKS tracks. */
     int split;
     size_t split_at[4];
     /* Within each moving run (0: left of the center, 1: right), the items whose progress

@@ -1,7 +1,7 @@
 /*
  * kernel_sampling.h: The staggered sampling pass: every item's elapsed time from its
  * delay, its progress through the curve, and the tracks' values (and velocities) it
- * writes. Relies on the plan dispatch.c prepares (ci_sample_prepared): uniform runs,
+ * writes. Relies on the plan sampling_plan.c makes (ci_sample_prepared): uniform runs,
  * spans, the window.
  *
  * Accuracy: the curve's own bound plus one rounding of each item's elapsed time and of
@@ -124,7 +124,7 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
                                    size_t track_count, float *const *outputs,
                                    float *appearance, float *velocity, size_t i, size_t m,
                                    VF a, VF rate, VF *finite) {
-    if (F.accumulate) { /* dispatch.c refuses tracks here */
+    if (F.accumulate) { /* sampling_plan.c refuses tracks here */
         if (appearance) {
             VF held = CI_FN(load)(appearance + i, m);
             *finite = CI_FN(track_finite)(*finite, held);
@@ -439,7 +439,7 @@ CI_INLINE void CI_FN(sample_uniform_range)(const ci_prepared *P, const ci_sample
     if (velocity) CI_FN(fill)(velocity, one_velocity, begin, end);
 }
 
-/* The sampling pass. A list split by dispatch.c into runs of waiting, moving and done
+/* The sampling pass. A list split by sampling_plan.c into runs of waiting, moving and done
  * items computes only the moving ones; the others are fills (a frame of a long list
  * is mostly items that have not started or have finished). */
 static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,

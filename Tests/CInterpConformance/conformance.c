@@ -235,7 +235,7 @@ static void sweep_beziers(void) {
 }
 
 /* A long list call is split into runs of waiting, moving and done items, the
- * waiting and done ones filled from one item (dispatch.c, prepare_split), and without
+ * waiting and done ones filled from one item (sampling_plan.c, prepare_split), and without
  * velocities the interiors of the moving runs go through loops with neither clamp nor
  * absolute value (prepare_interiors). The same frame in calls of 100 items (too short
  * to split) must match it bit for bit, on every backend, with and without velocities,

@@ -1,0 +1,215 @@
+/*
+ * entry_points.c: the public functions of cinterp.h. Each checks its arguments, has
+ * its curve prepared (curve_preparation.c) and its plan made (sampling_plan.c), and
+ * runs the chosen backend's loop (backends.c).
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "dispatch_internal.h"
+
+static ci_status finish(int saw_nonfinite) {
+    return saw_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
+}
+
+/* What every entry point does first: a runnable backend, a valid curve, constants
+ * that fit float. */
+static ci_status begin(ci_backend backend, const ci_curve *curve,
+                       const ci_kernel_table **table, ci_prepared *P) {
+    *table = ci_resolve_backend(backend);
+    if (!*table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!curve) return CI_ERR_NULL_POINTER;
+    return ci_prepare_curve(P, curve);
+}
+
+ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress,
+                  float *value, size_t count) {
+    const ci_kernel_table *table;
+    ci_prepared P;
+    ci_status status = begin(backend, curve, &table, &P);
+    if (status != CI_OK || count == 0) return status;
+    if (!progress || !value) return CI_ERR_NULL_POINTER;
+    if (ci_is_timed(curve->kind))
+        return finish(table->spring(&P, progress, value, NULL, count));
+    return finish(table->ease(&P, progress, value, count));
+}
+
+ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duration,
+                       const float *time, float *value, size_t count) {
+    const ci_kernel_table *table;
+    ci_prepared P;
+    ci_status status = begin(backend, curve, &table, &P);
+    if (status != CI_OK) return status;
+    int is_spring = ci_is_timed(curve->kind);
+    if (!is_spring && !ci_valid_duration(duration)) return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!time || !value) return CI_ERR_NULL_POINTER;
+    if (is_spring) return finish(table->spring(&P, time, value, NULL, count));
+    P.divide_by_duration = 1;
+    P.duration = (float)duration;
+    return finish(table->ease(&P, time, value, count));
+}
+
+ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
+                    float *value, float *velocity, size_t count) {
+    const ci_kernel_table *table;
+    ci_prepared P;
+    ci_status status = begin(backend, curve, &table, &P);
+    if (status != CI_OK) return status;
+    if (!ci_is_timed(curve->kind)) return CI_ERR_INVALID_CURVE;
+    if (count == 0) return CI_OK;
+    if (!time || (!value && !velocity)) return CI_ERR_NULL_POINTER;
+    return finish(table->spring(&P, time, value, velocity, count));
+}
+
+ci_status ci_sample(ci_backend backend, const ci_curve *curve,
+                    const ci_sample_request *request, const ci_track *tracks,
+                    size_t track_count, float *const *outputs, float *appearance,
+                    float *velocity, size_t count) {
+    const ci_kernel_table *table;
+    ci_prepared P;
+    if (!request)
+        return ci_resolve_backend(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
+    ci_curve unit = curve ? *curve : (ci_curve){0};
+    if (curve && ci_is_timed(unit.kind)) unit.params[2] = 1;
+    ci_status status = begin(backend, curve ? &unit : NULL, &table, &P);
+    if (status != CI_OK) return status;
+
+    ci_sample_prepared S;
+    status = ci_plan_sample(&S, &unit, request, tracks, track_count, outputs, count);
+    if (status != CI_OK || count == 0) return status;
+    return finish(table->sample(&P, &S, request, tracks, track_count, outputs, appearance,
+                                velocity, count));
+}
+
+ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
+                              const ci_stagger *stagger, const float *delays,
+                              float *value, size_t count) {
+    if (!stagger) return ci_resolve_backend(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
+    /* base + i * increment; a negative increment is the same line seen from the last
+     * item, which keeps the list form's stagger part non-negative. */
+    double last = count > 0 ? (double)(count - 1) : 0;
+    int falling = stagger->increment < 0;
+    ci_list_delays list = {
+        .base_delay = falling ? stagger->base_delay + last * stagger->increment
+                              : stagger->base_delay,
+        .offset = 0, .slope = fabs(stagger->increment), .origin = falling ? last : 0,
+        .max_delay = INFINITY, .window_start = 0,
+        .window_end = (double)CI_MAX_INDEXED_ITEMS, .outside = CI_OUTSIDE_WINDOW_EDGE,
+    };
+    ci_sample_request request = {
+        .time = stagger->time, .start = 0, .duration = stagger->duration,
+        .list = delays ? NULL : &list, .delays = delays, .from = 0, .to = 1,
+    };
+    if (count > 0 && !value) return CI_ERR_NULL_POINTER;
+    return ci_sample(backend, curve, &request, NULL, 0, NULL, value, NULL, count);
+}
+/* ---- layouts and waves ------------------------------------------------------------ */
+
+static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
+                                size_t count, int distances_only) {
+    memset(L, 0, sizeof *L);
+    if (D->columns < 1 || D->rows < 1 || (uint64_t)D->columns * (uint64_t)D->rows < count ||
+        count > CI_MAX_GRID_ITEMS || D->metric < CI_METRIC_EUCLIDEAN ||
+        D->metric > CI_METRIC_CHEBYSHEV || D->axis < CI_AXIS_BOTH || D->axis > CI_AXIS_Y ||
+        !ci_fits_float(D->origin_x) || !ci_fits_float(D->origin_y) || !ci_fits_float(D->max_distance) ||
+        D->max_distance < 0 || fabs(D->origin_x) > 1e18 || fabs(D->origin_y) > 1e18 ||
+        (D->max_distance > 0 && !ci_fits_float(1 / D->max_distance)))
+        return CI_ERR_INVALID_PARAMETER;
+    L->metric = D->metric;
+    L->axis = D->axis;
+    L->invert = D->invert != 0;
+    L->distances_only = distances_only;
+    L->columns = (float)D->columns;
+    L->origin_x = (float)D->origin_x;
+    L->origin_y = (float)D->origin_y;
+    L->max_distance = (float)D->max_distance;
+    if (distances_only) return CI_OK;
+
+    if (!ci_fits_float(D->base_delay) || !ci_fits_float(D->spread) || D->spread < 0 ||
+        !ci_fits_float(fabs(D->base_delay) + D->spread) ||
+        !(D->nearest_distance >= 0 && D->nearest_distance <= D->max_distance) ||
+        (D->max_distance > D->nearest_distance &&
+         !ci_fits_float(1 / (D->max_distance - D->nearest_distance))) ||
+        isnan(D->max_delay) || D->max_delay < 0 || !ci_is_finite(D->window_start) ||
+        !ci_is_finite(D->window_end) || D->window_end < D->window_start || D->window_start < 0 ||
+        (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE))
+        return CI_ERR_INVALID_PARAMETER;
+    if (ci_is_timed(D->distribution.kind)) return CI_ERR_INVALID_CURVE;
+    ci_status status = ci_prepare_curve(&L->distribution, &D->distribution);
+    if (status != CI_OK) return status;
+    L->reversed = D->reversed != 0;
+    double range = D->max_distance - D->nearest_distance;
+    L->nearest_distance = (float)D->nearest_distance;
+    L->inverse_distance_range = range > 0 ? (float)(1 / range) : 0;
+    L->base_delay = (float)D->base_delay;
+    L->spread = (float)D->spread;
+    /* A distribution that overshoots (back, elastic: s > 1) can take spread s past
+     * FLT_MAX; capping the stagger at FLT_MAX - |base| keeps every delay finite. */
+    double finite_cap = (double)FLT_MAX - fabs(D->base_delay);
+    double cap = D->max_delay < finite_cap ? D->max_delay : finite_cap;
+    L->max_delay = (float)cap;
+    if ((double)L->max_delay > cap) L->max_delay = nextafterf(L->max_delay, 0);
+    double end = D->window_end < (double)CI_MAX_GRID_ITEMS ? D->window_end : (double)CI_MAX_GRID_ITEMS;
+    L->window_start = (float)D->window_start;
+    L->window_last = end > D->window_start ? (float)(end - 1) : (float)D->window_start - 1;
+    L->outside_immediate = D->outside == CI_OUTSIDE_IMMEDIATE || end <= D->window_start;
+    return CI_OK;
+}
+
+static ci_status run_layout(ci_backend backend, const ci_delay_layout *layout, float *out,
+                            size_t count, int distances_only) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!layout) return CI_ERR_NULL_POINTER;
+    ci_layout_prepared L;
+    ci_status status = prepare_layout(&L, layout, count, distances_only);
+    if (status != CI_OK || count == 0) return status;
+    if (!out) return CI_ERR_NULL_POINTER;
+    return finish(table->layout(&L, out, count));
+}
+
+ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *delays,
+                    size_t count) {
+    return run_layout(backend, layout, delays, count, 0);
+}
+
+ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout,
+                       float *distances, size_t count) {
+    return run_layout(backend, layout, distances, count, 1);
+}
+
+ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *distances,
+                          float *offsets, size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!wave) return CI_ERR_NULL_POINTER;
+    int uses_decay = wave->envelope != CI_ENVELOPE_NONE;
+    int uses_attack = wave->envelope == CI_ENVELOPE_ATTACK_DECAY;
+    if (!ci_is_finite(wave->phase) || !ci_fits_float(wave->elapsed) ||
+        !ci_fits_float(wave->amplitude) || !ci_fits_float(wave->spatial_frequency) ||
+        !ci_fits_float(wave->front_delay) || wave->envelope < CI_ENVELOPE_NONE ||
+        wave->envelope > CI_ENVELOPE_ATTACK_DECAY ||
+        (uses_decay && !(wave->decay > 0 && ci_fits_float(wave->decay) &&
+                         ci_fits_float(1 / wave->decay))) ||
+        (uses_attack && !(wave->attack > 0 && ci_fits_float(wave->attack) &&
+                          ci_fits_float(1 / wave->attack))))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!offsets) return CI_ERR_NULL_POINTER;
+    ci_wave_prepared V;
+    memset(&V, 0, sizeof V);
+    V.envelope = wave->envelope;
+    V.indexed = distances == NULL;
+    V.phase = (float)(wave->phase - floor(wave->phase)); /* cycles, reduced in double */
+    V.elapsed = (float)wave->elapsed;
+    V.amplitude = (float)wave->amplitude;
+    V.spatial_frequency = (float)wave->spatial_frequency;
+    V.front_delay = (float)wave->front_delay;
+    V.inverse_decay = uses_decay ? (float)(1 / wave->decay) : 0;
+    V.inverse_attack = uses_attack ? (float)(1 / wave->attack) : 0;
+    V.index_scale = count > 1 ? (float)(1.0 / (double)(count - 1)) : 0;
+    if (V.indexed && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
+    return finish(table->wave(&V, distances, offsets, count));
+}
