@@ -17,7 +17,8 @@ struct PreviewCommand: ParsableCommand {
             file, no network, no external scripts or fonts; it opens from disk.
 
             --matched draws a card flying to full screen instead (frame, corner radius,
-            colour), sent back at --reverse-at, mid-flight by default.
+            colour), sent back at --reverse-at, mid-flight by default; --arc bends its
+            path into a circular arc.
 
             --timeline NAME draws a timeline instead, as a Gantt chart: per step a bar
             for its delay, one while it runs, a sparkline of its value and its events.
@@ -41,7 +42,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --stagger each:0.05,curve:bouncy --reduced-motion -o reduced.html
               staggerbench preview --stagger each:0.03,grid:12x8,from:center --ripple 40 -o ripple.html
               staggerbench preview --timeline cardReveal -o card.html
-              staggerbench preview --matched --curve bouncy --reverse-at 0.3 -o card-flight.html
+              staggerbench preview --matched --curve bouncy --reverse-at 0.3 --arc -0.4 -o card-flight.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -79,6 +80,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "With --matched: seconds at which the card is sent back.")
     var reverseAt: Double = 0.35
 
+    @Option(parsing: .unconditional, help: "With --matched: how far the card's path bows from the straight line, -1...1 (0 straight, 1 a half circle; positive arcs left of the travel).")
+    var arc: Double = 0
+
     @Option(help: "A ripple from this cell of the grid (an index): a decaying wave, 8 pt, 2 Hz, half a cycle per cell, added to each item's offset.")
     var ripple: Int?
 
@@ -96,6 +100,8 @@ struct PreviewCommand: ParsableCommand {
         if !(reverseAt >= 0) || !reverseAt.isFinite {
             throw ValidationError("--reverse-at must be a time in seconds, 0 or later (got \(reverseAt))")
         }
+        if !(abs(arc) <= 1) { throw ValidationError("--arc must be between -1 and 1 (got \(arc))") }
+        if arc != 0, !matched { throw ValidationError("--arc bends a matched pair's path: add --matched") }
         if matched, timeline != nil || format == .svg || ripple != nil || hideAt != nil || items != nil {
             throw ValidationError("--matched draws the pair alone: drop --timeline, --items, --hide-at, --ripple and --format svg")
         }
@@ -122,7 +128,7 @@ struct PreviewCommand: ParsableCommand {
             let parsed: Curve
             do { parsed = try Curve(parsing: curve, duration: duration) } catch { throw CommandFailure(error.description) }
             let page = try PreviewMatchedPage(
-                curves: MatchedCurves(parsed), reverseAt: reverseAt, reducedMotion: reducedMotion, fps: fps ?? 60,
+                curves: MatchedCurves(parsed), arc: arc, reverseAt: reverseAt, reducedMotion: reducedMotion, fps: fps ?? 60,
                 title: "matched pair, \(curve)"
             ).render()
             try writeTextFile(page, to: output)

@@ -8,6 +8,8 @@ import Stagger
 /// when that comes before it settles, so the page shows how an interruption continues.
 struct PreviewMatchedPage {
     let curves: MatchedCurves
+    /// How far the card's path bows (``MatchedPairOptions/arc``).
+    let arc: Double
     let reverseAt: Double
     /// Whether to draw the same flight under reduced motion beside it.
     let reducedMotion: Bool
@@ -42,7 +44,8 @@ struct PreviewMatchedPage {
             frame: Self.cell, cornerRadii: CornerRadii(16), color: RGBAColor(red: 0.96, green: 0.77, blue: 0.19))
         let detail = try MatchedGeometry(
             frame: Self.screen, cornerRadii: CornerRadii(0), color: RGBAColor(red: 0.18, green: 0.44, blue: 0.87))
-        let group = try MatchedPairGroup([try MatchedPair(source: card, destination: detail)], curves: curves)
+        let pair = try MatchedPair(source: card, destination: detail, options: MatchedPairOptions(arc: arc))
+        let group = try MatchedPairGroup([pair], curves: curves)
         var probe = group
         try probe.start(at: 0)
         try probe.reverse(at: reverseAt)

@@ -147,6 +147,8 @@ import Testing
         (["preview", "-o", "/tmp/p.html", "--matched", "--timeline", "reveal"], "--matched draws the pair alone"),
         (["preview", "-o", "/tmp/p.html", "--matched", "--curve", "wobble"], "wobble"),
         (["preview", "-o", "/tmp/p.html", "--matched", "--reverse-at", "nan"], "--reverse-at"),
+        (["preview", "-o", "/tmp/p.html", "--matched", "--arc", "1.5"], "--arc must be between -1 and 1"),
+        (["preview", "-o", "/tmp/p.html", "--arc", "0.5"], "add --matched"),
         (["export", "snappy", "--max-error", "0"], "--max-error"),
         (["export", "snappy", "--max-error", "1e-12"], "1024 points"),
         (["export", "wobble"], "wobble"),

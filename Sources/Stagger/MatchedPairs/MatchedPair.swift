@@ -21,8 +21,10 @@ public struct MatchedPair: Sendable, Hashable {
     ///
     /// - Throws: ``AnimatableError`` when either geometry breaks its rules (see
     ///   ``MatchedGeometry/init(frame:cornerRadii:opacity:color:shadow:)``): a NaN
-    ///   coordinate, a negative size, a colour or opacity outside 0…1; or when the
-    ///   options' anchor is not finite.
+    ///   coordinate, a negative size, a colour or opacity outside 0…1; when the
+    ///   options' anchor is not finite; ``AnimatableError/nonFiniteComponent(name:value:)``
+    ///   or ``AnimatableError/outOfRange(name:value:)`` (named `arc`) for an arc that is
+    ///   NaN or outside -1…1.
     public init(source: MatchedGeometry, destination: MatchedGeometry, options: MatchedPairOptions = .init()) throws(AnimatableError) {
         self.source = source
         self.destination = destination
@@ -38,6 +40,8 @@ public struct MatchedPair: Sendable, Hashable {
         try destination.validate()
         try requireFinite(options.anchor.x, "anchor x")
         try requireFinite(options.anchor.y, "anchor y")
+        try requireFinite(options.arc, "arc")
+        guard abs(options.arc) <= 1 else { throw .outOfRange(name: "arc", value: options.arc) }
     }
 
     /// Number of lanes per pair.
@@ -136,8 +140,8 @@ public struct MatchedPair: Sendable, Hashable {
         func lane(_ l: MatchedLane) -> Double { v(l.rawValue) }
         let width = lane(.width), height = lane(.height)
         let anchor = options.anchor
-        let frame = LayoutRect(
-            unchecked: lane(.anchorX) - anchor.x * width, lane(.anchorY) - anchor.y * height, width, height)
+        let point = onArc(x: lane(.anchorX), y: lane(.anchorY))
+        let frame = LayoutRect(unchecked: point.x - anchor.x * width, point.y - anchor.y * height, width, height)
         let relative = options.cornerRadius == .relativeToBox
         let sx = relative ? width : 1, sy = relative ? height : 1
         let radii = EllipticalCornerRadii(

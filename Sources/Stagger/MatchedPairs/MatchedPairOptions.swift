@@ -24,8 +24,8 @@ public enum CornerRadiusMixing: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The options of a matched pair: SwiftUI's `properties` and `anchor`, and the choices
-/// SwiftUI leaves to the views (aspect, corners, cross-fade, colour space and gamut
-/// mapping).
+/// SwiftUI leaves to the views (aspect, corners, cross-fade, colour space, gamut
+/// mapping and an arc for the path).
 public struct MatchedPairOptions: Sendable, Hashable {
     /// What moves: frame (default), position only, or size only.
     public var properties: MatchedProperties
@@ -51,12 +51,23 @@ public struct MatchedPairOptions: Sendable, Hashable {
     /// overshooting curve) is brought back (default CSS Color 4's gamut mapping;
     /// ``GamutMapping/clip`` clips each channel).
     public var gamutMapping: GamutMapping
+    /// How far the anchor's path bows from the straight line, -1…1 (default 0,
+    /// straight): the path is the circular arc through both anchor points whose height
+    /// at the middle is `arc` times half their distance, so 1 is a half circle.
+    /// Positive bows to the left of the direction of travel as a screen shows it (y
+    /// down): a move to the right arcs up. The anchor's progress along the line between
+    /// its ends still follows the curve; the arc moves it sideways. Applied when a
+    /// state is decoded (``MatchedPairGroup/state(ofPair:in:)``,
+    /// ``MatchedPair/state(atProgress:easing:)``); the frame's raw anchor lanes stay
+    /// the straight motion. Beyond the ends (an overshooting spring) the path runs on
+    /// straight.
+    public var arc: Double
 
     /// Options; every argument has the default described on its property.
     public init(
         properties: MatchedProperties = .frame, anchor: RelativePoint = .center, preservesAspectRatio: Bool = false,
         cornerRadius: CornerRadiusMixing = .absolute, crossFade: CrossFade = .standard,
-        colorMixing: ColorMixing = .oklab, gamutMapping: GamutMapping = .css
+        colorMixing: ColorMixing = .oklab, gamutMapping: GamutMapping = .css, arc: Double = 0
     ) {
         self.properties = properties
         self.anchor = anchor
@@ -65,5 +76,6 @@ public struct MatchedPairOptions: Sendable, Hashable {
         self.crossFade = crossFade
         self.colorMixing = colorMixing
         self.gamutMapping = gamutMapping
+        self.arc = arc
     }
 }
