@@ -44,6 +44,7 @@ extension Timeline {
         self.steps = compiled.steps
         self.stepNodes = compiled.stepNodes
         self.curveGroups = compiled.groups
+        self.reverseGroups = compiled.reverseGroups
         self.stepsByID = compiled.stepsByID
         self.labels = compiled.labels
         self.boundaries = compiled.boundaries
@@ -58,6 +59,7 @@ extension Timeline {
         self.mirroredEnds = compiled.mirroredEnds
         self.reversedBoundaries = compiled.reversedBoundaries
         self.kernelMirroredStarts = compiled.mirroredStarts.map { Float($0) }
+        self.kernelNegatedEnds = compiled.steps.map { -Float($0.end) }
     }
 }
 
@@ -70,6 +72,7 @@ struct TimelinePlan {
         var duration: Double
         var keepAlive: Bool
         var ends: StepEnds
+        var reverseEasing: Easing?
     }
 
     var nodes: [TimelineNode] = []
@@ -131,8 +134,9 @@ struct TimelinePlan {
 
         let index: Int
         switch child.content {
-        case .step(let id, let curve, let duration, let keepAlive, let ends):
-            let leaf = try Self.leaf(id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: ends)
+        case .step(let id, let curve, let duration, let keepAlive, let ends, let reverseEasing):
+            let leaf = try Self.leaf(
+                id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: ends, reverseEasing: reverseEasing)
             index = append(node(.step(-1), id), anchor: position.anchor, offset: position.offset, previous: previous)
             leaves[index] = leaf
         case .group(let groupName, let children):
@@ -141,11 +145,12 @@ struct TimelinePlan {
         case .sequence(let sequenceName, let children):
             index = append(node(.sequence, sequenceName ?? "sequence"), anchor: position.anchor, offset: position.offset, previous: previous)
             try addChildren(children, to: index, defaultPosition: .afterPrevious())
-        case .staggered(let id, let count, let config, let duration, let keepAlive, let ends):
+        case .staggered(let id, let count, let config, let duration, let keepAlive, let ends, let reverseEasing):
             guard count >= 0 else { throw .stagger(child: id, .negativeCount(count)) }
             index = append(node(.list, id), anchor: position.anchor, offset: position.offset, previous: previous)
             let template = try Self.leaf(
-                id: id, curve: config.curve, duration: duration, keepAlive: keepAlive, ends: ends)
+                id: id, curve: config.curve, duration: duration, keepAlive: keepAlive, ends: ends,
+                reverseEasing: reverseEasing)
             let itemDepth = depth + 1
             // Checked once, count included, before a node is made for any item.
             let delays: [Double]
@@ -195,7 +200,7 @@ struct TimelinePlan {
                 let s = nested.steps[step]
                 leaves[index] = Leaf(
                     id: s.id, curve: s.curve, duration: s.duration, keepAlive: s.keepAlive,
-                    ends: StepEnds(from: s.from, to: s.to))
+                    ends: StepEnds(from: s.from, to: s.to), reverseEasing: s.reverseEasing)
             }
         }
         // Last descendants, now that the subtree is complete (children follow parents).
@@ -207,10 +212,10 @@ struct TimelinePlan {
 
     private static func name(of content: TimelineChild.Content) -> String {
         switch content {
-        case .step(let id, _, _, _, _): id
+        case .step(let id, _, _, _, _, _): id
         case .group(let name, _): name ?? "group"
         case .sequence(let name, _): name ?? "sequence"
-        case .staggered(let id, _, _, _, _, _): id
+        case .staggered(let id, _, _, _, _, _, _): id
         case .timeline(let name, _): name ?? "timeline"
         case .label(let name): name
         }
@@ -226,7 +231,7 @@ struct TimelinePlan {
     /// A leaf's duration (the explicit one or the curve's) and its curve, an easing
     /// stretched over that duration; its ends checked to fit float32 (the kernel's).
     private static func leaf(
-        id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds
+        id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds, reverseEasing: Easing?
     ) throws(TimelineError) -> Leaf {
         for value in [ends.from, ends.to] where !Float(value).isFinite { throw .invalidValue(child: id, value: value) }
         guard (Float(ends.to) - Float(ends.from)).isFinite else { throw .invalidValue(child: id, value: ends.to - ends.from) }
@@ -244,7 +249,8 @@ struct TimelinePlan {
         // The kernel starts a spring or decay at its own velocity times the span.
         let velocity = (ends.to - ends.from) * stretched.initialVelocity
         guard Float(velocity).isFinite else { throw .invalidValue(child: id, value: velocity) }
-        return Leaf(id: id, curve: stretched, duration: length, keepAlive: keepAlive, ends: ends)
+        return Leaf(
+            id: id, curve: stretched, duration: length, keepAlive: keepAlive, ends: ends, reverseEasing: reverseEasing)
     }
 
     // MARK: - Positions
@@ -368,6 +374,7 @@ struct TimelinePlan {
         var mirroredStarts: [Double] = []
         var mirroredEnds: [Double] = []
         var groups: [CurveGroup] = []
+        var reverseGroups: [CurveGroup] = []
         var stepsByID: [String: [Int]] = [:]
         var labels: [String: Double] = [:]
         var boundaries: [TimelineBoundary] = []
@@ -429,7 +436,8 @@ struct TimelinePlan {
             out.stepNodes.append(j)
             out.steps.append(Timeline.ScheduledStep(
                 id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
-                curve: curves[k], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to))
+                curve: curves[k], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to,
+                reverseEasing: leaf.reverseEasing))
             out.mirroredStarts.append(out.nodes[j].mirrorStart)
             out.mirroredEnds.append(out.nodes[j].mirrorEnd)
             let isLast = position + 1 == order.count || groupCurves[order[position + 1]] != groupCurves[k]
@@ -438,6 +446,7 @@ struct TimelinePlan {
                 lower = position + 1
             }
         }
+        out.reverseGroups = Self.reverseGroups(out.steps)
         for (index, step) in out.steps.enumerated() { out.stepsByID[step.id, default: []].append(index) }
         for (id, indices) in out.stepsByID {
             out.stepsByID[id] = indices.sorted { (out.steps[$0].start, out.stepNodes[$0]) < (out.steps[$1].start, out.stepNodes[$1]) }
@@ -448,6 +457,26 @@ struct TimelinePlan {
         out.mirroredBoundaries = Self.boundaries(out.nodes, layout: .sequential)
         out.reversedBoundaries = Self.boundaries(out.nodes, layout: .contiguous)
         return out
+    }
+
+    /// Runs of consecutive steps with one way back (the same reverse easing over the
+    /// same duration), one kernel call each in a contiguous reversed pass; steps without
+    /// one, and jumps, belong to none.
+    static func reverseGroups(_ steps: [Timeline.ScheduledStep]) -> [CurveGroup] {
+        func wayBack(_ step: Timeline.ScheduledStep) -> Curve? {
+            guard let easing = step.reverseEasing, step.duration > 0 else { return nil }
+            return try? Curve.easing(easing, duration: step.duration)
+        }
+        var groups: [CurveGroup] = []
+        var lower = 0
+        while lower < steps.count {
+            let curve = wayBack(steps[lower])
+            var upper = lower + 1
+            while upper < steps.count, wayBack(steps[upper]) == curve { upper += 1 }
+            if curve != nil { groups.append(CurveGroup(curve: curve, range: lower..<upper)) }
+            lower = upper
+        }
+        return groups
     }
 
     /// Whether a container lays its children out one after another (a sequence, a

@@ -11,6 +11,10 @@ struct PassLocation {
     var reversed: Bool
     /// Whether the steps follow the mirrored schedule (a sequential reversed pass).
     var mirrored: Bool
+
+    /// Whether steps move back from `to` to `from` (a contiguous reversed pass), where
+    /// a step's reverse easing applies.
+    var goesBack: Bool { reversed && !mirrored }
 }
 
 /// Where a step runs within a pass: the forward schedule or a sequential reversed one.
@@ -84,7 +88,9 @@ extension Timeline {
     /// Before its start a step holds `from`, the value it moves from, even for an easing
     /// whose value at progress 0 is not 0 (`steps` with jump-start or jump-both jump
     /// when the step starts, not before); ``sample(at:into:backend:)`` does the same.
-    func stepState(_ index: Int, local: Double, mirrored: Bool) throws(TimelineError) -> TimelineStepState {
+    /// Going back (a contiguous reversed pass), a step with a reverse easing runs it
+    /// from `to` to `from` over its span, read from its end.
+    func stepState(_ index: Int, local: Double, mirrored: Bool, goesBack: Bool) throws(TimelineError) -> TimelineStepState {
         let step = steps[index]
         // Phases compare the local time with the same start and end figures the events
         // use, so that a state and the events up to its time always agree.
@@ -97,6 +103,11 @@ extension Timeline {
             value = step.from
         } else if step.duration == 0 || e == .infinity {
             value = step.to
+        } else if goesBack, let easing = step.reverseEasing, local < span.end {
+            let back = (span.end - local) / step.duration
+            do { value = step.to + (step.from - step.to) * (try easing.value(at: min(back, 1))) } catch {
+                throw .curve(child: step.id, error)
+            }
         } else {
             do { value = step.from + (step.to - step.from) * (try step.curve.value(at: e)) } catch {
                 throw .curve(child: step.id, error)
@@ -122,7 +133,8 @@ extension Timeline {
         var states: [TimelineStepState] = []
         states.reserveCapacity(steps.count)
         for index in steps.indices {
-            states.append(try stepState(index, local: location.local, mirrored: location.mirrored))
+            states.append(
+                try stepState(index, local: location.local, mirrored: location.mirrored, goesBack: location.goesBack))
         }
         return TimelineState(time: t, iteration: location.iteration, isReversedPass: location.reversed,
                              steps: states, stepsByID: stepsByID)
@@ -171,6 +183,24 @@ extension Timeline {
                 }
             }
         }
+        guard location.goesBack, !reverseGroups.isEmpty else { return }
+        // The way back on a time axis that runs backwards: time −local, each step
+        // starting at −end, moving from `to` to `from`. Steps outside their span keep
+        // the forward pass's values (their ends), written above.
+        try kernelNegatedEnds.withUnsafeBufferPointer { (starts) throws(TimelineError) in
+            for index in reverseGroups.indices {
+                let group = reverseGroups[index]
+                guard let curve = group.curve else { continue }
+                try runKernel(
+                    curve: curve, local: -local, starts: starts, range: group.range, output: output, backend: backend,
+                    backward: true)
+                // Not yet going back, or back before the start: the forward pass's ends,
+                // decided on the same Double figures as state(at:).
+                for i in group.range where local >= steps[i].end || local < steps[i].start {
+                    output[i] = local < steps[i].start ? kernelFrom[i] : kernelTo[i]
+                }
+            }
+        }
     }
 
     /// Every step's eased value at time `t` into an array of one value per step; see
@@ -185,7 +215,7 @@ extension Timeline {
     /// and (springs) initial velocity, the item source.
     private func runKernel(
         curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
-        output: UnsafeMutablePointer<Float>, backend: Backend?
+        output: UnsafeMutablePointer<Float>, backend: Backend?, backward: Bool = false
     ) throws(TimelineError) {
         let name = steps[range.lowerBound].id
         var descriptor: ci_curve
@@ -199,8 +229,9 @@ extension Timeline {
                     request.start = 0
                     request.duration = duration
                     request.item_start = starts.baseAddress! + range.lowerBound
-                    request.item_from = from.baseAddress! + range.lowerBound
-                    request.item_to = to.baseAddress! + range.lowerBound
+                    // Going back, each step moves from its `to` to its `from`.
+                    request.item_from = (backward ? to : from).baseAddress! + range.lowerBound
+                    request.item_to = (backward ? from : to).baseAddress! + range.lowerBound
                     request.item_velocity = velocity.baseAddress! + range.lowerBound
                     return ci_sample(
                         backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,

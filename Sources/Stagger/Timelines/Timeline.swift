@@ -107,6 +107,9 @@ public struct Timeline: Sendable {
         public let from: Double
         /// The value the step moves to (1 unless the child gave one).
         public let to: Double
+        /// The easing of its way back in a yoyo's contiguous reversed passes, or `nil`
+        /// to play the forward motion backwards.
+        public let reverseEasing: Easing?
     }
 
     /// The options the timeline was built with.
@@ -125,6 +128,8 @@ public struct Timeline: Sendable {
     let stepNodes: [Int]
     /// Runs of steps sharing one curve (and duration), one kernel call each.
     let curveGroups: [CurveGroup]
+    /// Runs of steps sharing a way back (see `TimelinePlan.reverseGroups`).
+    let reverseGroups: [CurveGroup]
     /// Step indices per id, by start time.
     let stepsByID: [String: [Int]]
     /// Label name to time.
@@ -148,6 +153,9 @@ public struct Timeline: Sendable {
     let kernelFrom: [Float]
     let kernelTo: [Float]
     let kernelVelocity: [Float]
+    /// Per step: minus its end, the start of its way back on a time axis that runs
+    /// backwards (the kernel's time is then minus the pass-local time).
+    let kernelNegatedEnds: [Float]
 
     /// The number of steps (every item of a staggered list counts).
     public var stepCount: Int { steps.count }
