@@ -31,7 +31,9 @@ extension Curve {
     ///   of the curve's initialisers for values out of range; ``CurveError/invalidDuration(_:)``.
     public init(parsing text: String, duration: Double = 1) throws(CurveError) {
         var parser = CurveTextParser(text)
-        let (name, arguments) = try parser.call()
+        let (name, arguments, called) = try parser.call()
+        // CSS: `linear` is the identity, `linear()` a linear() easing without stops.
+        if name == "linear", called, arguments.isEmpty { throw .linearPointCount(0) }
         self = try CurveTextParser.curve(named: name, arguments: arguments, duration: duration)
     }
 }
@@ -99,10 +101,12 @@ struct CurveTextParser {
         return value
     }
 
-    mutating func call() throws(CurveError) -> (String, [Argument]) {
+    /// A curve's name, its arguments, and whether they were in parentheses (`name()`).
+    mutating func call() throws(CurveError) -> (String, [Argument], Bool) {
         guard let name = word() else { throw fail("expected a curve name") }
         var arguments: [Argument] = []
-        if consume("(") {
+        let called = consume("(")
+        if called {
             if !consume(")") {
                 repeat {
                     arguments.append(try argument())
@@ -114,7 +118,7 @@ struct CurveTextParser {
         guard position == characters.count else {
             throw fail("unexpected '\(characters[position])'")
         }
-        return (name, arguments)
+        return (name, arguments, called)
     }
 
     /// A number directly followed by `%`, as a fraction read exactly: the decimal text

@@ -120,4 +120,59 @@ import Testing
             try huge.evaluate([0.25], into: &out)
         }
     }
+
+    /// The cases of the web-platform-tests file for linear() output
+    /// (css/css-easing/linear-timing-functions-output, the tentative version in
+    /// Servo's copy of the suite), restated in DefinitionsAndSources.md §7 with values
+    /// worked from the specification: each text's value at the test's progress points,
+    /// and its equivalences, on the Double reference and the kernel of every backend.
+    /// Its `linear()` and `linear(0.5)` cases are outside our definition (at least two
+    /// stops) and are refused, as its companion syntax file expects.
+    @Test func webPlatformTestsCases() throws {
+        // steps(5, jump-start) at progress k/5: min(k + 1, 5) / 5.
+        let steps5 = { (k: Int) in Double(min(k + 1, 5)) / 5 }
+        let cases: [(text: String, same: String?, values: [(Double, Double)])] = [
+            ("linear(0, 1.5, 1)", nil, [(0, 0), (0.25, 0.75), (0.5, 1.5), (0.75, 1.25), (1, 1)]),
+            ("linear(1, -0.5, 0)", nil, [(0, 1), (0.25, 0.25), (0.5, -0.5), (0.75, -0.25), (1, 0)]),
+            ("linear(0.2 0% 20%, 0.4 20% 40%, 0.6 40% 60%, 0.8 60% 80%, 1.0 80% 100%)", nil,
+             [0, 1, 2, 3, 4, 5].map { (Double($0) / 5, steps5($0)) }),
+            ("linear(0, 0.1 -10%, 1)", "linear(0, 0.1 0%, 1)", [(0, 0.1), (0.1, 0.19), (0.55, 0.595), (1, 1)]),
+            ("linear(0, 0.9 110%, 1)", "linear(0, 0.9 110%, 1 110%)",
+             [0, 0.45, 0.9, 0.95, 1].map { ($0, $0 / 1.1 * 0.9) }),
+        ]
+        for c in cases {
+            let curve = try Curve(parsing: c.text)
+            if let same = c.same { #expect(try Curve(parsing: same) == curve, "\(c.text)") }
+            guard case .easing(let easing, _) = curve.kind else { continue }
+            for (p, expected) in c.values {
+                #expect(abs(try easing.value(at: p) - expected) < 1e-12, "\(c.text) at \(p)")
+            }
+            var out = [Float](repeating: 0, count: c.values.count)
+            for backend in testedBackends {
+                try easing.evaluate(c.values.map { Float($0.0) }, into: &out, backend: backend)
+                for (k, (p, expected)) in c.values.enumerated() {
+                    #expect(abs(Double(out[k]) - expected) < 1e-6, "\(backend) \(c.text) at \(p): \(out[k])")
+                }
+            }
+        }
+        // Its companion syntax file: serialisations, and texts that are not linear() easings.
+        let serialised: [(String, String)] = [
+            ("linear(0 0% 50%, 1 50% 100%)", "linear(0 0%, 0 50%, 1 50%, 1 100%)"),
+            ("linear(0, 0.5 25% 75%, 1 100% 100%)", "linear(0 0%, 0.5 25%, 0.5 75%, 1 100%, 1 100%)"),
+        ]
+        for (text, expected) in serialised {
+            guard case .easing(let easing, _) = try Curve(parsing: text).kind,
+                  case .piecewiseLinear(let linear) = easing.kind else { Issue.record("\(text) is not linear()"); continue }
+            #expect(linear.description == expected)
+        }
+        guard case .easing(let bouncy, _) = try Curve(parsing: "linear(0, 1.3, 1, 0.92, 1, 0.99, 1, 1.004, 0.998, 1 100% 100%)").kind,
+              case .piecewiseLinear(let points) = bouncy.kind else { Issue.record("nine evenly spaced stops"); return }
+        #expect(points.points.map(\.output) == [0, 1.3, 1, 0.92, 1, 0.99, 1, 1.004, 0.998, 1, 1])
+        for (k, point) in points.points.enumerated() {
+            #expect(abs(point.input - min(Double(k) / 9, 1)) < 1e-15, "stop \(k): \(point.input)")
+        }
+        for text in ["linear()", "linear(0.5)", "linear(100%)"] {
+            #expect(throws: CurveError.self, "\(text)") { try Curve(parsing: text) }
+        }
+    }
 }
