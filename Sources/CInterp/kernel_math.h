@@ -53,16 +53,15 @@ CI_INLINE VF CI_FN(product_error)(VF a, VF b, VF product) {
 #endif
 }
 
-/* 2^x. Range-reduced to f in [-1/2, 1/2], a degree-5 polynomial of 2^f fitted near
- * minimax with its constant term exactly 1, so that 2^0 = 1 and a spring starts exactly
- * at its origin (relative error 1.1e-7 with float coefficients, well inside every
- * bound that uses it), scaled by 2^n built in the
- * exponent bits. Below -126 the result is 0 (no denormals: a decayed spring term must
- * vanish, not linger at 2^-126 and be multiplied by a huge time); above 126 it
- * saturates at 2^126, which no curve reaches. Max relative error about 2.5e-7. */
-CI_INLINE VF CI_FN(exp2)(VF x) {
-    VM underflow = vm_lt(x, vf_set1(-126.0f));
-    x = vf_min(vf_max(x, vf_set1(-126.0f)), vf_set1(126.0f));
+/* 2^x for x in [-126, 126]. Range-reduced to f in [-1/2, 1/2], a degree-5 polynomial
+ * of 2^f fitted near minimax with its constant term exactly 1, so that 2^0 = 1 and a
+ * spring starts exactly at its origin (relative error 1.1e-7 with float coefficients,
+ * well inside every bound that uses it), scaled by 2^n built in the exponent bits. Max
+ * relative error about 2.5e-7. Callers whose argument may leave the range use exp2:
+ * below -126 its result is 0 (no denormals: a decayed spring term must vanish, not
+ * linger at 2^-126 and be multiplied by a huge time); above 126 it saturates at 2^126,
+ * which no curve reaches. */
+CI_INLINE VF CI_FN(exp2_in_range)(VF x) {
     VI n_bits;
     VF r = CI_FN(round)(x, &n_bits);
     VF f = vf_sub(x, r);
@@ -73,7 +72,14 @@ CI_INLINE VF CI_FN(exp2)(VF x) {
     p = vf_fma(p, f, vf_set1(6.9314700e-01f));
     p = vf_fma(p, f, vf_set1(1.0f));
     VF scale = vi_as_vf(vi_shl(vi_add(n_bits, vi_set1(127 - CI_ROUND_MAGIC_BITS)), 23));
-    return vf_select(underflow, vf_set1(0.0f), vf_mul(p, scale));
+    return vf_mul(p, scale);
+}
+
+/* 2^x for any x: exp2_in_range after the clamp, 0 below -126. */
+CI_INLINE VF CI_FN(exp2)(VF x) {
+    VM underflow = vm_lt(x, vf_set1(-126.0f));
+    x = vf_min(vf_max(x, vf_set1(-126.0f)), vf_set1(126.0f));
+    return vf_select(underflow, vf_set1(0.0f), CI_FN(exp2_in_range)(x));
 }
 
 /* e^x = 2^(x log2 e). The product adds |x| * 2^-24 of absolute error to the exponent,

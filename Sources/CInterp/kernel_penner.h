@@ -105,7 +105,8 @@ CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
 /* Whether ease_shape for (kind, direction) goes through penner's inOut, so that its
  * callers' `sides` matter. */
 CI_INLINE int CI_FN(has_sides)(int kind, int direction) {
-    return direction == CI_EASE_IN_OUT && kind >= CI_CURVE_SINE && kind <= CI_CURVE_CIRC;
+    return direction == CI_EASE_IN_OUT && kind >= CI_CURVE_SINE && kind <= CI_CURVE_CIRC &&
+           kind != CI_CURVE_EXPO; /* expo_in_out */
 }
 
 /* The powers' inOut (quad to quint, f(u) = u^n): with w = min(p, 1 - p) and u = 2w
@@ -183,6 +184,20 @@ CI_INLINE VF CI_FN(back_in_out)(VF p) {
                                           vf_select(lo, vf_set1(-s2 * 0.5f),
                                                     vf_set1(s2 * 0.5f))));
     return vf_select(lo, half, vf_add(half, vf_set1(1.0f)));
+}
+
+/* Expo inOut: p < 1/2 ? 2^(20p - 10) / 2 : 1 - 2^(10 - 20p) / 2, with the halving in
+ * the exponent (20p - 11 and 9 - 20p, each one rounding as 10u - 10 was) and the
+ * argument in [-11, -1], where exp2 needs no clamp. 0 at p = 0 and 1 at p = 1
+ * (Penner's ends). A fifth fewer operations than through penner and family_in. */
+CI_INLINE VF CI_FN(expo_in_out)(VF p) {
+    VM lo = vm_lt(p, vf_set1(0.5f));
+    VF x = vf_select(lo, vf_fma(p, vf_set1(20.0f), vf_set1(-11.0f)),
+                     vf_fma(p, vf_set1(-20.0f), vf_set1(9.0f)));
+    VF r = CI_FN(exp2_in_range)(x);
+    VM ends = vm_or(vm_eq(p, vf_set1(0.0f)), vm_eq(p, vf_set1(1.0f)));
+    r = vf_select(ends, vf_set1(0.0f), r);
+    return vf_select(lo, r, vf_sub(vf_set1(1.0f), r));
 }
 
 #define CI_ELASTIC_C5_HALF_TURNS 0.4444444444444444f /* 2 pi / 4.5 in half turns */

@@ -16,6 +16,9 @@ CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, in
     case CI_CURVE_CUBIC_BEZIER: return CI_FN(bezier)(P, p);
     case CI_CURVE_STEPS: return CI_FN(steps)(P, p);
     case CI_CURVE_PIECEWISE_LINEAR: return CI_FN(piecewise_linear)(P, p);
+    case CI_CURVE_EXPO:
+        if (direction == CI_EASE_IN_OUT) return CI_FN(expo_in_out)(p);
+        return CI_FN(penner)(kind, direction, sides, p);
     case CI_CURVE_BACK:
         if (direction == CI_EASE_IN_OUT) return CI_FN(back_in_out)(p);
         return CI_FN(penner)(kind, direction, sides, p);
