@@ -3,8 +3,10 @@
 
 Times are CPU time per item: the "min" aggregate over repetitions when the run had
 repetitions, else the single run. Ratios are peer time / ours on the same vector width
-(> 1: ours is faster). Then every goal of issue 6 that this binary can measure, with
-the figure and whether it is met.
+(> 1: ours is faster). Then every goal of issues 6 and 19 that this binary can
+measure on this machine, with the figure and whether it is met (issue 19's per width:
+cubic-bezier's time and ratio to the scalar solver, every peer family at or ahead of
+the best peer).
 
 usage: summarize.py RESULTS.json [--cpu "model name"]
 """
@@ -177,6 +179,27 @@ def main():
     out.append("| goal | measured | target | |")
     out.append("|---|---:|---:|---|")
     out.extend(goals)
+
+    # ---- issue 19: on each width this run measured, the same goals for AVX2 and AVX-512.
+    goals = []
+    widths = [w for w, _ in WIDTHS if get("bezier_ease", w) is not None]
+    scalar_solver = get("bezier_ease", "libm")
+    for width in widths:
+        bound, factor = {"avx512": (1.0, 15), "avx2": (1.2, 12)}[width]
+        limit("bezier_ease", width, bound)
+        ours = get("bezier_ease", width)
+        if scalar_solver is not None:
+            goal("bezier_ease %s vs scalar solver (libm peer), 16k" % width,
+                 "%.1fx" % (scalar_solver / ours), ">= %dx" % factor, scalar_solver / ours >= factor)
+        for op in PEER_OPS:
+            faster(op, width, 1.0)
+    if widths:
+        out.append("")
+        out.append("### Goals (issue 19), each width this run measured")
+        out.append("")
+        out.append("| goal | measured | target | |")
+        out.append("|---|---:|---:|---|")
+        out.extend(goals)
     print("\n".join(out))
 
 
