@@ -5,13 +5,13 @@ let package = Package(
     name: "Stagger",
     products: [
         .library(name: "Stagger", targets: ["Stagger"]),
-        .executable(name: "staggerbench", targets: ["staggerbench"]),
+        .executable(name: "staggerbench", targets: ["staggerbench"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // The SIMD kernel. Instruction sets are chosen per function inside its sources
@@ -22,14 +22,14 @@ let package = Package(
             name: "Stagger",
             dependencies: [
                 "CInterp",
-                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics")
             ]
         ),
         .executableTarget(
             name: "staggerbench",
             dependencies: [
                 "Stagger",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Counts the test thread's heap allocations (interposes malloc on glibc).
@@ -41,9 +41,9 @@ let package = Package(
                 "CInterp",
                 "AllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ let attempts: [(String, () throws -> Curve)] = [
     ("x1 = 1.5", { try .timingCurve(1.5, 0, 0.5, 1) }),
     ("no steps", { try .easing(.steps(0), duration: 0.3) }),
     ("negative duration", { try .easeOut(duration: -1) }),
-    ("a typo", { try Curve(parsing: "snapy") }),
+    ("a typo", { try Curve(parsing: "snapy") })
 ]
 for (label, make) in attempts {
     do {

@@ -8,7 +8,7 @@ print("friction \(decay.frictionRate) per second; it would stop at \(rest)")
 // Snap to a 120-point row: pick the row, then fling exactly there.
 let row = (rest / 120).rounded() * 120
 let velocity = try decay.initialVelocity(toTravel: row - 300)
-let time = try decay.duration(initialVelocity: velocity)      // within half a point
+let time = try decay.duration(initialVelocity: velocity)  // within half a point
 print("fling at \(velocity) points per second to stop on \(row), within 0.5 points after \(time) s")
 
 // Where it is along the way, in Double.

@@ -30,8 +30,10 @@ print("pair 0 at 0.3 s:", back.frame)
 
 // The layout changed: head for new destinations from wherever the pairs are.
 let moved = try pairs.map { pair in
-    try MatchedGeometry(frame: LayoutRect(x: pair.destination.frame.minX, y: pair.destination.frame.minY + 50,
-                                          width: 190, height: 190))
+    try MatchedGeometry(
+        frame: LayoutRect(
+            x: pair.destination.frame.minX, y: pair.destination.frame.minY + 50,
+            width: 190, height: 190))
 }
 try group.retarget(moved, at: 0.4)
 print("every pair at rest at \(group.settleTime) s")

@@ -15,8 +15,9 @@ let card = try MatchedPair(source: thumbnail, destination: detail, options: opti
 // Scrub it from a gesture: any progress, in any order.
 for progress in [0.0, 0.25, 0.5, 1.0] {
     let state = try card.state(atProgress: progress, easing: .easeInOut)
-    print("progress \(progress): \(state.frame.width) x \(state.frame.height), "
-        + "corner \(state.cornerRadii.horizontal.topLeading), "
-        + "incoming \(state.incomingOpacity), outgoing \(state.outgoingOpacity)")
+    print(
+        "progress \(progress): \(state.frame.width) x \(state.frame.height), "
+            + "corner \(state.cornerRadii.horizontal.topLeading), "
+            + "incoming \(state.incomingOpacity), outgoing \(state.outgoingOpacity)")
     print("  colour \(state.color), shadow radius \(state.shadow.radius)")
 }

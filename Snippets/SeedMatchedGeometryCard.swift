@@ -18,9 +18,10 @@ group.reverseCurves = MatchedCurves(try .smooth(duration: 0.35))
 try group.start(at: 0)
 for time in [0.05, 0.1, 0.2] {
     let state = try group.state(ofPair: 0, at: time)
-    print("open, \(time) s: \(rounded(state.frame.width)) x \(rounded(state.frame.height)), "
-        + "corner \(rounded(state.cornerRadii.horizontal.topLeading)), "
-        + "cell view \(rounded(state.outgoingOpacity)), full-screen view \(rounded(state.incomingOpacity))")
+    print(
+        "open, \(time) s: \(rounded(state.frame.width)) x \(rounded(state.frame.height)), "
+            + "corner \(rounded(state.cornerRadii.horizontal.topLeading)), "
+            + "cell view \(rounded(state.outgoingOpacity)), full-screen view \(rounded(state.incomingOpacity))")
 }
 // Tapped closed at 0.2 s, mid-flight: the card turns back from where it is, at its
 // speed, and lands in its cell.

@@ -10,7 +10,7 @@ let steps = [
     MatchedStep("card", type: .matched, curve: .snappy),
     MatchedStep("title", curve: .easeOut, delay: 0.1, waitForCompletion: false),
     MatchedStep("chips", curve: .smooth),
-    MatchedStep("toast", curve: .bouncy, keepAlive: false),
+    MatchedStep("toast", curve: .bouncy, keepAlive: false)
 ]
 let sequence = try MatchedSequence(steps)
 

@@ -9,10 +9,11 @@ func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 let move = try Curve.easing(.easeInOutQuad, duration: 1)
 let fade = try Curve.linear(duration: 0.5)
 let motion: [TimelineChild] = [
-    .sequence([
-        .group([.step("x", move, to: 300), .step("y", move, to: 120)], name: "move"),
-        .step("fade", fade, from: 1, to: 0),
-    ], name: "motion"),
+    .sequence(
+        [
+            .group([.step("x", move, to: 300), .step("y", move, to: 120)], name: "move"),
+            .step("fade", fade, from: 1, to: 0)
+        ], name: "motion")
 ]
 
 // snippet.repeats

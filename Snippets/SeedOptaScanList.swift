@@ -8,11 +8,13 @@ func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 // Row i starts baseDelay + i · delayIncrement after the scan ends, on the smooth
 // spring. It fades in, rises 12 points and grows from 0.9 to full size.
 let config = try StaggerConfig(baseDelay: 0.2, delayIncrement: 0.05, curve: .smooth)
-let tracks = [StaggerTrack.opacity, StaggerTrack("offsetY", from: 12, to: 0),
-              StaggerTrack("scale", from: 0.9, to: 1)]
+let tracks = [
+    StaggerTrack.opacity, StaggerTrack("offsetY", from: 12, to: 0),
+    StaggerTrack("scale", from: 0.9, to: 1)
+]
 var results = try StaggeredList(count: 5, config: config, tracks: tracks)
 let lastDelay = try config.delay(for: 4)
-print("row 4 starts \(lastDelay) s after the scan")          // 0.2 + 4 · 0.05
+print("row 4 starts \(lastDelay) s after the scan")  // 0.2 + 4 · 0.05
 
 // snippet.appear
 // The scan ends at 10 s on your clock: record the show, then sample every frame into
@@ -50,5 +52,6 @@ try results.show(at: 14)
 try results.sample(at: 14.25, into: &frame)
 let fading = rounded(frame.values(ofTrack: 0)), jumped = rounded(frame.values(ofTrack: 1))
 print("reduced, 14.25 s: opacity \(fading), offsetY \(jumped)")
-print("every row is at rest \(rounded(results.totalDuration)) s after the show:",
-      results.isComplete(at: 14 + results.totalDuration))
+print(
+    "every row is at rest \(rounded(results.totalDuration)) s after the show:",
+    results.isComplete(at: 14 + results.totalDuration))

@@ -30,8 +30,10 @@ let done = try makeState("done", 160, RGBAColor(red: 0.2, green: 0.78, blue: 0.3
 // fades in 0.25 s later, when the pill is nearly small.
 let startLoading = try ComponentTransition(
     ElementTiming(curve: .snappy),
-    elements: ["label": ElementTiming(curve: .easeOut(duration: 0.15)),
-               "spinner": ElementTiming(curve: .easeIn(duration: 0.2), delay: 0.25)])
+    elements: [
+        "label": ElementTiming(curve: .easeOut(duration: 0.15)),
+        "spinner": ElementTiming(curve: .easeIn(duration: 0.2), delay: 0.25)
+    ])
 var button = ComponentAnimator(state: idle)
 try button.transition(to: loading, at: 0, using: startLoading)
 for time in [0.1, 0.2] {
@@ -53,10 +55,13 @@ for event in try button.events(from: -1, to: 2) { print(rounded(event.time), eve
 // snippet.finish
 // Later the download finishes: the pill turns green, the label returns 0.1 s after it.
 try button.transition(to: loading, at: 3, using: startLoading)
-try button.transition(to: done, at: 5, using: ComponentTransition(
-    ElementTiming(curve: .smooth), elements: ["label": ElementTiming(curve: .smooth, delay: 0.1)]))
+try button.transition(
+    to: done, at: 5,
+    using: ComponentTransition(
+        ElementTiming(curve: .smooth), elements: ["label": ElementTiming(curve: .smooth, delay: 0.1)]))
 let color = try button.value(pillColor, at: 5.3)
 let labelLater = try button.value(labelOpacity, at: 5.3)
-print("5.3 s: colour \(rounded(color.red)), \(rounded(color.green)), \(rounded(color.blue)); "
-    + "label \(rounded(labelLater))")
+print(
+    "5.3 s: colour \(rounded(color.red)), \(rounded(color.green)), \(rounded(color.blue)); "
+        + "label \(rounded(labelLater))")
 print("at rest by 7 s: \(button.isComplete(at: 7))")

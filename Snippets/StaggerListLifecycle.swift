@@ -4,8 +4,10 @@ import Stagger
 func rounded(_ values: some Sequence<Float>) -> [Float] { values.map { ($0 * 100).rounded() / 100 } }
 // snippet.show
 // Opacity, a slide in from the left, and a 0.9 → 1 scale.
-let tracks = [StaggerTrack.opacity, StaggerTrack("offsetX", from: -40, to: 0),
-              StaggerTrack("scale", from: 0.9, to: 1)]
+let tracks = [
+    StaggerTrack.opacity, StaggerTrack("offsetX", from: -40, to: 0),
+    StaggerTrack("scale", from: 0.9, to: 1)
+]
 var list = try StaggeredList(count: 6, config: .fast, tracks: tracks)
 var frame = list.makeFrame()
 
@@ -18,7 +20,7 @@ print("0.1 s offsetX:   ", rounded(frame.values(ofTrack: 1)))
 // velocity at once; rows at rest wait for their turn, last shown first hidden.
 try list.hide(at: 0.1)
 try list.sample(at: 0.1, into: &frame)
-print("0.1 s, hidden:   ", rounded(frame.appearance))     // no jump
+print("0.1 s, hidden:   ", rounded(frame.appearance))  // no jump
 try list.sample(at: 0.2, into: &frame)
 print("0.2 s:           ", rounded(frame.appearance))
 
@@ -29,7 +31,7 @@ try list.show(at: 2)
 // Insert two rows before index 3 while shown: they appear staggered among themselves.
 try list.insert(2, at: 3, time: 2.1)
 try list.remove(at: 0..<1)
-frame = list.makeFrame()                                   // the count changed: 7 rows
+frame = list.makeFrame()  // the count changed: 7 rows
 try list.sample(at: 2.2, into: &frame)
 print("2.2 s, \(list.count) rows:", rounded(frame.appearance))
 

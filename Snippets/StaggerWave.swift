@@ -2,9 +2,10 @@ import Stagger
 
 // A ripple from cell 14 of a 6 x 5 grid: 8 points high, 2 cycles per second,
 // half a cycle per cell, fading over 0.8 s.
-let ripple = try Wave(amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5,
-                      envelope: .decay(0.8),
-                      field: .cells(from: .index(14), grid: StaggerConfig.Grid(columns: 6, rows: 5)))
+let ripple = try Wave(
+    amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5,
+    envelope: .decay(0.8),
+    field: .cells(from: .index(14), grid: StaggerConfig.Grid(columns: 6, rows: 5)))
 print("the front moves one cell every \(ripple.frontDelay) s")
 
 var offsets = [Float](repeating: 0, count: 30)

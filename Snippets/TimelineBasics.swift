@@ -4,7 +4,7 @@ let reveal = try Timeline([
     .step("background", .easeOut),
     .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
     .staggered("row", count: 4, config: .fast, at: .withPrevious(offset: 0.1)),
-    .label("settled"),
+    .label("settled")
 ])
 print("one pass: \(reveal.duration) s; every spring at rest after \(reveal.restDuration) s")
 for step in reveal.scheduledSteps {

@@ -3,8 +3,8 @@ import Stagger
 // MatchedSequence: steps wait for each other's real durations (a spring's settling).
 let sequence = try MatchedSequence([
     MatchedStep("card", type: .matched, curve: .snappy),
-    MatchedStep("toolbar", curve: .easeOut, waitForCompletion: false),   // runs with the next
-    MatchedStep("badge", curve: .easeOut, delay: 0.05),
+    MatchedStep("toolbar", curve: .easeOut, waitForCompletion: false),  // runs with the next
+    MatchedStep("badge", curve: .easeOut, delay: 0.05)
 ])
 print("runs \(sequence.timeline.duration) s")
 for time in [0.0, 0.5, 1.5] {
@@ -23,11 +23,13 @@ let rows = try AnimationSequence.listAppear(count: 10, each: 0.05, duration: 0.3
 print("10 rows take \(rows.duration) s")
 
 // KeyframeTrack: one value through keyframes, continuous in value and velocity.
-let scale = try KeyframeTrack(initialValue: 1, [
-    .linear(to: 1.2, duration: 0.15),
-    .spring(to: 1, spring: .bouncy),
-    .cubic(to: 0.9, duration: 0.2), .cubic(to: 1, duration: 0.2),
-])
+let scale = try KeyframeTrack(
+    initialValue: 1,
+    [
+        .linear(to: 1.2, duration: 0.15),
+        .spring(to: 1, spring: .bouncy),
+        .cubic(to: 0.9, duration: 0.2), .cubic(to: 1, duration: 0.2)
+    ])
 for time in stride(from: 0.0, through: scale.duration, by: 0.25) {
     let value = try scale.value(at: time)
     print("scale at \(time) s: \(value)")

@@ -3,9 +3,9 @@
 // operation could not be completed". The light FoundationEssentials where the toolchain
 // has it (Linux), Foundation elsewhere (Apple platforms).
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension CurveError: LocalizedError {

@@ -51,13 +51,21 @@ struct Accuracy: ParsableCommand {
         for family in EasingFamily.allCases {
             families.append((family.rawValue, EasingDirection.allCases.map { .penner(family, $0) }))
         }
-        families.append(("cubic-bezier", [
-            .ease, .easeIn, .easeOut, .easeInOut,
-            try .cubicBezier(0.68, -0.6, 0.32, 1.6), try .cubicBezier(0, 1, 1, 0),
-        ]))
-        families.append(("steps", try StepPosition.allCases.flatMap { position in
-            try [2, 5, 12].map { try Easing.steps($0, position) }
-        }))
+        families.append(
+            (
+                "cubic-bezier",
+                [
+                    .ease, .easeIn, .easeOut, .easeInOut,
+                    try .cubicBezier(0.68, -0.6, 0.32, 1.6), try .cubicBezier(0, 1, 1, 0)
+                ]
+            ))
+        families.append(
+            (
+                "steps",
+                try StepPosition.allCases.flatMap { position in
+                    try [2, 5, 12].map { try Easing.steps($0, position) }
+                }
+            ))
         return families
     }
 
@@ -105,7 +113,8 @@ struct Accuracy: ParsableCommand {
 
 private func row2(_ columns: [String]) -> String {
     columns.enumerated().map { index, text in
-        index == 0 ? text.padding(toLength: 16, withPad: " ", startingAt: 0)
+        index == 0
+            ? text.padding(toLength: 16, withPad: " ", startingAt: 0)
             : String(repeating: " ", count: max(0, 10 - text.count)) + text
     }.joined(separator: " ")
 }

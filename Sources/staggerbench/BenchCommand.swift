@@ -49,20 +49,24 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (1...4_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 4,000,000") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
-        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be between 1 and 1000") }
+        guard (1...1000).contains(repetitions) else {
+            throw ValidationError("--repetitions must be between 1 and 1000")
+        }
         // A misspelt scenario is a plain mistake, not a usage problem: one line naming
         // the choices is all the user needs.
         let known = Set(Self.catalogue.map(\.name))
         if let unknown = scenario.first(where: { !known.contains($0) }) {
-            throw CommandFailure("unknown scenario '\(unknown)'; choose from: "
-                + Self.catalogue.map(\.name).joined(separator: ", "))
+            throw CommandFailure(
+                "unknown scenario '\(unknown)'; choose from: "
+                    + Self.catalogue.map(\.name).joined(separator: ", "))
         }
     }
 
     func run() throws {
         let chosen = try backend.resolve()
         let active = chosen ?? Backend.active
-        let selected = scenario.isEmpty
+        let selected =
+            scenario.isEmpty
             ? Self.catalogue : scenario.compactMap { name in Self.catalogue.first { $0.name == name } }
         let settings = BenchSettings(items: items, repetitions: repetitions, threads: threads, backend: chosen)
 
@@ -82,11 +86,12 @@ struct BenchCommand: ParsableCommand {
                 // Clear the progress line first, or the row would start after it on
                 // the terminal both streams share.
                 progress.clear()
-                print(Self.tableRow(
-                    result.scenario, result.unit, format(result.nanosecondsPerItem, 3),
-                    countText(result.itemsPerFrame),
-                    result.speedupOverReference.map { format($0, 1) + "x" } ?? "-",
-                    format(result.ratioToFloor, 2) + "x"))
+                print(
+                    Self.tableRow(
+                        result.scenario, result.unit, format(result.nanosecondsPerItem, 3),
+                        countText(result.itemsPerFrame),
+                        result.speedupOverReference.map { format($0, 1) + "x" } ?? "-",
+                        format(result.ratioToFloor, 2) + "x"))
             }
         }
         progress.clear()
@@ -104,7 +109,8 @@ struct BenchCommand: ParsableCommand {
     private static func tableRow(_ columns: String...) -> String {
         let widths = [20, 6, 10, 12, 10, 10]
         return zip(columns, widths).enumerated().map { index, pair in
-            index < 2 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+            index < 2
+                ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: max(0, pair.1 - pair.0.count)) + pair.0
         }.joined(separator: " ")
     }
@@ -169,7 +175,7 @@ extension BenchCommand {
                     kernel: timing.kernel, reference: timing.reference, floor: floor)
             },
             matchedScenario(springs: false),
-            matchedScenario(springs: true),
+            matchedScenario(springs: true)
         ]
         return curvePasses + composites
     }()

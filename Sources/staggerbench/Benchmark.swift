@@ -58,9 +58,13 @@ struct Benchmark: ParsableCommand {
             Scenario(name: "steps(10)", key: "steps", curve: try .easing(.steps(10), duration: 1)),
             Scenario(name: "spring bouncy", key: "spring-bouncy", curve: .bouncy),
             Scenario(name: "spring smooth", key: "spring-smooth", curve: .smooth),
-            Scenario(name: "spring over-damped", key: "spring-overdamped", curve: try .spring(response: 0.5, dampingFraction: 1.6)),
+            Scenario(
+                name: "spring over-damped", key: "spring-overdamped",
+                curve: try .spring(response: 0.5, dampingFraction: 1.6)),
             Scenario(name: "stagger spring", key: "stagger-pass-spring", curve: .snappy, staggered: true),
-            Scenario(name: "stagger easeOutCubic", key: "stagger-pass-easing", curve: try .easing(.easeOutCubic, duration: 0.35), staggered: true),
+            Scenario(
+                name: "stagger easeOutCubic", key: "stagger-pass-easing",
+                curve: try .easing(.easeOutCubic, duration: 0.35), staggered: true)
         ]
     }
 
@@ -77,9 +81,10 @@ struct Benchmark: ParsableCommand {
                 backend: backend)
             checksum += timing.checksum
             let kernelPerItem = timing.kernel / Double(items), referencePerItem = timing.reference / Double(items)
-            print(row(
-                scenario.name, format(kernelPerItem, 3), format(1e3 / kernelPerItem, 1),
-                format(referencePerItem, 2), format(referencePerItem / kernelPerItem, 1) + "x"))
+            print(
+                row(
+                    scenario.name, format(kernelPerItem, 3), format(1e3 / kernelPerItem, 1),
+                    format(referencePerItem, 2), format(referencePerItem / kernelPerItem, 1) + "x"))
         }
         print("checksum \(format(checksum, 3)) (keeps the reference loops honest)")
     }
@@ -88,7 +93,8 @@ struct Benchmark: ParsableCommand {
 func row(_ columns: String...) -> String {
     let widths = [24, 15, 10, 14, 10]
     return zip(columns, widths).enumerated().map { index, pair in
-        index == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+        index == 0
+            ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
             : String(repeating: " ", count: max(0, pair.1 - pair.0.count)) + pair.0
     }.joined(separator: " ")
 }

@@ -65,8 +65,10 @@ struct ExportCommand: ParsableCommand {
         print("transition-duration: \(formatted(seconds, digits: 6))s;")
         if let plot {
             let exported = try Curve.easing(.linear(easing), duration: seconds)
-            let svg = try CurvePlot(curves: [(name: curve.text, curve: original), (name: "linear() export", curve: exported)])
-                .render()
+            let svg = try CurvePlot(curves: [
+                (name: curve.text, curve: original), (name: "linear() export", curve: exported)
+            ])
+            .render()
             try writeTextFile(svg, to: plot)
             print("/* wrote \(plot) */")
         }

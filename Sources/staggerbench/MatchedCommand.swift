@@ -36,7 +36,9 @@ struct MatchedCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...1_000_000).contains(pairs) else { throw ValidationError("--pairs must be between 1 and 1,000,000") }
-        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be between 1 and 1000") }
+        guard (1...1000).contains(repetitions) else {
+            throw ValidationError("--repetitions must be between 1 and 1000")
+        }
     }
 
     func run() throws {
@@ -47,13 +49,27 @@ struct MatchedCommand: ParsableCommand {
         let checksum = timing.checksum
         let perPair = sampled / Double(pairs)
         let calls = timing.calls
-        print("matched: \(pairs) pairs x \(MatchedPair.laneCount) lanes, \(springs ? "a spring per property" : "easeInOutCubic 0.4 s"), \(calls) kernel call(s) per frame, backend \(active); cpu: \(cpuName())")
-        print("sample      \(format(perPair, 2)) ns/pair/frame   \(format(perPair / Double(MatchedPair.laneCount), 3)) ns/lane   \(format(8.3e6 / perPair / 1e3, 1)) k pairs per 8.3 ms frame")
-        print("decode      \(format(decoded / Double(pairs), 2)) ns/pair/frame (Oklab -> sRGB, cross-fade; Swift, states(in:into:))")
-        print("decode/call \(format(timing.decodedPerCall / Double(pairs), 2)) ns/pair/frame (state(ofPair:in:) per pair)")
-        print("store floor \(format(floor / Double(pairs), 2)) ns/pair/frame   ratio to floor \(format(sampled / floor, 2))x")
-        print("start       \(format(timing.started / 1e6, 3)) ms for \(pairs) pairs (\(format(timing.started / Double(pairs), 1)) ns/pair; one frame is 8.3 ms at 120 Hz); \(format(timing.startedOnCopy / 1e6, 3)) ms on a fresh copy")
-        print("reverse     \(format(timing.reversed / 1e6, 3)) ms mid-flight (\(format(timing.reversed / Double(pairs), 1)) ns/pair); \(format(timing.reversedOnCopy / 1e6, 3)) ms on a fresh copy")
+        print(
+            "matched: \(pairs) pairs x \(MatchedPair.laneCount) lanes, \(springs ? "a spring per property" : "easeInOutCubic 0.4 s"), \(calls) kernel call(s) per frame, backend \(active); cpu: \(cpuName())"
+        )
+        print(
+            "sample      \(format(perPair, 2)) ns/pair/frame   \(format(perPair / Double(MatchedPair.laneCount), 3)) ns/lane   \(format(8.3e6 / perPair / 1e3, 1)) k pairs per 8.3 ms frame"
+        )
+        print(
+            "decode      \(format(decoded / Double(pairs), 2)) ns/pair/frame (Oklab -> sRGB, cross-fade; Swift, states(in:into:))"
+        )
+        print(
+            "decode/call \(format(timing.decodedPerCall / Double(pairs), 2)) ns/pair/frame (state(ofPair:in:) per pair)"
+        )
+        print(
+            "store floor \(format(floor / Double(pairs), 2)) ns/pair/frame   ratio to floor \(format(sampled / floor, 2))x"
+        )
+        print(
+            "start       \(format(timing.started / 1e6, 3)) ms for \(pairs) pairs (\(format(timing.started / Double(pairs), 1)) ns/pair; one frame is 8.3 ms at 120 Hz); \(format(timing.startedOnCopy / 1e6, 3)) ms on a fresh copy"
+        )
+        print(
+            "reverse     \(format(timing.reversed / 1e6, 3)) ms mid-flight (\(format(timing.reversed / Double(pairs), 1)) ns/pair); \(format(timing.reversedOnCopy / 1e6, 3)) ms on a fresh copy"
+        )
         print("checksum \(format(checksum, 1))")
     }
 

@@ -118,10 +118,12 @@ func measureStaggeredList(
     if compareOneThread && threads > 1 {
         // Taking turns: the speed-up is a ratio of two timings that a drifting machine
         // would otherwise skew (sequential blocks of runs gave 1.65-2.06x here).
-        let fastest = try fastestRuns(of: repetitions, [
-            { try list.sample(at: time, into: &frame, backend: backend, threads: threads) },
-            { try list.sample(at: time, into: &frame, backend: backend, threads: 1) },
-        ])
+        let fastest = try fastestRuns(
+            of: repetitions,
+            [
+                { try list.sample(at: time, into: &frame, backend: backend, threads: threads) },
+                { try list.sample(at: time, into: &frame, backend: backend, threads: 1) }
+            ])
         (sampled, single) = (max(fastest[0], 1), max(fastest[1], 1))
     } else {
         sampled = try fastestNanoseconds(of: repetitions) {
@@ -172,18 +174,21 @@ func measureTimeline(children: Int, repetitions: Int, backend: Backend?) throws 
     let times = (0..<8).map { timeline.duration * Double($0) / 7 }
     let frames = Double(times.count)
 
-    let kernel = try fastestNanoseconds(of: repetitions) {
-        for t in times { try timeline.sample(at: t, into: &values, backend: backend) }
-    } / frames
+    let kernel =
+        try fastestNanoseconds(of: repetitions) {
+            for t in times { try timeline.sample(at: t, into: &values, backend: backend) }
+        } / frames
     // The reference allocates a state per child: a tenth of the runs is plenty.
-    let reference = try fastestNanoseconds(of: max(1, repetitions / 10)) {
-        for t in times { _ = try timeline.state(at: t) }
-    } / frames
-    let events = try fastestNanoseconds(of: repetitions) {
-        var count = 0
-        for (a, b) in zip([-1] + times, times) { count += try timeline.events(from: a, to: b).count }
-        precondition(count > 0)
-    } / frames
+    let reference =
+        try fastestNanoseconds(of: max(1, repetitions / 10)) {
+            for t in times { _ = try timeline.state(at: t) }
+        } / frames
+    let events =
+        try fastestNanoseconds(of: repetitions) {
+            var count = 0
+            for (a, b) in zip([-1] + times, times) { count += try timeline.events(from: a, to: b).count }
+            precondition(count > 0)
+        } / frames
     return TimelineTiming(
         stepCount: timeline.stepCount, curveCount: curves.count, duration: timeline.duration,
         build: Double(build.components.seconds) * 1e9 + Double(build.components.attoseconds) / 1e9,
@@ -230,7 +235,8 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
             shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.3), radius: 8, offsetY: 4))
         return try MatchedPair(source: source, destination: destination)
     }
-    let curves = springs
+    let curves =
+        springs
         ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
         : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
     let idle = try MatchedPairGroup(list, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
@@ -239,13 +245,15 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     // timed alone; the first ones map the buffers that later ones reuse.
     var live = idle
     var tap = 0.0
-    let liveRuns = try fastestRuns(of: min(repetitions, 5), [
-        { try live.start(at: tap) },
-        {
-            try live.reverse(at: tap + 0.2)
-            tap += 100
-        },
-    ])
+    let liveRuns = try fastestRuns(
+        of: min(repetitions, 5),
+        [
+            { try live.start(at: tap) },
+            {
+                try live.reverse(at: tap + 0.2)
+                tap += 100
+            }
+        ])
     // On a copy that shares its buffers with another value: fresh memory each time.
     let startedOnCopy = try fastestNanoseconds(of: min(repetitions, 5)) {
         var copy = idle
@@ -276,6 +284,7 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     let floor = try storeFloor(floatCounts: [frame.values.count, frame.velocities.count], repetitions: repetitions)
     return MatchedTiming(
         started: max(liveRuns[0], 1), reversed: max(liveRuns[1], 1), startedOnCopy: startedOnCopy,
-        reversedOnCopy: reversedOnCopy, sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall, floor: floor,
+        reversedOnCopy: reversedOnCopy, sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall,
+        floor: floor,
         calls: springs ? MatchedProperty.allCases.count : 1, checksum: checksum)
 }

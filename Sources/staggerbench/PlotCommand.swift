@@ -112,34 +112,60 @@ private func drawValueAxis(_ svg: inout SVGDocument, x: LinearScale, y: LinearSc
     for tick in y.ticks(target: 5) {
         // The lines at 0 and 1 are where every curve starts and ends: stronger.
         let endpoint = tick == 0 || tick == 1
-        svg.add("line", [
-            ("x1", number(x.from)), ("x2", number(x.to)), ("y1", number(y(tick))), ("y2", number(y(tick))),
-            ("stroke", endpoint ? "#999999" : "#e3e3e3"), ("stroke-width", "1"),
-        ])
-        svg.add("text", [("x", number(x.from - 6)), ("y", number(y(tick) + 4)), ("text-anchor", "end"), ("fill", "#444444")],
-                text: tickLabel(tick))
+        svg.add(
+            "line",
+            [
+                ("x1", number(x.from)), ("x2", number(x.to)), ("y1", number(y(tick))), ("y2", number(y(tick))),
+                ("stroke", endpoint ? "#999999" : "#e3e3e3"), ("stroke-width", "1")
+            ])
+        svg.add(
+            "text",
+            [("x", number(x.from - 6)), ("y", number(y(tick) + 4)), ("text-anchor", "end"), ("fill", "#444444")],
+            text: tickLabel(tick))
     }
-    svg.add("line", [("x1", number(x.from)), ("x2", number(x.from)), ("y1", number(y.from)), ("y2", number(y.to)),
-                     ("stroke", "#333333")])
+    svg.add(
+        "line",
+        [
+            ("x1", number(x.from)), ("x2", number(x.from)), ("y1", number(y.from)), ("y2", number(y.to)),
+            ("stroke", "#333333")
+        ])
     let middle = (y.from + y.to) / 2
-    svg.add("text", [("x", number(x.from - 40)), ("y", number(middle)), ("text-anchor", "middle"),
-                     ("transform", "rotate(-90 \(number(x.from - 40)) \(number(middle)))"), ("fill", "#333333")],
-            text: label)
+    svg.add(
+        "text",
+        [
+            ("x", number(x.from - 40)), ("y", number(middle)), ("text-anchor", "middle"),
+            ("transform", "rotate(-90 \(number(x.from - 40)) \(number(middle)))"), ("fill", "#333333")
+        ],
+        text: label)
 }
 
 /// Vertical grid lines and labelled ticks along a time axis at pixel height `baseline`,
 /// the grid running up to `top`.
 private func drawTimeAxis(_ svg: inout SVGDocument, x: LinearScale, top: Double, baseline: Double) {
     for tick in x.ticks(target: 8) {
-        svg.add("line", [("x1", number(x(tick))), ("x2", number(x(tick))), ("y1", number(top)), ("y2", number(baseline)),
-                         ("stroke", "#eeeeee")])
-        svg.add("line", [("x1", number(x(tick))), ("x2", number(x(tick))), ("y1", number(baseline)),
-                         ("y2", number(baseline + 4)), ("stroke", "#333333")])
-        svg.add("text", [("x", number(x(tick))), ("y", number(baseline + 17)), ("text-anchor", "middle"), ("fill", "#444444")],
-                text: tickLabel(tick))
+        svg.add(
+            "line",
+            [
+                ("x1", number(x(tick))), ("x2", number(x(tick))), ("y1", number(top)), ("y2", number(baseline)),
+                ("stroke", "#eeeeee")
+            ])
+        svg.add(
+            "line",
+            [
+                ("x1", number(x(tick))), ("x2", number(x(tick))), ("y1", number(baseline)),
+                ("y2", number(baseline + 4)), ("stroke", "#333333")
+            ])
+        svg.add(
+            "text",
+            [("x", number(x(tick))), ("y", number(baseline + 17)), ("text-anchor", "middle"), ("fill", "#444444")],
+            text: tickLabel(tick))
     }
-    svg.add("line", [("x1", number(x.from)), ("x2", number(x.to)), ("y1", number(baseline)), ("y2", number(baseline)),
-                     ("stroke", "#333333")])
+    svg.add(
+        "line",
+        [
+            ("x1", number(x.from)), ("x2", number(x.to)), ("y1", number(baseline)), ("y2", number(baseline)),
+            ("stroke", "#333333")
+        ])
 }
 
 /// Curves on shared axes, value over time, with a legend.
@@ -159,35 +185,52 @@ struct CurvePlot {
         var svg = SVGDocument(width: 800, height: 440)
         let x = LinearScale(domain: 0...span, from: 70, to: 560)
         let y = LinearScale(domain: valueDomain(values.flatMap { $0 }), from: 380, to: 50)
-        svg.add("text", [("x", "70"), ("y", "30"), ("font-size", "15"), ("font-weight", "600"), ("fill", "#222222")],
-                text: "Value over time")
+        svg.add(
+            "text", [("x", "70"), ("y", "30"), ("font-size", "15"), ("font-weight", "600"), ("fill", "#222222")],
+            text: "Value over time")
         drawTimeAxis(&svg, x: x, top: y.to, baseline: y.from)
         drawValueAxis(&svg, x: x, y: y, label: "value")
-        svg.add("text", [("x", number((x.from + x.to) / 2)), ("y", "420"), ("text-anchor", "middle"), ("fill", "#333333")],
-                text: "time (s)")
+        svg.add(
+            "text", [("x", number((x.from + x.to) / 2)), ("y", "420"), ("text-anchor", "middle"), ("fill", "#333333")],
+            text: "time (s)")
 
         for (index, entry) in curves.enumerated() {
             let colour = curveColours[index % curveColours.count]
             let points = zip(times, values[index]).map { (x: x($0), y: y($1)) }
-            svg.add("path", [("class", "curve"), ("d", pathData(points)), ("fill", "none"), ("stroke", colour),
-                             ("stroke-width", "2.2"), ("stroke-linejoin", "round")],
-                    children: [SVGDocument.element("title", [], text: entry.name)])
+            svg.add(
+                "path",
+                [
+                    ("class", "curve"), ("d", pathData(points)), ("fill", "none"), ("stroke", colour),
+                    ("stroke-width", "2.2"), ("stroke-linejoin", "round")
+                ],
+                children: [SVGDocument.element("title", [], text: entry.name)])
             let end = ends[index]
-            svg.add("circle", [("cx", number(x(end))), ("cy", number(y(try entry.curve.value(at: end)))), ("r", "3.5"),
-                               ("fill", colour)])
+            svg.add(
+                "circle",
+                [
+                    ("cx", number(x(end))), ("cy", number(y(try entry.curve.value(at: end)))), ("r", "3.5"),
+                    ("fill", colour)
+                ])
             // The legend: a swatch, the name, and how long the curve runs.
             let row = 62 + Double(index) * 36
-            svg.add("line", [("x1", "584"), ("x2", "610"), ("y1", number(row)), ("y2", number(row)), ("stroke", colour),
-                             ("stroke-width", "3")])
-            svg.add("text", [("class", "legend"), ("x", "618"), ("y", number(row + 4)), ("fill", "#222222")],
-                    text: entry.name)
-            let kind = switch entry.curve.kind {
-            case .easing: "easing over"
-            case .spring: "spring, settles in"
-            case .decay: "decay, settles in"
-            }
-            svg.add("text", [("x", "618"), ("y", number(row + 19)), ("font-size", "10.5"), ("fill", "#777777")],
-                    text: "\(kind) \(format(end, 3)) s")
+            svg.add(
+                "line",
+                [
+                    ("x1", "584"), ("x2", "610"), ("y1", number(row)), ("y2", number(row)), ("stroke", colour),
+                    ("stroke-width", "3")
+                ])
+            svg.add(
+                "text", [("class", "legend"), ("x", "618"), ("y", number(row + 4)), ("fill", "#222222")],
+                text: entry.name)
+            let kind =
+                switch entry.curve.kind {
+                case .easing: "easing over"
+                case .spring: "spring, settles in"
+                case .decay: "decay, settles in"
+                }
+            svg.add(
+                "text", [("x", "618"), ("y", number(row + 19)), ("font-size", "10.5"), ("fill", "#777777")],
+                text: "\(kind) \(format(end, 3)) s")
         }
         return svg.render(title: "Stagger curves: " + curves.map(\.name).joined(separator: ", "))
     }
@@ -220,11 +263,13 @@ struct StaggerPlot {
         var svg = SVGDocument(width: 800, height: curveBottom + 56)
         let x = LinearScale(domain: 0...span, from: 80, to: 770)
 
-        svg.add("text", [("x", "80"), ("y", "26"), ("font-size", "15"), ("font-weight", "600"), ("fill", "#222222")],
-                text: "Stagger: \(count) items, " + (text.count > 80 ? text.prefix(79) + "…" : text))
-        svg.add("text", [("x", "80"), ("y", "44"), ("fill", "#666666")],
-                text: "each bar: an item from its start to when it settles (\(format(itemDuration, 3)) s); "
-                    + "last start \(format(last, 3)) s, all settled at \(format(span, 3)) s")
+        svg.add(
+            "text", [("x", "80"), ("y", "26"), ("font-size", "15"), ("font-weight", "600"), ("fill", "#222222")],
+            text: "Stagger: \(count) items, " + (text.count > 80 ? text.prefix(79) + "…" : text))
+        svg.add(
+            "text", [("x", "80"), ("y", "44"), ("fill", "#666666")],
+            text: "each bar: an item from its start to when it settles (\(format(itemDuration, 3)) s); "
+                + "last start \(format(last, 3)) s, all settled at \(format(span, 3)) s")
         drawTimeAxis(&svg, x: x, top: barsTop, baseline: barsBottom + 4)
 
         // Colour runs from the first start to the last, so the order reads at a glance
@@ -233,37 +278,61 @@ struct StaggerPlot {
         for (index, delay) in delays.enumerated() {
             let order = last > first ? (delay - first) / (last - first) : 0
             let top = barsTop + Double(index) * rowHeight
-            svg.add("rect", [
-                ("class", "bar"), ("x", number(x(delay))), ("y", number(top + (rowHeight - barHeight) / 2)),
-                ("width", number(max(x(delay + itemDuration) - x(delay), 1))),
-                ("height", number(barHeight)), ("rx", rowHeight >= 8 ? "2" : "0"),
-                ("fill", blend("#0072B2", "#D55E00", order)),
-            ], children: [SVGDocument.element(
-                "title", [], text: "item \(index): starts \(format(delay, 3)) s, settles \(format(delay + itemDuration, 3)) s")])
+            svg.add(
+                "rect",
+                [
+                    ("class", "bar"), ("x", number(x(delay))), ("y", number(top + (rowHeight - barHeight) / 2)),
+                    ("width", number(max(x(delay + itemDuration) - x(delay), 1))),
+                    ("height", number(barHeight)), ("rx", rowHeight >= 8 ? "2" : "0"),
+                    ("fill", blend("#0072B2", "#D55E00", order))
+                ],
+                children: [
+                    SVGDocument.element(
+                        "title", [],
+                        text:
+                            "item \(index): starts \(format(delay, 3)) s, settles \(format(delay + itemDuration, 3)) s")
+                ])
             if index % labelEvery == 0 {
-                svg.add("text", [("x", "72"), ("y", number(top + rowHeight * 0.5 + 4)), ("text-anchor", "end"),
-                                 ("font-size", rowHeight >= 12 ? "11" : "9"), ("fill", "#555555")],
-                        text: "\(index)")
+                svg.add(
+                    "text",
+                    [
+                        ("x", "72"), ("y", number(top + rowHeight * 0.5 + 4)), ("text-anchor", "end"),
+                        ("font-size", rowHeight >= 12 ? "11" : "9"), ("fill", "#555555")
+                    ],
+                    text: "\(index)")
             }
         }
-        svg.add("text", [("x", "20"), ("y", number((barsTop + barsBottom) / 2)), ("text-anchor", "middle"),
-                         ("transform", "rotate(-90 20 \(number((barsTop + barsBottom) / 2)))"), ("fill", "#333333")],
-                text: "item")
+        svg.add(
+            "text",
+            [
+                ("x", "20"), ("y", number((barsTop + barsBottom) / 2)), ("text-anchor", "middle"),
+                ("transform", "rotate(-90 20 \(number((barsTop + barsBottom) / 2)))"), ("fill", "#333333")
+            ],
+            text: "item")
 
         // The value curve beneath, from the first start, on the same time axis: a bar's
         // length is exactly this curve's run.
         let times = (0...samplesPerCurve).map { itemDuration * Double($0) / Double(samplesPerCurve) }
         let values = try times.map { try config.curve.value(at: $0) }
         let y = LinearScale(domain: valueDomain(values), from: curveBottom, to: curveTop)
-        svg.add("text", [("x", "80"), ("y", number(curveTop - 12)), ("fill", "#333333")],
-                text: "each item's value over its run: \(curveName)")
+        svg.add(
+            "text", [("x", "80"), ("y", number(curveTop - 12)), ("fill", "#333333")],
+            text: "each item's value over its run: \(curveName)")
         drawTimeAxis(&svg, x: x, top: curveTop, baseline: curveBottom)
         drawValueAxis(&svg, x: x, y: y, label: "value")
         let points = zip(times, values).map { (x: x(first + $0), y: y($1)) }
-        svg.add("path", [("class", "curve"), ("d", pathData(points)), ("fill", "none"), ("stroke", "#0072B2"),
-                         ("stroke-width", "2.2"), ("stroke-linejoin", "round")])
-        svg.add("text", [("x", number((x.from + x.to) / 2)), ("y", number(curveBottom + 40)), ("text-anchor", "middle"),
-                         ("fill", "#333333")], text: "time (s)")
+        svg.add(
+            "path",
+            [
+                ("class", "curve"), ("d", pathData(points)), ("fill", "none"), ("stroke", "#0072B2"),
+                ("stroke-width", "2.2"), ("stroke-linejoin", "round")
+            ])
+        svg.add(
+            "text",
+            [
+                ("x", number((x.from + x.to) / 2)), ("y", number(curveBottom + 40)), ("text-anchor", "middle"),
+                ("fill", "#333333")
+            ], text: "time (s)")
         return svg.render(title: "Stagger timeline: \(count) items, \(text)")
     }
 }

@@ -68,7 +68,10 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Also show the same list (or matched pair) under reduced motion, side by side.")
     var reducedMotion = false
 
-    @Option(help: "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, listAppear or sequence (a MatchedSequence).")
+    @Option(
+        help:
+            "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, listAppear or sequence (a MatchedSequence)."
+    )
     var timeline: PreviewTimeline?
 
     @Flag(help: "Draw a matched pair instead of a list: a card flying to full screen, sent back mid-flight.")
@@ -80,13 +83,22 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "With --matched: seconds at which the card is sent back.")
     var reverseAt: Double = 0.35
 
-    @Option(parsing: .unconditional, help: "With --matched: how far the card's path bows from the straight line, -1...1 (0 straight, 1 a half circle; positive arcs left of the travel).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "With --matched: how far the card's path bows from the straight line, -1...1 (0 straight, 1 a half circle; positive arcs left of the travel)."
+    )
     var arc: Double = 0
 
-    @Option(help: "A ripple from this cell of the grid (an index): a decaying wave, 8 pt, 2 Hz, half a cycle per cell, added to each item's offset.")
+    @Option(
+        help:
+            "A ripple from this cell of the grid (an index): a decaying wave, 8 pt, 2 Hz, half a cycle per cell, added to each item's offset."
+    )
     var ripple: Int?
 
-    @Option(help: "html (default): the interactive page; svg: an animated SVG (SMIL, no script) of the items, for a README.")
+    @Option(
+        help: "html (default): the interactive page; svg: an animated SVG (SMIL, no script) of the items, for a README."
+    )
     var format: PreviewFormat = .html
 
     @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
@@ -103,10 +115,13 @@ struct PreviewCommand: ParsableCommand {
         if !(abs(arc) <= 1) { throw ValidationError("--arc must be between -1 and 1 (got \(arc))") }
         if arc != 0, !matched { throw ValidationError("--arc bends a matched pair's path: add --matched") }
         if matched, timeline != nil || format == .svg || ripple != nil || hideAt != nil || items != nil {
-            throw ValidationError("--matched draws the pair alone: drop --timeline, --items, --hide-at, --ripple and --format svg")
+            throw ValidationError(
+                "--matched draws the pair alone: drop --timeline, --items, --hide-at, --ripple and --format svg")
         }
         if timeline != nil, format == .svg || reducedMotion || ripple != nil || hideAt != nil || items != nil {
-            throw ValidationError("--timeline draws the timeline alone: drop --items, --hide-at, --ripple, --reduced-motion and --format svg")
+            throw ValidationError(
+                "--timeline draws the timeline alone: drop --items, --hide-at, --ripple, --reduced-motion and --format svg"
+            )
         }
         if !(duration > 0) || !duration.isFinite {
             throw ValidationError("--duration must be a positive number of seconds")
@@ -126,9 +141,12 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         if matched {
             let parsed: Curve
-            do { parsed = try Curve(parsing: curve, duration: duration) } catch { throw CommandFailure(error.description) }
+            do { parsed = try Curve(parsing: curve, duration: duration) } catch {
+                throw CommandFailure(error.description)
+            }
             let page = try PreviewMatchedPage(
-                curves: MatchedCurves(parsed), arc: arc, reverseAt: reverseAt, reducedMotion: reducedMotion, fps: fps ?? 60,
+                curves: MatchedCurves(parsed), arc: arc, reverseAt: reverseAt, reducedMotion: reducedMotion,
+                fps: fps ?? 60,
                 title: "matched pair, \(curve)"
             ).render()
             try writeTextFile(page, to: output)
@@ -156,12 +174,15 @@ struct PreviewCommand: ParsableCommand {
         let fps = self.fps ?? (format == .svg ? 30 : 60)
         var wave: Wave?
         if let ripple {
-            guard let grid = spec.config.grid else { throw CommandFailure("--ripple needs a grid in --stagger (grid:CxR)") }
+            guard let grid = spec.config.grid else {
+                throw CommandFailure("--ripple needs a grid in --stagger (grid:CxR)")
+            }
             guard (0..<count).contains(ripple) else {
                 throw CommandFailure("--ripple \(ripple) is not a cell of the \(count) items")
             }
-            wave = try Wave(amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5, envelope: .decay(0.8),
-                            field: .cells(from: .index(ripple), grid: grid))
+            wave = try Wave(
+                amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5, envelope: .decay(0.8),
+                field: .cells(from: .index(ripple), grid: grid))
         }
         let scene = try PreviewScene(
             config: spec.config, count: count, events: events, fps: fps, reducedMotion: reducedMotion, ripple: wave)
@@ -171,7 +192,8 @@ struct PreviewCommand: ParsableCommand {
         case .svg: text = PreviewSVG(scene: scene, title: "stagger \(stagger)").render()
         }
         try writeTextFile(text, to: output)
-        print("wrote \(output) (\(count) items, \(scene.frameCount) frames at \(fps) fps, \(text.utf8.count / 1024) KiB)")
+        print(
+            "wrote \(output) (\(count) items, \(scene.frameCount) frames at \(fps) fps, \(text.utf8.count / 1024) KiB)")
     }
 }
 
@@ -187,7 +209,7 @@ enum PreviewTimeline: String, ExpressibleByArgument, CaseIterable {
             return try Timeline([
                 .step("background", .easeOut),
                 .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
-                .staggered("row", count: 20, config: .fast, at: .withPrevious(offset: 0.1)),
+                .staggered("row", count: 20, config: .fast, at: .withPrevious(offset: 0.1))
             ])
         case .cardReveal:
             return AnimationSequence.cardReveal.timeline
@@ -198,7 +220,7 @@ enum PreviewTimeline: String, ExpressibleByArgument, CaseIterable {
                 MatchedStep("title", curve: .snappy, delay: 0.05),
                 MatchedStep("chipA", curve: .smooth, waitForCompletion: false),
                 MatchedStep("chipB", curve: .smooth),
-                MatchedStep("detail", curve: .bouncy),
+                MatchedStep("detail", curve: .bouncy)
             ]).timeline
         }
     }
@@ -240,7 +262,9 @@ struct PreviewScene {
     /// ``ReducedMotion/always`` beside the first.
     ///
     /// - Throws: ``StaggerError`` from the list (a config that does not fit `count`).
-    init(config: StaggerConfig, count: Int, events: [Event], fps: Int, reducedMotion: Bool = false, ripple: Wave? = nil) throws {
+    init(config: StaggerConfig, count: Int, events: [Event], fps: Int, reducedMotion: Bool = false, ripple: Wave? = nil)
+        throws
+    {
         self.config = config
         self.count = count
         self.events = events
@@ -264,7 +288,8 @@ struct PreviewScene {
         if reducedMotion {
             var reduced = list
             reduced.reducedMotion = .always
-            variants.append(Variant(title: "reduced motion", tracks: try Self.run(reduced, events, fps, frameCount, ripple)))
+            variants.append(
+                Variant(title: "reduced motion", tracks: try Self.run(reduced, events, fps, frameCount, ripple)))
         }
         self.variants = variants
     }

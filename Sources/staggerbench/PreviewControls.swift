@@ -14,10 +14,13 @@ enum PreviewControls {
         let json = String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
             // Inside <script>, "</" would end the element.
             .replacingOccurrences(of: "</", with: "<\\/")
-        let escapedTitle = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        return template.replacingOccurrences(of: "@HEAD@", with: head).replacingOccurrences(of: "@CONTROLS@", with: html)
-            .replacingOccurrences(of: "@SETUP@", with: setup).replacingOccurrences(of: "@PLAYER@", with: script)
-            .replacingOccurrences(of: "@TITLE@", with: escapedTitle).replacingOccurrences(of: "@DATA@", with: json)
+        let escapedTitle = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;")
+        return template.replacingOccurrences(of: "@HEAD@", with: head).replacingOccurrences(
+            of: "@CONTROLS@", with: html
+        )
+        .replacingOccurrences(of: "@SETUP@", with: setup).replacingOccurrences(of: "@PLAYER@", with: script)
+        .replacingOccurrences(of: "@TITLE@", with: escapedTitle).replacingOccurrences(of: "@DATA@", with: json)
     }
 
     /// The page's data, then a canvas `ctx` of the layout's size in CSS pixels, sharp

@@ -84,11 +84,12 @@ struct PreviewMatchedPage {
             try group.states(in: frame, into: &states)
             let state = states[0]
             let rounded = { (value: Double) in (value * 1000).rounded() / 1000 }
-            frames.append([
-                state.frame.minX, state.frame.minY, state.frame.width, state.frame.height,
-                state.cornerRadii.horizontal.topLeading, state.color.red, state.color.green, state.color.blue,
-                state.opacity,
-            ].map(rounded))
+            frames.append(
+                [
+                    state.frame.minX, state.frame.minY, state.frame.width, state.frame.height,
+                    state.cornerRadii.horizontal.topLeading, state.color.red, state.color.green, state.color.blue,
+                    state.opacity
+                ].map(rounded))
         }
         return frames
     }

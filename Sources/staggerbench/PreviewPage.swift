@@ -56,7 +56,8 @@ struct PreviewPage {
         return Layout(
             canvasWidth: margin * 2 + panel * Double(variants + 1) + gap * Double(variants),
             canvasHeight: margin * 2 + 32 + panelHeight + 40,
-            variantX: variantX, heatX: margin + Double(variants) * (panel + gap), panelY: margin + 32, panelWidth: panel,
+            variantX: variantX, heatX: margin + Double(variants) * (panel + gap), panelY: margin + 32,
+            panelWidth: panel,
             panelHeight: panelHeight,
             cellX: cellX, cellY: cellY, itemWidth: itemWidth, itemHeight: itemHeight,
             pointScale: min(1, itemHeight / 20))

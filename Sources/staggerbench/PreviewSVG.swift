@@ -48,7 +48,8 @@ struct PreviewSVG {
         let timing = "dur=\"\(format(duration, 4))s\" keyTimes=\"\(keyTimes)\" repeatCount=\"indefinite\""
         for i in 0..<scene.count {
             let x = layout.variantX[0] + layout.cellX[i], y = layout.panelY + layout.cellY[i]
-            svg += "<rect x=\"\(format(x, 2))\" y=\"\(format(y, 2))\" width=\"\(format(layout.itemWidth, 2))\" "
+            svg +=
+                "<rect x=\"\(format(x, 2))\" y=\"\(format(y, 2))\" width=\"\(format(layout.itemWidth, 2))\" "
                 + "height=\"\(format(layout.itemHeight, 2))\" fill=\"#2f6fde\">\n"
             if let opacity {
                 let list = values(track: opacity, item: i) { format(Double(min(max($0, 0), 1)), 3) }
@@ -56,7 +57,8 @@ struct PreviewSVG {
             }
             if let offset {
                 let list = values(track: offset, item: i) { "0 " + format(Double($0) * layout.pointScale, 2) }
-                svg += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(list)\" \(timing)/>\n"
+                svg +=
+                    "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(list)\" \(timing)/>\n"
             }
             svg += "</rect>\n"
         }

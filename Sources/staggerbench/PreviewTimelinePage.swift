@@ -54,7 +54,8 @@ struct PreviewTimelinePage {
         let events = try timeline.events(from: -.infinity, to: timeline.duration)
         let order = steps.indices.sorted { (steps[$0].start, $0) < (steps[$1].start, $1) }
         let rows = order.map { k in
-            Row(id: steps[k].id, start: steps[k].start, end: steps[k].end, values: perStep[k],
+            Row(
+                id: steps[k].id, start: steps[k].start, end: steps[k].end, values: perStep[k],
                 events: events.filter { $0.child == steps[k].id }.map(\.time))
         }
         let chartWidth = 720.0, rowHeight = 30.0

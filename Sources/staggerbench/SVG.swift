@@ -21,7 +21,9 @@ struct SVGDocument {
     }
 
     /// One element as text, for nesting (a `<title>` tooltip inside a shape).
-    static func element(_ name: String, _ attributes: [(String, String)], text: String? = nil, children: [String] = []) -> String {
+    static func element(_ name: String, _ attributes: [(String, String)], text: String? = nil, children: [String] = [])
+        -> String
+    {
         let attributeText = attributesText(attributes)
         if text == nil && children.isEmpty { return "<\(name)\(attributeText)/>" }
         return "<\(name)\(attributeText)>" + (text.map(xmlEscaped) ?? "") + children.joined() + "</\(name)>"
@@ -34,14 +36,19 @@ struct SVGDocument {
     /// The finished file. The white background keeps it legible in dark-mode viewers,
     /// which would otherwise show black text on black.
     func render(title: String) -> String {
-        let head = "<svg" + Self.attributesText([
-            ("xmlns", "http://www.w3.org/2000/svg"), ("width", number(width)), ("height", number(height)),
-            ("viewBox", "0 0 \(number(width)) \(number(height))"),
-            ("font-family", "system-ui, -apple-system, Helvetica, Arial, sans-serif"), ("font-size", "12"),
-        ]) + ">"
+        let head =
+            "<svg"
+            + Self.attributesText([
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", number(width)), ("height", number(height)),
+                ("viewBox", "0 0 \(number(width)) \(number(height))"),
+                ("font-family", "system-ui, -apple-system, Helvetica, Arial, sans-serif"), ("font-size", "12")
+            ]) + ">"
         let background = Self.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
-        return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", head, "  " + Self.element("title", [], text: title),
-                 "  " + background] + lines.map { "  " + $0 } + ["</svg>", ""])
+        return
+            ([
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", head, "  " + Self.element("title", [], text: title),
+                "  " + background
+            ] + lines.map { "  " + $0 } + ["</svg>", ""])
             .joined(separator: "\n")
     }
 }

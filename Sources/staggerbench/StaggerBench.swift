@@ -25,7 +25,7 @@ struct StaggerBench: ParsableCommand {
             """,
         subcommands: [
             Benchmark.self, BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
-            MatchedCommand.self, PlotCommand.self, ExportCommand.self, PreviewCommand.self, BackendsCommand.self,
+            MatchedCommand.self, PlotCommand.self, ExportCommand.self, PreviewCommand.self, BackendsCommand.self
         ],
         defaultSubcommand: Benchmark.self
     )
@@ -40,12 +40,14 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
     func resolve() throws -> Backend? {
         guard let backend = Backend(rawValue: rawValue) else { return nil }
         guard backend.isBuilt else {
-            throw ValidationError("backend '\(rawValue)' was not built (it needs the SIMDe headers "
-                + "at build time); built: \(Backend.available.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "backend '\(rawValue)' was not built (it needs the SIMDe headers "
+                    + "at build time); built: \(Backend.available.map(\.rawValue).joined(separator: ", "))")
         }
         guard backend.isSupported else {
-            throw ValidationError("backend '\(rawValue)' cannot run on this machine; "
-                + "supported: \(Backend.supported.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "backend '\(rawValue)' cannot run on this machine; "
+                    + "supported: \(Backend.supported.map(\.rawValue).joined(separator: ", "))")
         }
         return backend
     }

@@ -40,10 +40,14 @@ struct StaggerCommand: ParsableCommand {
     var repetitions = 30
 
     func validate() throws {
-        guard (1...16_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 16,000,000") }
+        guard (1...16_000_000).contains(items) else {
+            throw ValidationError("--items must be between 1 and 16,000,000")
+        }
         guard (1...8).contains(tracks) else { throw ValidationError("--tracks must be between 1 and 8") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
-        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be between 1 and 1000") }
+        guard (1...1000).contains(repetitions) else {
+            throw ValidationError("--repetitions must be between 1 and 1000")
+        }
     }
 
     func run() throws {
@@ -55,15 +59,22 @@ struct StaggerCommand: ParsableCommand {
             repetitions: repetitions, backend: backend)
         let sampled = timing.sampled, floor = timing.floor, single = timing.singleThread ?? sampled
         let perItem = sampled / Double(items)
-        print("stagger: \(items) items x \(tracks) tracks, \(curve), threads \(threads), backend \(active); cpu: \(cpuName())")
-        print("sample      \(format(perItem, 3)) ns/item   \(format(8.3e6 / perItem / 1e6, 2)) M items per 8.3 ms frame")
+        print(
+            "stagger: \(items) items x \(tracks) tracks, \(curve), threads \(threads), backend \(active); cpu: \(cpuName())"
+        )
+        print(
+            "sample      \(format(perItem, 3)) ns/item   \(format(8.3e6 / perItem / 1e6, 2)) M items per 8.3 ms frame")
         print("store floor \(format(floor / Double(items), 3)) ns/item   ratio to floor \(format(sampled / floor, 2))x")
         // memset may skip reading the lines it overwrites; a pass that computes values
         // cannot. The kernel filling every track of a waiting list shows what its own
         // stores cost.
-        print("all waiting \(format(timing.waiting / Double(items), 3)) ns/item   ratio to it \(format(sampled / timing.waiting, 2))x (the kernel's stores, no arithmetic)")
+        print(
+            "all waiting \(format(timing.waiting / Double(items), 3)) ns/item   ratio to it \(format(sampled / timing.waiting, 2))x (the kernel's stores, no arithmetic)"
+        )
         if threads > 1 {
-            print("one thread  \(format(single / Double(items), 3)) ns/item   speed-up with \(threads) threads \(format(single / sampled, 2))x")
+            print(
+                "one thread  \(format(single / Double(items), 3)) ns/item   speed-up with \(threads) threads \(format(single / sampled, 2))x"
+            )
         }
     }
 

@@ -29,8 +29,12 @@ struct TimelineCommand: ParsableCommand {
     var repetitions = 20
 
     func validate() throws {
-        guard (4...4_000_000).contains(children) else { throw ValidationError("--children must be between 4 and 4,000,000") }
-        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be between 1 and 1000") }
+        guard (4...4_000_000).contains(children) else {
+            throw ValidationError("--children must be between 4 and 4,000,000")
+        }
+        guard (1...1000).contains(repetitions) else {
+            throw ValidationError("--repetitions must be between 1 and 1000")
+        }
     }
 
     func run() throws {
@@ -38,10 +42,16 @@ struct TimelineCommand: ParsableCommand {
         let active = backend ?? Backend.active
         let timing = try measureTimeline(children: children, repetitions: repetitions, backend: backend)
         let n = Double(timing.stepCount)
-        print("timeline: \(timing.stepCount) children, \(timing.curveCount) curves, duration \(format(timing.duration, 3)) s, backend \(active); cpu: \(cpuName())")
+        print(
+            "timeline: \(timing.stepCount) children, \(timing.curveCount) curves, duration \(format(timing.duration, 3)) s, backend \(active); cpu: \(cpuName())"
+        )
         print("build        \(format(timing.build / 1e6, 2)) ms once")
-        print("kernel       \(format(timing.kernel / n, 3)) ns per child per frame   \(format(timing.kernel / 1e3, 1)) µs per frame")
+        print(
+            "kernel       \(format(timing.kernel / n, 3)) ns per child per frame   \(format(timing.kernel / 1e3, 1)) µs per frame"
+        )
         print("reference    \(format(timing.reference / n, 3)) ns per child per frame   (state(at:), Double)")
-        print("events       \(format(timing.events / n, 3)) ns per child per frame   (events(from:to:), every child starts and completes once)")
+        print(
+            "events       \(format(timing.events / n, 3)) ns per child per frame   (events(from:to:), every child starts and completes once)"
+        )
     }
 }

@@ -65,7 +65,8 @@ struct AllocationTests {
         // Colours far apart, so the decode converts them, and snappy's overshoot takes
         // them past blue, out of the gamut (the CSS search runs).
         let card = try MatchedGeometry(
-            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1))
+            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1)
+        )
         let detail = try MatchedGeometry(
             frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), color: RGBAColor(red: 0.05, green: 0.2, blue: 1),
             shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0.5, alpha: 0.4), radius: 10))
@@ -94,7 +95,8 @@ struct AllocationTests {
         let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
         let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
         let pair = try MatchedPair(source: card, destination: detail)
-        var group = try MatchedPairGroup(Array(repeating: pair, count: 200), curves: MatchedCurves(try .easeInOut(duration: 0.5)))
+        var group = try MatchedPairGroup(
+            Array(repeating: pair, count: 200), curves: MatchedCurves(try .easeInOut(duration: 0.5)))
         try group.start(at: 0)
         try group.reverse(at: 0.1)
         try group.start(at: 0.2)
@@ -111,8 +113,10 @@ struct AllocationTests {
         let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
         let pair = try MatchedPair(source: card, destination: detail)
         let group = try MatchedPairGroup(
-            Array(repeating: pair, count: 200), curves: MatchedCurves(position: .snappy, size: .decay, cornerRadius: .smooth,
-                                                                     appearance: try .easeInOut(duration: 0.3)),
+            Array(repeating: pair, count: 200),
+            curves: MatchedCurves(
+                position: .snappy, size: .decay, cornerRadius: .smooth,
+                appearance: try .easeInOut(duration: 0.3)),
             stagger: try StaggerConfig(spread: .each(0.01)))
         var frame = group.makeFrame()
         try group.sample(atProgress: 0.01, into: &frame)

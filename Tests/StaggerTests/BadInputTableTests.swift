@@ -30,7 +30,9 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("bezier x1 > 1", mentions: ["x1 = 1.2", "[0, 1]"]) { _ = try Easing.cubicBezier(1.2, 0, 0.5, 1) },
         .init("bezier NaN y", mentions: ["y1 = nan", "finite"]) { _ = try Easing.cubicBezier(0.2, .nan, 0.5, 1) },
         .init("steps 0", mentions: ["steps(0,", "1 to 1048576"]) { _ = try Easing.steps(0) },
-        .init("steps 1 jump-none", mentions: ["steps(1, jump-none)", "2 to 1048576"]) { _ = try Easing.steps(1, .jumpNone) },
+        .init("steps 1 jump-none", mentions: ["steps(1, jump-none)", "2 to 1048576"]) {
+            _ = try Easing.steps(1, .jumpNone)
+        },
         .init("steps Int.max", mentions: ["9223372036854775807", "1 to 1048576"]) { _ = try Easing.steps(.max) },
         .init("linear() one stop", mentions: ["got 1", "2 to 1024"]) { _ = try Easing.linear([.init(0.5)]) },
         .init("linear() three positions", mentions: ["stop 1", "3 positions", "at most 2"]) {
@@ -48,24 +50,52 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("staggered range overflowing", mentions: ["to - from", "inf", "finite"]) {
             _ = try StaggerConfig.standard.value(for: 0, of: 3, from: -1e308, to: 1e308)
         },
-        .init("export error 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.snappy.linearApproximation(maximumError: 0) },
-        .init("export error NaN", mentions: ["nan", "finite"]) { _ = try Curve.snappy.linearApproximation(maximumError: .nan) },
+        .init("export error 0", mentions: ["0.0", "greater than 0"]) {
+            _ = try Curve.snappy.linearApproximation(maximumError: 0)
+        },
+        .init("export error NaN", mentions: ["nan", "finite"]) {
+            _ = try Curve.snappy.linearApproximation(maximumError: .nan)
+        },
         .init("duration 0", mentions: ["0.0", "greater than 0"]) { _ = try Curve.easeIn(duration: 0) },
         .init("duration -1", mentions: ["-1.0", "greater than 0"]) { _ = try Curve.linear(duration: -1) },
         .init("duration NaN", mentions: ["nan", "finite"]) { _ = try Curve.easeInOut(duration: .nan) },
         .init("curve at NaN", mentions: ["nan", "finite"]) { _ = try Curve.snappy.value(at: .nan) },
-        .init("spring mass 0", mentions: ["mass = 0.0", "greater than 0"]) { _ = try Spring(mass: 0, stiffness: 100, damping: 10) },
-        .init("spring stiffness -1", mentions: ["stiffness = -1.0", "greater than 0"]) { _ = try Spring(stiffness: -1, damping: 10) },
-        .init("spring damping -1", mentions: ["damping = -1.0", "not negative"]) { _ = try Spring(stiffness: 100, damping: -1) },
-        .init("spring response 0", mentions: ["response = 0.0", "greater than 0"]) { _ = try Spring(response: 0, dampingFraction: 0.5) },
-        .init("spring bounce 1", mentions: ["bounce = 1.0", "between -1 and 1"]) { _ = try Spring(duration: 0.5, bounce: 1) },
-        .init("spring NaN velocity", mentions: ["initialVelocity = nan", "finite"]) { _ = try Spring.bouncy.value(initialVelocity: .nan, time: 1) },
-        .init("spring infinite target", mentions: ["target = inf", "finite"]) { _ = try Spring.bouncy.velocity(target: .infinity, time: 1) },
-        .init("settling epsilon 0", mentions: ["epsilon = 0.0", "greater than 0"]) { _ = try Spring.smooth.settlingDuration(epsilon: 0) },
-        .init("unparsable curve", mentions: ["'response:'", "expected a number"]) { _ = try Curve(parsing: "spring(response: )") },
-        .init("decay friction NaN", mentions: ["frictionRate = nan", "greater than 0"]) { _ = try Curve.decay(frictionRate: .nan) },
-        .init("decay friction -2", mentions: ["frictionRate = -2.0", "greater than 0"]) { _ = try Curve(parsing: "decay(frictionRate: -2)") },
-        .init("decay settling epsilon NaN", mentions: ["epsilon = nan", "greater than 0"]) { _ = try DecayCurve.fast.settlingDuration(epsilon: .nan) },
+        .init("spring mass 0", mentions: ["mass = 0.0", "greater than 0"]) {
+            _ = try Spring(mass: 0, stiffness: 100, damping: 10)
+        },
+        .init("spring stiffness -1", mentions: ["stiffness = -1.0", "greater than 0"]) {
+            _ = try Spring(stiffness: -1, damping: 10)
+        },
+        .init("spring damping -1", mentions: ["damping = -1.0", "not negative"]) {
+            _ = try Spring(stiffness: 100, damping: -1)
+        },
+        .init("spring response 0", mentions: ["response = 0.0", "greater than 0"]) {
+            _ = try Spring(response: 0, dampingFraction: 0.5)
+        },
+        .init("spring bounce 1", mentions: ["bounce = 1.0", "between -1 and 1"]) {
+            _ = try Spring(duration: 0.5, bounce: 1)
+        },
+        .init("spring NaN velocity", mentions: ["initialVelocity = nan", "finite"]) {
+            _ = try Spring.bouncy.value(initialVelocity: .nan, time: 1)
+        },
+        .init("spring infinite target", mentions: ["target = inf", "finite"]) {
+            _ = try Spring.bouncy.velocity(target: .infinity, time: 1)
+        },
+        .init("settling epsilon 0", mentions: ["epsilon = 0.0", "greater than 0"]) {
+            _ = try Spring.smooth.settlingDuration(epsilon: 0)
+        },
+        .init("unparsable curve", mentions: ["'response:'", "expected a number"]) {
+            _ = try Curve(parsing: "spring(response: )")
+        },
+        .init("decay friction NaN", mentions: ["frictionRate = nan", "greater than 0"]) {
+            _ = try Curve.decay(frictionRate: .nan)
+        },
+        .init("decay friction -2", mentions: ["frictionRate = -2.0", "greater than 0"]) {
+            _ = try Curve(parsing: "decay(frictionRate: -2)")
+        },
+        .init("decay settling epsilon NaN", mentions: ["epsilon = nan", "greater than 0"]) {
+            _ = try DecayCurve.fast.settlingDuration(epsilon: .nan)
+        },
         // Batches
         .init("mismatched buffers", mentions: ["must hold 3", "holds 2"]) {
             var out = [Float](repeating: 0, count: 2)
@@ -81,18 +111,30 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         },
         // Staggering
         .init("negative increment", mentions: ["-1.0", "not negative"]) { _ = try StaggerConfig(delayIncrement: -1) },
-        .init("negative count", mentions: ["-5", "not be negative"]) { _ = try StaggerConfig.standard.delays(count: -5) },
-        .init("delays for Int.max items", mentions: ["9223372036854775807", "8388608"]) { _ = try StaggerConfig.standard.delays(count: .max) },
+        .init("negative count", mentions: ["-5", "not be negative"]) {
+            _ = try StaggerConfig.standard.delays(count: -5)
+        },
+        .init("delays for Int.max items", mentions: ["9223372036854775807", "8388608"]) {
+            _ = try StaggerConfig.standard.delays(count: .max)
+        },
         .init("origin beyond the items", mentions: ["10.0", "0..<count"]) {
             _ = try StaggerConfig(spread: .each(0.1), from: .index(10)).delay(for: 0, of: 3)
         },
         .init("grid smaller than the count", mentions: ["5 items", "4 cells"]) {
             _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 2, rows: 2)).delays(count: 5)
         },
-        .init("grid with no columns", mentions: ["0 x 2", "at least 1"]) { _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 0, rows: 2)) },
-        .init("list of Int.max items", mentions: ["9223372036854775807", "8388608"]) { _ = try StaggeredList(count: .max, config: .standard) },
-        .init("frame of Int.max items", mentions: ["9223372036854775807", "8388608"]) { _ = try StaggerFrame(count: .max, trackCount: 3) },
-        .init("frame of too many tracks", mentions: ["1000000 tracks", "64"]) { _ = try StaggerFrame(count: 10, trackCount: 1_000_000) },
+        .init("grid with no columns", mentions: ["0 x 2", "at least 1"]) {
+            _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 0, rows: 2))
+        },
+        .init("list of Int.max items", mentions: ["9223372036854775807", "8388608"]) {
+            _ = try StaggeredList(count: .max, config: .standard)
+        },
+        .init("frame of Int.max items", mentions: ["9223372036854775807", "8388608"]) {
+            _ = try StaggerFrame(count: .max, trackCount: 3)
+        },
+        .init("frame of too many tracks", mentions: ["1000000 tracks", "64"]) {
+            _ = try StaggerFrame(count: 10, trackCount: 1_000_000)
+        },
         .init("show at NaN", mentions: ["nan", "finite"]) {
             var list = try StaggeredList(count: 3, config: .standard)
             try list.show(at: .nan)
@@ -107,19 +149,30 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
             var list = try StaggeredList(count: 3, config: .standard)
             try list.insert(-1, at: 0, time: 0)
         },
-        .init("wave with NaN amplitude", mentions: ["amplitude = nan", "finite"]) { _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1) },
+        .init("wave with NaN amplitude", mentions: ["amplitude = nan", "finite"]) {
+            _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1)
+        },
         .init("wave with zero decay", mentions: ["decay = 0.0", "> 0"]) {
-            _ = try Wave(amplitude: 1, temporalFrequency: 1, spatialFrequency: 1, envelope: .attackDecay(attack: 0.1, decay: 0))
+            _ = try Wave(
+                amplitude: 1, temporalFrequency: 1, spatialFrequency: 1, envelope: .attackDecay(attack: 0.1, decay: 0))
         },
         .init("wave offsets for a negative count", mentions: ["-1", "not be negative"]) {
             var out: [Float] = []
             try Wave.seed(amplitude: 1, frequency: 1, period: 1).offsets(count: -1, at: 0, into: &out)
         },
         // Timelines
-        .init("timeline list of Int.max rows", mentions: ["9223372036854775807", "8388608"]) { _ = try AnimationSequence.listAppear(count: .max) },
-        .init("timeline negative spread", mentions: ["-1.0", "not negative"]) { _ = try AnimationSequence.listAppear(count: 3, each: -1) },
-        .init("timeline state at NaN", mentions: ["nan", "finite"]) { _ = try AnimationSequence.cardReveal.timeline.state(at: .nan) },
-        .init("timeline step from NaN", mentions: ["card", "nan", "finite"]) { _ = try Timeline([.step("card", .snappy, from: .nan)]) },
+        .init("timeline list of Int.max rows", mentions: ["9223372036854775807", "8388608"]) {
+            _ = try AnimationSequence.listAppear(count: .max)
+        },
+        .init("timeline negative spread", mentions: ["-1.0", "not negative"]) {
+            _ = try AnimationSequence.listAppear(count: 3, each: -1)
+        },
+        .init("timeline state at NaN", mentions: ["nan", "finite"]) {
+            _ = try AnimationSequence.cardReveal.timeline.state(at: .nan)
+        },
+        .init("timeline step from NaN", mentions: ["card", "nan", "finite"]) {
+            _ = try Timeline([.step("card", .snappy, from: .nan)])
+        },
         .init("stagger text with an unknown key", mentions: ["'speed'", "keys: each"]) {
             _ = try StaggerConfig(parsing: "speed:2")
         },
@@ -151,7 +204,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
                 destination: try MatchedGeometry(frame: LayoutRect(x: 1, y: 1, width: 2, height: 2)))
             var group = try MatchedPairGroup([pair], curves: MatchedCurves(.snappy))
             try group.release(atProgress: 0.5, velocity: .nan, toward: .destination, at: 0)
-        },
+        }
     ]
 
     @Test(arguments: cases)
@@ -176,7 +229,8 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
 
     @Test func messagesNameTheValueAndTheRule() throws {
         let decay = message { _ = try Curve.decay(decelerationRatePerMillisecond: 1.5) }
-        #expect(decay.hasPrefix("Decay parameter decelerationRate = 1.5") && decay.contains("between 0 and 1"), "\(decay)")
+        #expect(
+            decay.hasPrefix("Decay parameter decelerationRate = 1.5") && decay.contains("between 0 and 1"), "\(decay)")
         let grid = message {
             _ = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 4, rows: 3)).delay(for: 0, of: 13)
         }

@@ -34,8 +34,10 @@ import Testing
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
-                String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 
     /// The kernel must run its own vector math: a call to libm's scalar functions from a
@@ -52,7 +54,8 @@ import Testing
             let result = try Self.run("/usr/bin/env", ["nm", "-u", objects.appendingPathComponent(file).path])
             #expect(result.status == 0, "nm failed on \(file): \(result.error)")
             // One symbol per line, after its type letter (U, or w for weak references).
-            let symbols = Set(result.output.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+            let symbols = Set(
+                result.output.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
             // Sanitizer builds (scripts/sanitize) add their own runtime hooks.
             let calls = symbols.subtracting(allowed).filter {
                 !$0.hasPrefix("__tsan_") && !$0.hasPrefix("__asan_") && !$0.hasPrefix("__ubsan_")

@@ -16,19 +16,21 @@ import Testing
             try .easing(.cubicBezier(0.1, -0.5, 0.9, 1.5), duration: 0.25),
             try .easing(.steps(4, .jumpNone), duration: 2),
             try .interpolatingSpring(mass: 2, stiffness: 123.5, damping: 7.25, initialVelocity: -1.5),
-            try .decay(frictionRate: 4),
+            try .decay(frictionRate: 4)
         ]
         for curve in curves {
             #expect(try roundTrip(curve) == curve, "\(curve)")
         }
-        let json = String(decoding: try JSONEncoder().encode(try Curve.easing(.easeOutBack, duration: 0.5)), as: UTF8.self)
+        let json = String(
+            decoding: try JSONEncoder().encode(try Curve.easing(.easeOutBack, duration: 0.5)), as: UTF8.self)
         #expect(json.contains("\"curve\":\"easeOutBack\"") && json.contains("\"duration\":0.5"), "\(json)")
         #expect(try roundTrip(Easing.easeInOutCubic) == .easeInOutCubic)
     }
 
     @Test func configsRoundTrip() throws {
-        var config = try StaggerConfig(spread: .amount(0.6), curve: .bouncy, from: .random(seed: 7),
-                                       grid: .init(columns: 4, rows: 5, axis: .x, metric: .chebyshev), maxDelay: 0.4)
+        var config = try StaggerConfig(
+            spread: .amount(0.6), curve: .bouncy, from: .random(seed: 7),
+            grid: .init(columns: 4, rows: 5, axis: .x, metric: .chebyshev), maxDelay: 0.4)
         config.distribution = .easeInQuad
         config.visibleWindow = .init(2..<9, offscreen: .withWindowEdge)
         #expect(try roundTrip(config) == config)
@@ -36,9 +38,11 @@ import Testing
         config.normalization = .fromNearestItem
         #expect(try roundTrip(config) == config)
         // JSON written before the normalisation existed: it means the default.
-        var object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(StaggerConfig.standard)) as! [String: Any]
+        var object =
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(StaggerConfig.standard)) as! [String: Any]
         #expect(object.removeValue(forKey: "normalization") as? String == "fromOrigin")
-        let older = try JSONDecoder().decode(StaggerConfig.self, from: try JSONSerialization.data(withJSONObject: object))
+        let older = try JSONDecoder().decode(
+            StaggerConfig.self, from: try JSONSerialization.data(withJSONObject: object))
         #expect(older == .standard)
     }
 

@@ -22,7 +22,8 @@ import Testing
 
     @Test func evalSpringVelocityAndSamples() throws {
         let result = try BuildArtifactTests.run(
-            Self.tool, ["eval", "spring(duration: 0.5, bounce: 0.3, initialVelocity: 2)", "--samples", "5", "--velocity"])
+            Self.tool,
+            ["eval", "spring(duration: 0.5, bounce: 0.3, initialVelocity: 2)", "--samples", "5", "--velocity"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n")
         #expect(lines.first == "time,value,velocity")
@@ -34,7 +35,8 @@ import Testing
 
     /// A decay from its text form: 1 − e^(−kt) and k·e^(−kt) (libm's exp here).
     @Test func evalDecay() throws {
-        let result = try BuildArtifactTests.run(Self.tool, ["eval", "decay(frictionRate: 4)", "--at", "0,0.25,1", "--velocity"])
+        let result = try BuildArtifactTests.run(
+            Self.tool, ["eval", "decay(frictionRate: 4)", "--at", "0,0.25,1", "--velocity"])
         #expect(result.status == 0, "\(result.error)")
         let rows = result.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
         #expect(rows.count == 3)
@@ -99,8 +101,9 @@ import Testing
             for row in rows {
                 let fields = row.split(separator: ",").map { Double($0)! }
                 let reference = try easing.value(at: fields[0])
-                #expect(abs(fields[1] - reference) <= easingTolerance(easing, at: fields[0]) + 1e-7,
-                        "\(backend) at \(fields[0])")
+                #expect(
+                    abs(fields[1] - reference) <= easingTolerance(easing, at: fields[0]) + 1e-7,
+                    "\(backend) at \(fields[0])")
             }
         }
     }
@@ -143,7 +146,10 @@ import Testing
         (["preview", "-o", "/tmp/p.html", "--ripple", "3"], "--ripple needs a grid"),
         (["preview", "-o", "/tmp/p.html", "--stagger", "grid:6x4", "--ripple", "24"], "not a cell"),
         (["preview", "-o", "/tmp/p.html", "--timeline", "bogus"], "bogus"),
-        (["preview", "-o", "/tmp/p.html", "--timeline", "reveal", "--items", "3"], "--timeline draws the timeline alone"),
+        (
+            ["preview", "-o", "/tmp/p.html", "--timeline", "reveal", "--items", "3"],
+            "--timeline draws the timeline alone"
+        ),
         (["preview", "-o", "/tmp/p.html", "--matched", "--timeline", "reveal"], "--matched draws the pair alone"),
         (["preview", "-o", "/tmp/p.html", "--matched", "--curve", "wobble"], "wobble"),
         (["preview", "-o", "/tmp/p.html", "--matched", "--reverse-at", "nan"], "--reverse-at"),
@@ -152,7 +158,7 @@ import Testing
         (["export", "snappy", "--max-error", "0"], "--max-error"),
         (["export", "snappy", "--max-error", "1e-12"], "1024 points"),
         (["export", "wobble"], "wobble"),
-        (["eval", "linear(0, 0.5 10% 20% 30%, 1)"], "at most 2"),
+        (["eval", "linear(0, 0.5 10% 20% 30%, 1)"], "at most 2")
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)

@@ -8,7 +8,9 @@ import Testing
         let whole: CornerRadii = 16
         let fraction: CornerRadii = 12.5
         #expect(whole == (try CornerRadii(16)))
-        #expect(fraction == (try CornerRadii(topLeading: 12.5, topTrailing: 12.5, bottomTrailing: 12.5, bottomLeading: 12.5)))
+        #expect(
+            fraction
+                == (try CornerRadii(topLeading: 12.5, topTrailing: 12.5, bottomTrailing: 12.5, bottomLeading: 12.5)))
     }
 
     /// 0xFF8000: red 255/255, green 128/255, blue 0, opaque.

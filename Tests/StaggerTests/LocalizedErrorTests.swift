@@ -12,7 +12,7 @@ import Testing
             StaggerError.negativeCount(-3),
             AnimatableError.unknownElement("card.offset"),
             TimelineError.unknownLabel("intro"),
-            FrameDriverError.invalidTime(1, previous: 2),
+            FrameDriverError.invalidTime(1, previous: 2)
         ]
         for error in errors {
             let shown = (error as any Error).localizedDescription

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `staggerbench plot` and `staggerbench bench`, run as built: the SVG is XML a browser
@@ -76,7 +77,7 @@ import FoundationXML
     @Test(arguments: [
         ("each:0.05,from:center,curve:snappy", 7),
         ("amount:0.6,grid:4x5,from:edges", 20),
-        ("each:0.02,curve:spring(duration: 0.4, bounce: 0.2),distribution:easeInQuad,reversed", 30),
+        ("each:0.02,curve:spring(duration: 0.4, bounce: 0.2),distribution:easeInQuad,reversed", 30)
     ])
     func plotStaggerDrawsOneBarPerItem(config: String, items: Int) throws {
         let file = temporaryFile("stagger.svg")
@@ -154,7 +155,10 @@ import FoundationXML
     @Test func benchJSONHasNullWhereNoReferenceExists() throws {
         let result = try BuildArtifactTests.run(
             CommandLineTests.tool,
-            ["bench", "--json", "--scenario", "staggered-list", "--items", "2000", "--repetitions", "1", "--threads", "2"])
+            [
+                "bench", "--json", "--scenario", "staggered-list", "--items", "2000", "--repetitions", "1", "--threads",
+                "2"
+            ])
         #expect(result.status == 0, "\(result.error)")
         let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let scenarios = try #require(json?["scenarios"] as? [[String: Any]])
@@ -175,10 +179,11 @@ import FoundationXML
         let rows = lines.filter { $0.hasPrefix("sine ") || $0.hasPrefix("timeline ") }
         #expect(rows.count == 2, "\(result.output)")
         // Both have a Swift reference: a speed-up, not "-".
-        #expect(rows.allSatisfy { row in
-            let fields = row.split(separator: " ")
-            return fields.suffix(2).allSatisfy { $0.hasSuffix("x") }
-        }, "\(rows)")
+        #expect(
+            rows.allSatisfy { row in
+                let fields = row.split(separator: " ")
+                return fields.suffix(2).allSatisfy { $0.hasSuffix("x") }
+            }, "\(rows)")
     }
 
     @Test(arguments: [
@@ -209,7 +214,7 @@ import FoundationXML
         (["plot", "--stagger", "curve:wobble", "-o", "x.svg"], "wobble"),
         (["plot", "--stagger", "curve:spring(duration: 0.5", "-o", "x.svg"], "unbalanced"),
         (["plot", "--stagger", "distribution:snappy", "-o", "x.svg"], "easing"),
-        (["plot", "--stagger", "each:0.1", "--items", "0", "-o", "x.svg"], "--items"),
+        (["plot", "--stagger", "each:0.1", "--items", "0", "-o", "x.svg"], "--items")
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         // Run where a stray x.svg could be written harmlessly, should a case succeed.

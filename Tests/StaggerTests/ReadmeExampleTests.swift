@@ -15,8 +15,9 @@ import Testing
 
     @Test func staggeredListExample() throws {
         let tapped = 9, now = 100.0
-        let config = try StaggerConfig(spread: .each(0.03), curve: .snappy, from: .index(tapped),
-                                       grid: .init(columns: 4, rows: 250), maxDelay: 0.6)
+        let config = try StaggerConfig(
+            spread: .each(0.03), curve: .snappy, from: .index(tapped),
+            grid: .init(columns: 4, rows: 250), maxDelay: 0.6)
         var list = try StaggeredList(count: 1_000, config: config)
         try list.show(at: now)
         var frame = list.makeFrame()
@@ -37,7 +38,7 @@ import Testing
         let reveal = try Timeline([
             .step("background", .easeOut),
             .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
-            .staggered("row", count: 20, config: .fast, at: .withPrevious(offset: 0.1)),
+            .staggered("row", count: 20, config: .fast, at: .withPrevious(offset: 0.1))
         ])
         let state = try reveal.state(at: 0.4)
         // The background (easeOut, 0.35 s) is done by 0.4 s; the icon started at 0.4 s.

@@ -7,15 +7,17 @@ import Testing
 /// and whatever random text parses prints in a form that parses to the same value.
 @Suite struct TextFormRoundTripTests {
     /// Easings (named, cubic-bezier, steps), springs from every initialiser, decays.
-    static let curve = zip(easingGenerator, springGenerator, Gen.int(in: 0...5), Gen.double(in: 0.05...4), Gen.double(in: -3...3))
-        .map { easing, spring, choice, scale, velocity -> Curve in
-            switch choice {
-            case 0: try! .spring(spring, initialVelocity: velocity)
-            case 1: try! .interpolatingSpring(mass: scale, stiffness: 100 * scale, damping: 3 * scale)
-            case 2: try! .decay(frictionRate: 2 * scale)
-            default: try! .easing(easing, duration: 1)
-            }
+    static let curve = zip(
+        easingGenerator, springGenerator, Gen.int(in: 0...5), Gen.double(in: 0.05...4), Gen.double(in: -3...3)
+    )
+    .map { easing, spring, choice, scale, velocity -> Curve in
+        switch choice {
+        case 0: try! .spring(spring, initialVelocity: velocity)
+        case 1: try! .interpolatingSpring(mass: scale, stiffness: 100 * scale, damping: 3 * scale)
+        case 2: try! .decay(frictionRate: 2 * scale)
+        default: try! .easing(easing, duration: 1)
         }
+    }
 
     @Test func curvesReadBackWhatTheyWrite() async {
         await propertyCheck(count: 300, input: Self.curve) { curve in
@@ -40,13 +42,15 @@ import Testing
             }
         }
 
-    static let grid = zip(Gen.int(in: 0...2), Gen.int(in: 1...12), Gen.int(in: 1...12), Gen.int(in: 0...2), Gen.int(in: 0...2))
-        .map { choice, columns, rows, axis, metric -> StaggerConfig.Grid? in
-            guard choice > 0 else { return nil }
-            return StaggerConfig.Grid(
-                columns: columns, rows: rows, axis: axis == 0 ? nil : StaggerConfig.Axis.allCases[axis - 1],
-                metric: StaggerConfig.DistanceMetric.allCases[metric])
-        }
+    static let grid = zip(
+        Gen.int(in: 0...2), Gen.int(in: 1...12), Gen.int(in: 1...12), Gen.int(in: 0...2), Gen.int(in: 0...2)
+    )
+    .map { choice, columns, rows, axis, metric -> StaggerConfig.Grid? in
+        guard choice > 0 else { return nil }
+        return StaggerConfig.Grid(
+            columns: columns, rows: rows, axis: axis == 0 ? nil : StaggerConfig.Axis.allCases[axis - 1],
+            metric: StaggerConfig.DistanceMetric.allCases[metric])
+    }
 
     static let config = zip(
         Gen.double(in: 0...2), Gen.bool, Gen.double(in: -0.5...0.5), origin, grid, curve, easingGenerator,
@@ -75,7 +79,7 @@ import Testing
         "each:0.05", "amount:0.6", "base:0.1", "from:center", "from:edges", "from:3", "from:random", "seed:7",
         "ratio:0.25", "grid:4x5", "axis:x", "metric:manhattan", "curve:snappy", "curve:easeOut",
         "curve:spring(duration: 0.5, bounce: 0.3)", "distribution:easeInQuad", "max:0.4", "reversed",
-        "reversed:false", "each:-1", "from:nowhere", "grid:0x3", "curve:spring(", "ratio:2", "each", ",", "(",
+        "reversed:false", "each:-1", "from:nowhere", "grid:0x3", "curve:spring(", "ratio:2", "each", ",", "("
     ]
 
     @Test func randomTextParsesToWhatItPrints() async {

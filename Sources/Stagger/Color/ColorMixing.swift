@@ -54,7 +54,9 @@ public enum ColorMixing: String, Sendable, Hashable, CaseIterable {
 
     /// The colour a fraction `t` (0…1; outside extrapolates) of the way from `start`
     /// to `end`, brought into the sRGB gamut by `gamutMapping` when it leaves it.
-    public func mix(_ start: RGBAColor, _ end: RGBAColor, fraction t: Double, gamutMapping: GamutMapping = .css) -> RGBAColor {
+    public func mix(_ start: RGBAColor, _ end: RGBAColor, fraction t: Double, gamutMapping: GamutMapping = .css)
+        -> RGBAColor
+    {
         let a = mixTuple(of: start), b = mixTuple(of: end)
         return color(
             a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t, a.3 + (b.3 - a.3) * t,
@@ -67,8 +69,10 @@ public enum ColorMixing: String, Sendable, Hashable, CaseIterable {
             let lab = Oklab(color)
             return (lab.lightness, lab.a, lab.b)
         case .linearSRGB:
-            return (SRGBTransfer.linear(fromEncoded: color.red), SRGBTransfer.linear(fromEncoded: color.green),
-                    SRGBTransfer.linear(fromEncoded: color.blue))
+            return (
+                SRGBTransfer.linear(fromEncoded: color.red), SRGBTransfer.linear(fromEncoded: color.green),
+                SRGBTransfer.linear(fromEncoded: color.blue)
+            )
         case .sRGB:
             return (color.red, color.green, color.blue)
         }

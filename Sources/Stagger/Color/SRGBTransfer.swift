@@ -9,7 +9,8 @@ public enum SRGBTransfer {
     /// Color 4 does, so mixes that leave the gamut round-trip. NaN stays NaN.
     public static func linear(fromEncoded c: Double) -> Double {
         let magnitude = Swift.abs(c)
-        let result = magnitude <= 0.04045
+        let result =
+            magnitude <= 0.04045
             ? magnitude / 12.92 : Double.pow((magnitude + 0.055) / 1.055, 2.4)
         return c < 0 ? -result : result
     }
@@ -21,7 +22,8 @@ public enum SRGBTransfer {
     /// (white's channels) encodes to exactly 1. NaN stays NaN.
     public static func encoded(fromLinear l: Double) -> Double {
         let magnitude = Swift.abs(l)
-        let result = magnitude <= 0.0031308
+        let result =
+            magnitude <= 0.0031308
             ? 12.92 * magnitude : 1 + 1.055 * (power5Over12(magnitude) - 1)
         return l < 0 ? -result : result
     }

@@ -86,7 +86,9 @@ public struct ComponentAnimator: Sendable {
     ///   target gives a property a different type;
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` when a span or velocity
     ///   overflows (values near Double's limits). Nothing changes on a throw.
-    public mutating func transition(to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()) throws(AnimatableError) {
+    public mutating func transition(
+        to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()
+    ) throws(AnimatableError) {
         guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
         // Current values and velocities of every existing lane.
         var current: [PropertyID: (type: ObjectIdentifier, values: [(Double, Double)], lanes: Range<Int>)] = [:]
@@ -113,8 +115,11 @@ public struct ComponentAnimator: Sendable {
         // Reduced: the delays of the elements that move keep their order within the
         // reduced spread.
         var longestDelay = 0.0
-        for element in merged.elements.keys { longestDelay = Swift.max(longestDelay, transition.timing(of: element).delay) }
-        let delayScale = reduced && longestDelay > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / longestDelay : 1
+        for element in merged.elements.keys {
+            longestDelay = Swift.max(longestDelay, transition.timing(of: element).delay)
+        }
+        let delayScale =
+            reduced && longestDelay > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / longestDelay : 1
         var newKeys: [PropertyID: Key] = [:]
         var laneNames: [String] = []
         var segments: [LaneAnimation.Segment] = []
@@ -161,7 +166,8 @@ public struct ComponentAnimator: Sendable {
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
         try next.setMotion(
             start: time, current: { start[$0] }, targets: targets, delays: delays, carrying: engine,
-            carriedLanes: carried) { laneNames[$0] }
+            carriedLanes: carried
+        ) { laneNames[$0] }
 
         // Close the interrupted transition, record this one.
         if let last = records.indices.last, records[last].end > time { records[last].cut = time }
@@ -175,13 +181,17 @@ public struct ComponentAnimator: Sendable {
             let window = (name: name, start: segment.lanes.isEmpty ? time : begin, end: end)
             // Under reduced motion an element has a segment per property: one window.
             if let last = windows.last, last.name == name {
-                windows[windows.count - 1] = (name, Swift.min(last.start, window.start), Swift.max(last.end, window.end))
+                windows[windows.count - 1] = (
+                    name, Swift.min(last.start, window.start), Swift.max(last.end, window.end)
+                )
             } else {
                 windows.append(window)
             }
         }
-        records.append(Record(from: state.name, to: target.name, start: time, elements: windows,
-                              end: windows.map(\.end).max() ?? time))
+        records.append(
+            Record(
+                from: state.name, to: target.name, start: time, elements: windows,
+                end: windows.map(\.end).max() ?? time))
         self.engine = next
         self.keys = newKeys
         state = merged
@@ -227,7 +237,9 @@ public struct ComponentAnimator: Sendable {
     ///
     /// - Throws: ``AnimatableError/unknownElement(_:)``, ``AnimatableError/typeMismatch(property:)``,
     ///   ``AnimatableError/invalidTime(_:)``.
-    public func value<Value: ComponentAnimatable>(_ property: String, of element: String, at time: Double, as type: Value.Type = Value.self) throws(AnimatableError) -> Value {
+    public func value<Value: ComponentAnimatable>(
+        _ property: String, of element: String, at time: Double, as type: Value.Type = Value.self
+    ) throws(AnimatableError) -> Value {
         let key = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
         return Value(components: key.lanes.map { engine.reference(lane: $0, at: time).value }[...])
@@ -291,7 +303,8 @@ public struct ComponentAnimator: Sendable {
             }
             if record.cut < record.end {
                 order += 1
-                all.append((ComponentEvent(time: record.cut, kind: .interrupted(from: record.from, to: record.to)), order))
+                all.append(
+                    (ComponentEvent(time: record.cut, kind: .interrupted(from: record.from, to: record.to)), order))
             } else {
                 add(record.end, .didTransition(from: record.from, to: record.to))
             }

@@ -44,7 +44,9 @@ extension ComponentAnimator {
 
     /// The velocity of each component of `property` at `time`, per second; see
     /// ``velocity(_:of:at:)``.
-    public func velocity<Value>(_ property: ComponentProperty<Value>, at time: Double) throws(AnimatableError) -> [Double] {
+    public func velocity<Value>(_ property: ComponentProperty<Value>, at time: Double) throws(AnimatableError)
+        -> [Double]
+    {
         try velocity(property.name, of: property.element, at: time)
     }
 

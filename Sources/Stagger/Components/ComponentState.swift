@@ -23,7 +23,9 @@ public struct ComponentState: Sendable, Hashable {
     /// - Throws: what ``AnimatableValues/set(_:to:)`` throws (the value's
     ///   ``ComponentAnimatable/validate()``, or a component count that breaks its type's
     ///   ``ComponentAnimatable/componentCount``).
-    public mutating func set<Value: ComponentAnimatable>(_ property: String, of element: String, to value: Value) throws(AnimatableError) {
+    public mutating func set<Value: ComponentAnimatable>(_ property: String, of element: String, to value: Value)
+        throws(AnimatableError)
+    {
         var values = elements[element] ?? AnimatableValues()
         try values.set(property, to: value)
         elements[element] = values
@@ -33,7 +35,9 @@ public struct ComponentState: Sendable, Hashable {
     ///
     /// - Throws: ``AnimatableError/unknownElement(_:)`` or
     ///   ``AnimatableError/typeMismatch(property:)``.
-    public func value<Value: ComponentAnimatable>(_ property: String, of element: String, as type: Value.Type = Value.self) throws(AnimatableError) -> Value {
+    public func value<Value: ComponentAnimatable>(
+        _ property: String, of element: String, as type: Value.Type = Value.self
+    ) throws(AnimatableError) -> Value {
         guard let values = elements[element] else { throw .unknownElement(element) }
         return try values.value(property, as: type)
     }

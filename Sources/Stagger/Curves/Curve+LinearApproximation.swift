@@ -53,7 +53,9 @@ extension Curve {
             duration = spring.validatedSettlingDuration(
                 target: 1, initialVelocity: initialVelocity, epsilon: maximumError / 2)
             guard duration.isFinite else { throw .invalidSpringParameter(name: "damping", value: spring.damping) }
-            value = { $0 >= 1 ? 1 : spring.motion(delta: 1, initialVelocity: initialVelocity, time: $0 * duration).value }
+            value = {
+                $0 >= 1 ? 1 : spring.motion(delta: 1, initialVelocity: initialVelocity, time: $0 * duration).value
+            }
         case .decay(let decay):
             duration = decay.validatedSettlingDuration(epsilon: maximumError / 2)
             value = { $0 >= 1 ? 1 : decay.motion(distance: 1, time: $0 * duration).value }

@@ -134,7 +134,8 @@ struct CurveTextParser {
         }
         let text = String(characters[digits..<position])
         position += 1
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) {
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...])
+        {
             return Double("\(text[..<e])e\(exponent - 2)")
         }
         return Double(text + "e-2")
@@ -157,7 +158,9 @@ struct CurveTextParser {
         named givenName: String, arguments: [Argument], duration: Double
     ) throws(CurveError) -> Curve {
         // CSS's spellings, as a web team writes them.
-        let css = ["ease-in": "easeIn", "ease-out": "easeOut", "ease-in-out": "easeInOut", "cubic-bezier": "cubicBezier"]
+        let css = [
+            "ease-in": "easeIn", "ease-out": "easeOut", "ease-in-out": "easeInOut", "cubic-bezier": "cubicBezier"
+        ]
         let name = css[givenName] ?? givenName
         if name == "step-start" || name == "step-end", arguments.isEmpty {
             return try .easing(.steps(1, name == "step-start" ? .jumpStart : .jumpEnd), duration: duration)
@@ -199,7 +202,8 @@ struct CurveTextParser {
             case .labelled(let label, _):
                 throw .malformedDescription("\(name) takes \(count) numbers without labels, but got '\(label):'")
             case .stop(let value, _):
-                throw .malformedDescription("\(name) takes \(count) numbers without percentages, but got \(value) with one")
+                throw .malformedDescription(
+                    "\(name) takes \(count) numbers without percentages, but got \(value) with one")
             }
         }
         guard values.count == count else {
@@ -219,7 +223,8 @@ struct CurveTextParser {
                 stop.inputs = positions
                 stops.append(stop)
             case .word(let word):
-                throw .malformedDescription("linear takes stops (a number and up to two percentages), but '\(word)' is not one")
+                throw .malformedDescription(
+                    "linear takes stops (a number and up to two percentages), but '\(word)' is not one")
             case .labelled(let label, _):
                 throw .malformedDescription("linear takes stops without labels, but got '\(label):'")
             }

@@ -246,8 +246,9 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         case .easing(let easing, let duration):
             return try .easing(easing, duration: duration / scale)
         case .spring(let spring, let velocity):
-            let faster = try Spring(mass: spring.mass, stiffness: spring.stiffness * scale * scale,
-                                    damping: spring.damping * scale)
+            let faster = try Spring(
+                mass: spring.mass, stiffness: spring.stiffness * scale * scale,
+                damping: spring.damping * scale)
             return try .spring(faster, initialVelocity: velocity * scale)
         case .decay(let decay):
             return try .decay(frictionRate: decay.frictionRate * scale)

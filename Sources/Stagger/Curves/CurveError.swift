@@ -116,7 +116,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "\(position.minimumStepCount) to \(StepPosition.maximumStepCount) steps."
         case .invalidSpringParameter("epsilon", let value):
             // Springs and decays share the rule, so the sentence names neither.
-            return "The settling tolerance epsilon = \(value) is invalid: it \(Self.rule(forSpringParameter: "epsilon"))."
+            return
+                "The settling tolerance epsilon = \(value) is invalid: it \(Self.rule(forSpringParameter: "epsilon"))."
         case .invalidSpringParameter(let name, let value):
             let kind = ["decelerationRate", "frictionRate"].contains(name) ? "Decay" : "Spring"
             return "\(kind) parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
@@ -139,7 +140,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nonFiniteLinearPoint(let index, let value):
             return "linear() point \(index) has the value \(value); every output and position must be finite."
         case .decreasingLinearInput(let index, let input, let previous):
-            return "linear() point \(index) has input \(input), below the previous point's \(previous): inputs must not decrease."
+            return
+                "linear() point \(index) has input \(input), below the previous point's \(previous): inputs must not decrease."
         }
     }
 

@@ -96,7 +96,9 @@ public struct DecayCurve: Sendable, Hashable {
     func motion(distance: Double, time: Double) -> (value: Double, velocity: Double) {
         let t = Swift.max(time, 0)
         // 1 − e^(−kt) from expm1: exact for small kt, where the plain difference cancels.
-        return (-distance * Double.expMinusOne(-frictionRate * t), distance * frictionRate * Double.exp(-frictionRate * t))
+        return (
+            -distance * Double.expMinusOne(-frictionRate * t), distance * frictionRate * Double.exp(-frictionRate * t)
+        )
     }
 
     /// Where a fling launched from `value` at `v0` (value units per second) comes to

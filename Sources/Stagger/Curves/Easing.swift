@@ -196,8 +196,10 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
             return "ease" + directionName + familyName
         case .cubicBezier(let curve):
             // An equal curve prints the same whichever way it was built.
-            for (name, named) in [("ease", Self.ease), ("easeIn", Self.easeIn),
-                                  ("easeOut", Self.easeOut), ("easeInOut", Self.easeInOut)]
+            for (name, named) in [
+                ("ease", Self.ease), ("easeIn", Self.easeIn),
+                ("easeOut", Self.easeOut), ("easeInOut", Self.easeInOut)
+            ]
             where named.kind == kind {
                 return name
             }

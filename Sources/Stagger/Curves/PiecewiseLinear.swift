@@ -160,7 +160,8 @@ public struct PiecewiseLinear: Sendable, Hashable, CustomStringConvertible {
     /// The CSS text, as the specification serialises it: every point with its input as
     /// a percentage, `linear(0 0%, 0.25 50%, 1 100%)`; it parses back to an equal curve.
     public var description: String {
-        "linear(" + points.map { "\(Self.number($0.output)) \(Self.percentage($0.input))%" }.joined(separator: ", ") + ")"
+        "linear(" + points.map { "\(Self.number($0.output)) \(Self.percentage($0.input))%" }.joined(separator: ", ")
+            + ")"
     }
 
     /// `value`'s shortest text, without the `.0` of a whole number (CSS writes `1`).
@@ -173,7 +174,8 @@ public struct PiecewiseLinear: Sendable, Hashable, CustomStringConvertible {
     /// `fraction`: the decimal point of its shortest form moved two places.
     static func percentage(_ fraction: Double) -> String {
         let text = fraction.description
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) {
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...])
+        {
             return "\(text[..<e])e\(exponent + 2)"
         }
         let negative = text.hasPrefix("-")

@@ -26,7 +26,9 @@ public struct MatchedGeometry: Sendable, Hashable {
         try cornerRadii.validate()
         try requireUnit(opacity, "opacity")
         try color.validate()
-        if let shadow { _ = try Shadow(color: shadow.color, radius: shadow.radius, offsetX: shadow.offsetX, offsetY: shadow.offsetY) }
+        if let shadow {
+            _ = try Shadow(color: shadow.color, radius: shadow.radius, offsetX: shadow.offsetX, offsetY: shadow.offsetY)
+        }
         self.frame = frame
         self.cornerRadii = cornerRadii
         self.opacity = opacity

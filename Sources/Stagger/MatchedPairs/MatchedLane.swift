@@ -61,7 +61,8 @@ public enum MatchedLane: Int, Sendable, Hashable, CaseIterable {
         case .anchorX, .anchorY: .position
         case .width, .height: .size
         case .topLeadingX, .topTrailingX, .bottomTrailingX, .bottomLeadingX,
-             .topLeadingY, .topTrailingY, .bottomTrailingY, .bottomLeadingY: .cornerRadius
+            .topLeadingY, .topTrailingY, .bottomTrailingY, .bottomLeadingY:
+            .cornerRadius
         default: .appearance
         }
     }

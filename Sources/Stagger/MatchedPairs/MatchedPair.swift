@@ -25,7 +25,9 @@ public struct MatchedPair: Sendable, Hashable {
     ///   options' anchor is not finite; ``AnimatableError/nonFiniteComponent(name:value:)``
     ///   or ``AnimatableError/outOfRange(name:value:)`` (named `arc`) for an arc that is
     ///   NaN or outside -1…1.
-    public init(source: MatchedGeometry, destination: MatchedGeometry, options: MatchedPairOptions = .init()) throws(AnimatableError) {
+    public init(source: MatchedGeometry, destination: MatchedGeometry, options: MatchedPairOptions = .init())
+        throws(AnimatableError)
+    {
         self.source = source
         self.destination = destination
         self.options = options
@@ -68,7 +70,8 @@ public struct MatchedPair: Sendable, Hashable {
             case .position:
                 box = Self.placed(target.size, at: side.frame.point(at: anchor), anchor: anchor)
             case .size:
-                let size = options.preservesAspectRatio
+                let size =
+                    options.preservesAspectRatio
                     ? Self.fit(target.size, into: side.frame, anchor: anchor).size : side.frame.size
                 box = Self.placed(size, at: target.point(at: anchor), anchor: anchor)
             }
@@ -123,7 +126,8 @@ public struct MatchedPair: Sendable, Hashable {
 
     /// `size` placed with its `anchor` point at `point`.
     static func placed(_ size: LayoutSize, at point: LayoutPoint, anchor: RelativePoint) -> LayoutRect {
-        LayoutRect(unchecked: point.x - anchor.x * size.width, point.y - anchor.y * size.height, size.width, size.height)
+        LayoutRect(
+            unchecked: point.x - anchor.x * size.width, point.y - anchor.y * size.height, size.width, size.height)
     }
 
     /// `size` scaled uniformly to fit inside `frame`, with both anchor points together.
@@ -190,14 +194,16 @@ public struct MatchedPair: Sendable, Hashable {
     ///   the errors of ``init(source:destination:options:)`` for a field mutated into
     ///   an invalid value; ``AnimatableError/nonFiniteComponent(name:value:)`` for a
     ///   lane that overflows at either end or on the way.
-    public func state(atProgress progress: Double, easing: Easing = .linear) throws(AnimatableError) -> MatchedPairState {
+    public func state(atProgress progress: Double, easing: Easing = .linear) throws(AnimatableError) -> MatchedPairState
+    {
         guard progress.isFinite else { throw .nonFiniteComponent(name: "progress", value: progress) }
         try validate()
         let y: Double
         do { y = try easing.value(at: Swift.min(Swift.max(progress, 0), 1)) } catch { throw .curve(error) }
         let count = Self.laneCount
         // Both ends on the stack: scrubbing allocates nothing on the heap.
-        return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { (ends) throws(AnimatableError) in
+        return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) {
+            (ends) throws(AnimatableError) in
             try forEachLane(atDestination: false) { ends[$0] = $1 }
             try forEachLane(atDestination: true) { ends[count + $0] = $1 }
             for l in 0..<count {

@@ -41,13 +41,16 @@ extension MatchedPairGroup {
         let time = try scrubTime(progress)
         let pair = pairs[index]
         let count = MatchedPair.laneCount
-        return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { (ends) throws(AnimatableError) in
+        return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) {
+            (ends) throws(AnimatableError) in
             try pair.forEachLane(atDestination: false) { ends[$0] = $1 }
             try pair.forEachLane(atDestination: true) { ends[count + $0] = $1 }
             for lane in MatchedLane.allCases {
                 let l = lane.rawValue
                 let y: Double
-                do throws(CurveError) { y = try curves[lane.property].value(at: time - delays[index]) } catch { throw .curve(error) }
+                do throws(CurveError) { y = try curves[lane.property].value(at: time - delays[index]) } catch {
+                    throw .curve(error)
+                }
                 // (1 − y)·a + y·b, as the kernel mixes: exactly b where y is 1.
                 let value = (1 - y) * ends[l] + y * ends[count + l]
                 guard value.isFinite else {
@@ -73,7 +76,9 @@ extension MatchedPairGroup {
     ///
     /// Accuracy: each lane within the kernel's bounds of ``state(ofPair:atProgress:)``
     /// (as ``sample(at:into:backend:)``). O(pairs · lanes), no heap allocation.
-    public func sample(atProgress progress: Double, into frame: inout MatchedFrame, backend: Backend? = nil) throws(AnimatableError) {
+    public func sample(atProgress progress: Double, into frame: inout MatchedFrame, backend: Backend? = nil)
+        throws(AnimatableError)
+    {
         let n = pairs.count
         let expected = n * MatchedPair.laneCount
         guard frame.pairCount == n, frame.values.count == expected,
@@ -132,7 +137,9 @@ extension MatchedPairGroup {
     /// - Throws: ``AnimatableError/curve(_:)`` wrapping
     ///   ``CurveError/exceedsKernelRange(name:value:)`` named by pair and lane; the
     ///   errors of the pairs' layout.
-    static func scrubLanes(_ pairs: [MatchedPair], curves: MatchedCurves, delays: [Double]) throws(AnimatableError) -> ScrubLanes {
+    static func scrubLanes(_ pairs: [MatchedPair], curves: MatchedCurves, delays: [Double]) throws(AnimatableError)
+        -> ScrubLanes
+    {
         let n = pairs.count
         let source = try layout(pairs, atDestination: false)
         let destination = try layout(pairs, atDestination: true)

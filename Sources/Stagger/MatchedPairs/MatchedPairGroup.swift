@@ -265,7 +265,8 @@ public struct MatchedPairGroup: Sendable {
         let reduced = reducedMotion.isReduced
         let ahead = end == .source ? reverseCurves ?? curves : curves
         var next = try LaneAnimation(
-            kernelValues: current.map(\.value), segments: Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n),
+            kernelValues: current.map(\.value),
+            segments: Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n),
             laneName: { Self.laneName($0, pairCount: n) })
         try next.setMotion(
             start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
@@ -282,7 +283,8 @@ public struct MatchedPairGroup: Sendable {
     private var delayScale: (base: Double, scale: Double) {
         let base = stagger?.baseDelay ?? 0
         let spread = (delays.max() ?? base) - base
-        let scale = reducedMotion.isReduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
+        let scale =
+            reducedMotion.isReduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
         return (base, scale)
     }
 
@@ -308,7 +310,8 @@ public struct MatchedPairGroup: Sendable {
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
             laneCarried.withUnsafeMutableBufferPointer { laneCarried in
                 for row in 0..<MatchedPair.laneCount {
-                    _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(fromContentsOf: pairDelays)
+                    _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(
+                        fromContentsOf: pairDelays)
                     for pair in 0..<n { laneCarried[row * n + pair] = isMoving[pair] ? row * n + pair : -1 }
                 }
             }
@@ -390,7 +393,9 @@ public struct MatchedPairGroup: Sendable {
     /// in ``MatchedLane`` order.
     ///
     /// - Throws: as ``state(ofPair:at:)``.
-    public func laneValues(ofPair index: Int, at time: Double) throws(AnimatableError) -> [(value: Double, velocity: Double)] {
+    public func laneValues(ofPair index: Int, at time: Double) throws(AnimatableError) -> [(
+        value: Double, velocity: Double
+    )] {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         guard time.isFinite else { throw .invalidTime(time) }
         let n = pairs.count
@@ -417,7 +422,8 @@ public struct MatchedPairGroup: Sendable {
     /// (easings 2e-6 of the span plus the slope term; springs 1e-5 of
     /// max(1, |span|, |v₀|/ω₀)), plus float32 rounding of the lane's ends.
     /// O(pairs · lanes), no heap allocation (counted by AllocationTests).
-    public func sample(at time: Double, into frame: inout MatchedFrame, backend: Backend? = nil) throws(AnimatableError) {
+    public func sample(at time: Double, into frame: inout MatchedFrame, backend: Backend? = nil) throws(AnimatableError)
+    {
         let expected = pairs.count * MatchedPair.laneCount
         guard frame.pairCount == pairs.count, frame.values.count == expected,
             frame.velocities.isEmpty || frame.velocities.count == expected

@@ -151,7 +151,8 @@ public struct FrameDriver: Sendable {
             let index = id.index
             let before = (
                 hasMoved: groups[index].hasMoved, settleTime: groups[index].settleTime,
-                lastTransition: groups[index].lastTransition)
+                lastTransition: groups[index].lastTransition
+            )
             defer {
                 let group = groups[index]
                 if before.hasMoved, before.settleTime <= group.lastTransition,
@@ -191,7 +192,9 @@ public struct FrameDriver: Sendable {
                 let old = animators[id.index]
                 var before = (try? old.events(from: previous.nextDown, to: previous)) ?? []
                 for event in (try? newValue.events(from: previous.nextDown, to: previous)) ?? [] {
-                    if let k = before.firstIndex(of: event) { before.remove(at: k) } else {
+                    if let k = before.firstIndex(of: event) {
+                        before.remove(at: k)
+                    } else {
                         pendingEvents.append(.component(id, event))
                     }
                 }

@@ -96,7 +96,6 @@ struct LaneAnimation: Sendable {
         var velocity: [Float]
     }
 
-
     var laneCount: Int { depth.count }
 
     /// Lane `lane`'s seconds after ``start`` before its latest motion starts (its
@@ -128,7 +127,9 @@ struct LaneAnimation: Sendable {
         }
 
         /// Fills three arrays with zeros (a memset each, not a checked store per element).
-        static func clear<T: BitwiseCopyable & ExpressibleByIntegerLiteral>(_ a: inout [T], _ b: inout [T], _ c: inout [T]) {
+        static func clear<T: BitwiseCopyable & ExpressibleByIntegerLiteral>(
+            _ a: inout [T], _ b: inout [T], _ c: inout [T]
+        ) {
             a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             b.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             c.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -252,8 +253,11 @@ struct LaneAnimation: Sendable {
                     return overflow == 0
                 }
             }
-            if !spansFit, let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite }) {
-                throw .curve(.exceedsKernelRange(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
+            if !spansFit,
+                let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite })
+            {
+                throw .curve(
+                    .exceedsKernelRange(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
             }
             kernelPlanes.append(narrowed)
         }
@@ -424,84 +428,97 @@ struct LaneAnimation: Sendable {
         // instructions). Every index is within 0..<n, the lanes the segments cover.
         // One closure per array, written flat so that the loop keeps its indentation.
         try base.offsets.withUnsafeMutableBufferPointer { (offsets) throws(AnimatableError) in
-        try base.from.withUnsafeMutableBufferPointer { (from) throws(AnimatableError) in
-        try base.to.withUnsafeMutableBufferPointer { (to) throws(AnimatableError) in
-        try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(AnimatableError) in
-        try newDurations.withUnsafeMutableBufferPointer { (durations) throws(AnimatableError) in
-        try newDepth.withUnsafeMutableBufferPointer { (depth) throws(AnimatableError) in
-            // Segment by segment, so that what depends only on the curve is found once.
-            for k in segments.indices {
-                let curve = segments[k].curve
-                var easingDuration: Double?
-                // Which of the source's segments run this easing: their lanes carry on.
-                var carries: [Bool] = []
-                // A spring's settling duration from rest with its own velocity scales with
-                // the span (the tolerance is relative): one figure for every such lane.
-                var ownDuration: Double?
-                switch curve.kind {
-                case .easing(_, let duration):
-                    easingDuration = duration
-                    if let source, !carriedLanes.isEmpty { carries = source.segments.map { $0.curve == curve } }
-                case .spring:
-                    ownDuration = curve.duration
-                case .decay:
-                    break
-                }
-                for lane in segments[k].lanes {
-                    let target = targets[lane], delay = delays[lane]
-                    if let duration = easingDuration, !carries.isEmpty, case let carried = carriedLanes[lane], carried >= 0,
-                        carries[sourceSegments[carried]]
-                    {
-                        // Carried on: its layers, not its value, say where it goes from.
-                        if !(target.isFinite && delay.isFinite) {
-                            try requireFinite(target, "\(laneName(lane)) target")
-                            try requireFinite(delay, "\(laneName(lane)) delay")
+            try base.from.withUnsafeMutableBufferPointer { (from) throws(AnimatableError) in
+                try base.to.withUnsafeMutableBufferPointer { (to) throws(AnimatableError) in
+                    try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(AnimatableError) in
+                        try newDurations.withUnsafeMutableBufferPointer { (durations) throws(AnimatableError) in
+                            try newDepth.withUnsafeMutableBufferPointer { (depth) throws(AnimatableError) in
+                                // Segment by segment, so that what depends only on the curve is found once.
+                                for k in segments.indices {
+                                    let curve = segments[k].curve
+                                    var easingDuration: Double?
+                                    // Which of the source's segments run this easing: their lanes carry on.
+                                    var carries: [Bool] = []
+                                    // A spring's settling duration from rest with its own velocity scales with
+                                    // the span (the tolerance is relative): one figure for every such lane.
+                                    var ownDuration: Double?
+                                    switch curve.kind {
+                                    case .easing(_, let duration):
+                                        easingDuration = duration
+                                        if let source, !carriedLanes.isEmpty {
+                                            carries = source.segments.map { $0.curve == curve }
+                                        }
+                                    case .spring:
+                                        ownDuration = curve.duration
+                                    case .decay:
+                                        break
+                                    }
+                                    for lane in segments[k].lanes {
+                                        let target = targets[lane], delay = delays[lane]
+                                        if let duration = easingDuration, !carries.isEmpty,
+                                            case let carried = carriedLanes[lane], carried >= 0,
+                                            carries[sourceSegments[carried]]
+                                        {
+                                            // Carried on: its layers, not its value, say where it goes from.
+                                            if !(target.isFinite && delay.isFinite) {
+                                                try requireFinite(target, "\(laneName(lane)) target")
+                                                try requireFinite(delay, "\(laneName(lane)) delay")
+                                            }
+                                            durations[lane] = duration
+                                            let layerCount = try origin.carriedLayers(
+                                                of: carried, at: time, duration: duration, target: target, into: layers,
+                                                name: laneName(lane))
+                                            let last = layerCount - 1
+                                            offsets[lane] = last == 0 ? delay : layers[0].start - time
+                                            from[lane] = layers[0].from
+                                            to[lane] = layers[0].to
+                                            while layerPlanes.count < last {
+                                                layerPlanes.append(
+                                                    spare.plane(layerPlanes.count + 1, count: n, zeroed: true))
+                                            }
+                                            for p in 1..<layerCount {
+                                                layerPlanes[p - 1].offsets[lane] =
+                                                    p == last ? delay : layers[p].start - time
+                                                layerPlanes[p - 1].from[lane] = layers[p].from
+                                                layerPlanes[p - 1].to[lane] = layers[p].to
+                                            }
+                                            depth[lane] = layerCount
+                                            velocity[lane] = 0
+                                            durations[lane] = duration
+                                            newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
+                                            continue
+                                        }
+                                        let (value, startVelocity) = current(lane)
+                                        if !(value.isFinite && target.isFinite && (target - value).isFinite
+                                            && delay.isFinite)
+                                        {
+                                            try requireFinite(value, laneName(lane))
+                                            try requireFinite(target, "\(laneName(lane)) target")
+                                            try requireFinite(target - value, "\(laneName(lane)) span")
+                                            try requireFinite(delay, "\(laneName(lane)) delay")
+                                        }
+                                        offsets[lane] = delay
+                                        from[lane] = value
+                                        to[lane] = target
+                                        depth[lane] = 1
+                                        if let duration = easingDuration {
+                                            velocity[lane] = 0
+                                            durations[lane] = duration
+                                            continue
+                                        }
+                                        let started = try Self.startMotion(
+                                            of: curve, from: value, to: target, velocity: startVelocity,
+                                            ownDuration: ownDuration, name: laneName(lane))
+                                        velocity[lane] = started.velocity
+                                        durations[lane] = started.duration
+                                    }
+                                }
+                            }
                         }
-                        durations[lane] = duration
-                        let layerCount = try origin.carriedLayers(
-                            of: carried, at: time, duration: duration, target: target, into: layers, name: laneName(lane))
-                        let last = layerCount - 1
-                        offsets[lane] = last == 0 ? delay : layers[0].start - time
-                        from[lane] = layers[0].from
-                        to[lane] = layers[0].to
-                        while layerPlanes.count < last {
-                            layerPlanes.append(spare.plane(layerPlanes.count + 1, count: n, zeroed: true))
-                        }
-                        for p in 1..<layerCount {
-                            layerPlanes[p - 1].offsets[lane] = p == last ? delay : layers[p].start - time
-                            layerPlanes[p - 1].from[lane] = layers[p].from
-                            layerPlanes[p - 1].to[lane] = layers[p].to
-                        }
-                        depth[lane] = layerCount
-                        velocity[lane] = 0
-                        durations[lane] = duration
-                        newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
-                        continue
                     }
-                    let (value, startVelocity) = current(lane)
-                    if !(value.isFinite && target.isFinite && (target - value).isFinite && delay.isFinite) {
-                        try requireFinite(value, laneName(lane))
-                        try requireFinite(target, "\(laneName(lane)) target")
-                        try requireFinite(target - value, "\(laneName(lane)) span")
-                        try requireFinite(delay, "\(laneName(lane)) delay")
-                    }
-                    offsets[lane] = delay
-                    from[lane] = value
-                    to[lane] = target
-                    depth[lane] = 1
-                    if let duration = easingDuration {
-                        velocity[lane] = 0
-                        durations[lane] = duration
-                        continue
-                    }
-                    let started = try Self.startMotion(
-                        of: curve, from: value, to: target, velocity: startVelocity,
-                        ownDuration: ownDuration, name: laneName(lane))
-                    velocity[lane] = started.velocity
-                    durations[lane] = started.duration
                 }
             }
-        } } } } } }
+        }
         let newPlanes = [base] + layerPlanes
         let newKernel: KernelLanes?
         if kernel != nil {
@@ -646,7 +663,8 @@ struct LaneAnimation: Sendable {
         var count = 0
         var folded = 0.0
         for p in 0..<depth[lane] {
-            let layer = Layer(start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
+            let layer = Layer(
+                start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
             if time - layer.start >= duration {
                 folded += layer.to
             } else {
@@ -657,9 +675,10 @@ struct LaneAnimation: Sendable {
         var first = 0
         if count == Self.maximumLayers {
             let oldest = moving[0]
-            folded += Self.motion(
-                of: curve(ofLane: lane), from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start
-            ).value
+            folded +=
+                Self.motion(
+                    of: curve(ofLane: lane), from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start
+                ).value
             first = 1
         }
         guard count > first else {

@@ -31,7 +31,8 @@ extension StaggerConfig {
         list.max_delay = maxDelay ?? .infinity
         list.window_start = Double(range.lowerBound)
         list.window_end = Double(range.upperBound)
-        list.outside = visibleWindow?.offscreen == .withWindowEdge
+        list.outside =
+            visibleWindow?.offscreen == .withWindowEdge
             ? Int32(CI_OUTSIDE_WINDOW_EDGE.rawValue) : Int32(CI_OUTSIDE_IMMEDIATE.rawValue)
         return list
     }
@@ -48,7 +49,8 @@ extension StaggerConfig {
         layout.axis = Int32((geometry.axis?.kernelAxis ?? CI_AXIS_BOTH).rawValue)
         layout.invert = geometry.inverted ? 1 : 0
         layout.reversed = reversed ? 1 : 0
-        layout.outside = visibleWindow?.offscreen == .withWindowEdge
+        layout.outside =
+            visibleWindow?.offscreen == .withWindowEdge
             ? Int32(CI_OUTSIDE_WINDOW_EDGE.rawValue) : Int32(CI_OUTSIDE_IMMEDIATE.rawValue)
         layout.origin_x = geometry.originX
         layout.origin_y = geometry.originY

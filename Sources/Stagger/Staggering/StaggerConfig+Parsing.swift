@@ -2,7 +2,7 @@ extension StaggerConfig: CustomStringConvertible {
     /// The keys of the text form, in the order ``description`` writes them.
     static let specificationKeys = [
         "each", "amount", "base", "from", "ratio", "seed", "grid", "axis", "metric", "curve",
-        "distribution", "max", "reversed", "normalization", "point",
+        "distribution", "max", "reversed", "normalization", "point"
     ]
 
     /// Reads a configuration from its text form: comma-separated `key:value` fields,
@@ -51,7 +51,9 @@ extension StaggerConfig: CustomStringConvertible {
                 fields[key] = value
             } else {
                 // Only a switch may stand alone; every other key needs its value.
-                guard key == "reversed", value == nil else { throw Self.failure("'\(key)' needs a value: \(key):VALUE") }
+                guard key == "reversed", value == nil else {
+                    throw Self.failure("'\(key)' needs a value: \(key):VALUE")
+                }
                 fields[key] = "true"
             }
         }
@@ -68,7 +70,8 @@ extension StaggerConfig: CustomStringConvertible {
         if let amount = fields["amount"] {
             spread = .amount(try Self.seconds(amount, "amount"))
         } else {
-            spread = .each(try fields["each"].map { (text) throws(StaggerError) in try Self.seconds(text, "each") } ?? 0.05)
+            spread = .each(
+                try fields["each"].map { (text) throws(StaggerError) in try Self.seconds(text, "each") } ?? 0.05)
         }
         let origin: Origin
         if let ratio = fields["ratio"] {
@@ -98,16 +101,18 @@ extension StaggerConfig: CustomStringConvertible {
             }
             if let metric = fields["metric"] {
                 guard let value = DistanceMetric(rawValue: metric) else {
-                    throw Self.failure("metric: '\(metric)' is not one of "
-                        + DistanceMetric.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw Self.failure(
+                        "metric: '\(metric)' is not one of "
+                            + DistanceMetric.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 parsed.metric = value
             }
             grid = parsed
         }
-        let curve = try fields["curve"].map { (text) throws(StaggerError) in
-            try Self.curve(text, duration: easingDuration, key: "curve")
-        } ?? .spring
+        let curve =
+            try fields["curve"].map { (text) throws(StaggerError) in
+                try Self.curve(text, duration: easingDuration, key: "curve")
+            } ?? .spring
         var distribution = Easing.linear
         if let text = fields["distribution"] {
             guard case .easing(let easing, _) = try Self.curve(text, duration: 1, key: "distribution").kind else {
@@ -122,12 +127,13 @@ extension StaggerConfig: CustomStringConvertible {
         case let other?: throw Self.failure("reversed: '\(other)' is not true or false")
         }
         // What the initialiser accepts: any finite base delay, a cap of 0 up to +∞ (`inf`).
-        let baseDelay = try fields["base"].map { (text) throws(StaggerError) in
-            guard let value = Double(text), value.isFinite else {
-                throw Self.failure("base: '\(text)' is not a finite number of seconds")
-            }
-            return value
-        } ?? 0
+        let baseDelay =
+            try fields["base"].map { (text) throws(StaggerError) in
+                guard let value = Double(text), value.isFinite else {
+                    throw Self.failure("base: '\(text)' is not a finite number of seconds")
+                }
+                return value
+            } ?? 0
         let maxDelay = try fields["max"].map { (text) throws(StaggerError) in
             guard let value = Double(text), value >= 0 else {
                 throw Self.failure("max: '\(text)' is not a number of seconds >= 0 (or inf)")
@@ -139,8 +145,9 @@ extension StaggerConfig: CustomStringConvertible {
             distribution: distribution, reversed: reversed, maxDelay: maxDelay)
         if let text = fields["normalization"] {
             guard let value = Normalization(rawValue: text) else {
-                throw Self.failure("normalization: '\(text)' is not one of "
-                    + Normalization.allCases.map(\.rawValue).joined(separator: ", "))
+                throw Self.failure(
+                    "normalization: '\(text)' is not one of "
+                        + Normalization.allCases.map(\.rawValue).joined(separator: ", "))
             }
             normalization = value
         }
@@ -252,6 +259,8 @@ extension StaggerConfig: CustomStringConvertible {
     }
 
     private static func curve(_ text: String, duration: Double, key: String) throws(StaggerError) -> Curve {
-        do { return try Curve(parsing: text, duration: duration) } catch { throw failure("\(key): \(error.description)") }
+        do { return try Curve(parsing: text, duration: duration) } catch {
+            throw failure("\(key): \(error.description)")
+        }
     }
 }

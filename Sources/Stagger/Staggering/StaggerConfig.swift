@@ -1,5 +1,5 @@
-import RealModule
 internal import CInterp
+import RealModule
 
 /// How a group of items is staggered: each item's delay, and the curve every item runs.
 ///
@@ -409,11 +409,13 @@ struct LayoutGeometry {
         case .center, .edges: (originX, originY) = config.grid == nil ? (Double(last) / 2, 0) : centre
         case .index(let index): (originX, originY) = cell(min(index, last))
         case .ratio(let ratio):
-            (originX, originY) = config.grid == nil
+            (originX, originY) =
+                config.grid == nil
                 ? (ratio * Double(last), 0)
                 : (ratio * Double(min(columns, max(count, 1)) - 1), ratio * Double(usedRows - 1))
         case .ratios(let x, let y):
-            (originX, originY) = config.grid == nil
+            (originX, originY) =
+                config.grid == nil
                 ? (x * Double(last), 0)
                 : (x * Double(min(columns, max(count, 1)) - 1), y * Double(usedRows - 1))
         case .point(let x, let y):
@@ -428,7 +430,9 @@ struct LayoutGeometry {
 
     /// The distance of offsets |dx|, |dy| under `metric`, or along `axis` only (grids
     /// and staggers over positions measure alike).
-    static func distance(dx: Double, dy: Double, metric: StaggerConfig.DistanceMetric, axis: StaggerConfig.Axis?) -> Double {
+    static func distance(dx: Double, dy: Double, metric: StaggerConfig.DistanceMetric, axis: StaggerConfig.Axis?)
+        -> Double
+    {
         switch axis {
         case .x: return dx
         case .y: return dy

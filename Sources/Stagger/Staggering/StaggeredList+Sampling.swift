@@ -1,10 +1,10 @@
-import Dispatch
 internal import CInterp
+import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Caller-owned output of ``StaggeredList/sample(at:into:backend:threads:)``: every
@@ -222,7 +222,8 @@ extension StaggeredList {
         // A `let`: closures below capture it, and a captured `var` is boxed on the heap.
         let trackCount = selectedCount
         // Per-frame scratch lives on the stack: sampling allocates nothing.
-        try withUnsafeTemporaryAllocation(of: ci_track.self, capacity: max(trackCount, 1)) { (kernelTracks) throws(StaggerError) in
+        try withUnsafeTemporaryAllocation(of: ci_track.self, capacity: max(trackCount, 1)) {
+            (kernelTracks) throws(StaggerError) in
             // The selected tracks, in order (run pairs them with their outputs the same way).
             var m = 0
             for k in 0..<tracks.count where selection.includes(tracks[k]) {
@@ -260,7 +261,9 @@ extension StaggeredList {
                 }
                 var listCopy = list ?? ci_list_delays()
                 var curveCopy = curve
-                return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) { outputs in
+                return withUnsafeTemporaryAllocation(
+                    of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)
+                ) { outputs in
                     var m = 0
                     for k in 0..<tracks.count where selection.includes(tracks[k]) {
                         outputs[m] = values.map { $0 + k * trackStride + lower }
@@ -276,8 +279,13 @@ extension StaggeredList {
                 }
             }
 
-            try withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) { (statuses) throws(StaggerError) in
-                func runChunks(_ delays: UnsafePointer<Float>?, _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?, _ from: Float, _ to: Float) {
+            try withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) {
+                (statuses) throws(StaggerError) in
+                func runChunks(
+                    _ delays: UnsafePointer<Float>?,
+                    _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?,
+                    _ from: Float, _ to: Float
+                ) {
                     if chunkCount == 1 {
                         statuses[0] = run(0, count, delays, states, from, to)
                         return
@@ -299,7 +307,11 @@ extension StaggeredList {
                             states.to.withUnsafeBufferPointer { to in
                                 states.velocity.withUnsafeBufferPointer { velocity in
                                     runChunks(
-                                        nil, (offsets.baseAddress!, from.baseAddress!, to.baseAddress!, velocity.baseAddress!), 0, 0)
+                                        nil,
+                                        (
+                                            offsets.baseAddress!, from.baseAddress!, to.baseAddress!,
+                                            velocity.baseAddress!
+                                        ), 0, 0)
                                 }
                             }
                         }

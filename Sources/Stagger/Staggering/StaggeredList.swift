@@ -144,7 +144,9 @@ public struct StaggeredList: Sendable {
     ///
     /// - Throws: ``StaggerError`` when the config does not fit `count` items (see
     ///   ``StaggerConfig/delay(for:of:)``), or for more than 2²³ items.
-    public init(count: Int, config: StaggerConfig, tracks: [StaggerTrack] = StaggerTrack.appearance) throws(StaggerError) {
+    public init(count: Int, config: StaggerConfig, tracks: [StaggerTrack] = StaggerTrack.appearance)
+        throws(StaggerError)
+    {
         try config.validate(count: count)
         guard count <= Self.maximumCount else { throw .tooManyItems(count: count, limit: Self.maximumCount) }
         guard tracks.count <= StaggerFrame.maximumTrackCount else {
@@ -230,7 +232,9 @@ public struct StaggeredList: Sendable {
 
     /// Every item's appearance and velocity at `time`, and whether it is moving then
     /// (started, not yet settled, and with somewhere to go).
-    private func snapshot(at time: Double) throws(StaggerError) -> (appearance: [Float], velocity: [Float], moving: [Bool]) {
+    private func snapshot(at time: Double) throws(StaggerError) -> (
+        appearance: [Float], velocity: [Float], moving: [Bool]
+    ) {
         var appearance = [Float](repeating: 0, count: count)
         var velocity = appearance
         try sampleState(at: time, appearance: &appearance, velocity: &velocity)
@@ -282,7 +286,8 @@ public struct StaggeredList: Sendable {
         case .items(let states):
             return states
         case .closedForm(let from, let to, let order):
-            return try Self.uniformStates(from: from, to: to, delays: order.delays(count: count), unitVelocity: unitVelocity)
+            return try Self.uniformStates(
+                from: from, to: to, delays: order.delays(count: count), unitVelocity: unitVelocity)
         case .delays(let from, let to, let delays):
             return Self.uniformStates(from: from, to: to, delays: delays, unitVelocity: unitVelocity)
         }
@@ -376,7 +381,8 @@ public struct StaggeredList: Sendable {
         states.from.removeSubrange(range)
         states.to.removeSubrange(range)
         states.velocity.removeSubrange(range)
-        let next = try Motion(.items(states), curve: motion.curve, count: count - range.count, isReduced: motion.isReduced)
+        let next = try Motion(
+            .items(states), curve: motion.curve, count: count - range.count, isReduced: motion.isReduced)
         count -= range.count
         motion = next
     }
@@ -497,7 +503,9 @@ public struct StaggeredList: Sendable {
             guard from != to else { return [Double?](repeating: nil, count: count) }
             return delays.map { start + Double($0) + duration }
         case .items(let states):
-            return states.offsets.indices.map { states.moves($0) ? start + Swift.max(0, Double(states.offsets[$0])) + duration : nil }
+            return states.offsets.indices.map {
+                states.moves($0) ? start + Swift.max(0, Double(states.offsets[$0])) + duration : nil
+            }
         }
     }
 
@@ -527,8 +535,9 @@ public struct StaggeredList: Sendable {
             }
             guard elapsed > 0 else { return from }
             do {
-                return from + (try spring.value(
-                    target: to - from, initialVelocity: Double(states.velocity[index]), time: elapsed))
+                return from
+                    + (try spring.value(
+                        target: to - from, initialVelocity: Double(states.velocity[index]), time: elapsed))
             } catch {
                 throw .curve(error)
             }

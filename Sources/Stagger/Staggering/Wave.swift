@@ -87,8 +87,10 @@ public struct Wave: Sendable, Hashable {
     }
 
     func validate() throws(StaggerError) {
-        let values = [("amplitude", amplitude), ("temporalFrequency", temporalFrequency),
-                      ("spatialFrequency", spatialFrequency), ("phase", phase)]
+        let values = [
+            ("amplitude", amplitude), ("temporalFrequency", temporalFrequency),
+            ("spatialFrequency", spatialFrequency), ("phase", phase)
+        ]
         for (name, value) in values where !value.isFinite {
             throw .invalidWaveParameter(name: name, value: value)
         }
@@ -214,7 +216,9 @@ public struct Wave: Sendable, Hashable {
     }
 
     /// Array form of ``offsets(count:at:into:backend:)-(_,_,UnsafeMutableBufferPointer<Float>,_)``.
-    public func offsets(count: Int, at time: Double, into offsets: inout [Float], backend: Backend? = nil) throws(StaggerError) {
+    public func offsets(count: Int, at time: Double, into offsets: inout [Float], backend: Backend? = nil)
+        throws(StaggerError)
+    {
         try offsets.withUnsafeMutableBufferPointer { (buffer) throws(StaggerError) in
             try self.offsets(count: count, at: time, into: buffer, backend: backend)
         }

@@ -68,7 +68,7 @@ public struct AnimationSequence: Sendable {
             Step("icon", delay: 0.15, duration: 0.35),
             Step("title", delay: 0.15, duration: 0.35),
             Step("content", delay: 0.3, duration: 0.35),
-            Step("actions", delay: 0.45, duration: 0.3),
+            Step("actions", delay: 0.45, duration: 0.3)
         ])
     }()
 
@@ -79,12 +79,15 @@ public struct AnimationSequence: Sendable {
     ///   2²³ rows (a staggered list's limit), or wrapping ``StaggerError/invalidSpread(_:)``
     ///   for an `each` that is negative or not finite; the errors of ``init(_:)`` for a
     ///   bad duration.
-    public static func listAppear(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError) -> AnimationSequence {
+    public static func listAppear(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError)
+        -> AnimationSequence
+    {
         guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }
         let limit = 1 << 23
         guard count <= limit else { throw .stagger(child: "row", .tooManyItems(count: count, limit: limit)) }
         // `each` is a stagger's spread between starts, not a gap after a row ends.
         guard each.isFinite, each >= 0 else { throw .stagger(child: "row", .invalidSpread(each)) }
-        return try AnimationSequence((0..<count).map { Step("row[\($0)]", delay: Double($0) * each, duration: duration) })
+        return try AnimationSequence(
+            (0..<count).map { Step("row[\($0)]", delay: Double($0) * each, duration: duration) })
     }
 }

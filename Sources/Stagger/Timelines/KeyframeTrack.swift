@@ -95,15 +95,18 @@ public struct KeyframeTrack: Sendable, Hashable {
             switch keyframe {
             case .linear(_, let d, let easing):
                 let d = try checked(d)
-                segment = Segment(start: time, duration: d, from: value, to: to, startVelocity: velocity,
-                                  motion: d > 0 ? .eased(easing) : .jump)
+                segment = Segment(
+                    start: time, duration: d, from: value, to: to, startVelocity: velocity,
+                    motion: d > 0 ? .eased(easing) : .jump)
                 velocity = d > 0 ? (to - value) * easing.slope(at: 1) / d : 0
             case .spring(_, let d, let spring, let start):
                 let v0 = start ?? velocity
                 guard v0.isFinite else { throw .invalidTime(child: name, value: v0) }
                 let span = to - value
-                let length = try checked(d ?? spring.validatedSettlingDuration(target: span, initialVelocity: v0, epsilon: 0.001))
-                segment = Segment(start: time, duration: length, from: value, to: to, startVelocity: v0, motion: .spring(spring))
+                let length = try checked(
+                    d ?? spring.validatedSettlingDuration(target: span, initialVelocity: v0, epsilon: 0.001))
+                segment = Segment(
+                    start: time, duration: length, from: value, to: to, startVelocity: v0, motion: .spring(spring))
                 let end = try Self.springMotion(spring, span: span, velocity: v0, time: length, name: name)
                 velocity = end.velocity
                 segment.to = value + end.value
@@ -113,19 +116,23 @@ public struct KeyframeTrack: Sendable, Hashable {
                     if i > 0, case .cubic = keyframes[i - 1] { return true } else { return false }
                 }()
                 var m0 = velocity
-                if let startVelocity { m0 = startVelocity } else if previousIsCubic, let last = segments.last, d + last.duration > 0 {
+                if let startVelocity {
+                    m0 = startVelocity
+                } else if previousIsCubic, let last = segments.last, d + last.duration > 0 {
                     m0 = (to - last.from) / (d + last.duration)
                 }
                 var m1 = d > 0 ? (to - value) / d : 0
                 if let endVelocity {
                     m1 = endVelocity
                 } else if i + 1 < keyframes.count, case .cubic(let next, let nextDuration, _, _) = keyframes[i + 1],
-                          d + nextDuration > 0, nextDuration.isFinite {
+                    d + nextDuration > 0, nextDuration.isFinite
+                {
                     m1 = (next - value) / (d + nextDuration)
                 }
                 guard m0.isFinite, m1.isFinite else { throw .invalidTime(child: name, value: m0.isFinite ? m1 : m0) }
-                segment = Segment(start: time, duration: d, from: value, to: to, startVelocity: m0,
-                                  motion: d > 0 ? .hermite(startTangent: m0, endTangent: m1) : .jump)
+                segment = Segment(
+                    start: time, duration: d, from: value, to: to, startVelocity: m0,
+                    motion: d > 0 ? .hermite(startTangent: m0, endTangent: m1) : .jump)
                 velocity = d > 0 ? m1 : 0
             case .move:
                 segment = Segment(start: time, duration: 0, from: value, to: to, startVelocity: 0, motion: .jump)
@@ -134,7 +141,9 @@ public struct KeyframeTrack: Sendable, Hashable {
             // The next keyframe starts with this velocity and at this value and time.
             guard velocity.isFinite else { throw .invalidValue(child: name, value: velocity) }
             guard segment.to.isFinite else { throw .invalidValue(child: name, value: segment.to) }
-            guard (time + segment.duration).isFinite else { throw .invalidTime(child: name, value: time + segment.duration) }
+            guard (time + segment.duration).isFinite else {
+                throw .invalidTime(child: name, value: time + segment.duration)
+            }
             segments.append(segment)
             time += segment.duration
             value = segment.to
@@ -173,8 +182,9 @@ public struct KeyframeTrack: Sendable, Hashable {
             }
         case .spring(let spring):
             let target = keyframeTarget(lo - 1)
-            let motion = try Self.springMotion(spring, span: target - segment.from, velocity: segment.startVelocity,
-                                               time: e, name: "keyframe \(lo - 1)")
+            let motion = try Self.springMotion(
+                spring, span: target - segment.from, velocity: segment.startVelocity,
+                time: e, name: "keyframe \(lo - 1)")
             return segment.from + motion.value
         case .hermite(let m0, let m1):
             let d = segment.duration, s = e / d
@@ -194,8 +204,10 @@ public struct KeyframeTrack: Sendable, Hashable {
         _ spring: Spring, span: Double, velocity: Double, time: Double, name: String
     ) throws(TimelineError) -> (value: Double, velocity: Double) {
         do {
-            return (try spring.value(target: span, initialVelocity: velocity, time: time),
-                    try spring.velocity(target: span, initialVelocity: velocity, time: time))
+            return (
+                try spring.value(target: span, initialVelocity: velocity, time: time),
+                try spring.velocity(target: span, initialVelocity: velocity, time: time)
+            )
         } catch {
             throw .curve(child: name, error)
         }

@@ -100,15 +100,19 @@ public struct MatchedSequence: Sendable {
                 if i == batch.startIndex { batchDelay = delay }
                 let position: TimelinePosition? =
                     batch.count == 1 ? nil : i == batch.startIndex ? .at(0) : .withPrevious(offset: delay)
-                members.append(.step(step.id, step.curve, duration: animates ? nil : 0,
-                                     keepAlive: step.keepAlive, at: position))
+                members.append(
+                    .step(
+                        step.id, step.curve, duration: animates ? nil : 0,
+                        keepAlive: step.keepAlive, at: position))
             }
             // The first batch's delay counts from the sequence's start, a later one's from
             // the end of the batch before it.
             let position: TimelinePosition = children.isEmpty ? .at(batchDelay) : .afterPrevious(gap: batchDelay)
             if let step = batch.first, batch.count == 1 {
-                children.append(.step(step.id, step.curve, duration: animates ? nil : 0,
-                                      keepAlive: step.keepAlive, at: position))
+                children.append(
+                    .step(
+                        step.id, step.curve, duration: animates ? nil : 0,
+                        keepAlive: step.keepAlive, at: position))
             } else {
                 children.append(.group(members, name: "batch", at: position))
             }
@@ -120,7 +124,9 @@ public struct MatchedSequence: Sendable {
     /// (seconds): `initially` flipped once per matched step on `id` that has started.
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
-    public func isDestinationActive(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError) -> Bool {
+    public func isDestinationActive(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError)
+        -> Bool
+    {
         try toggled(id, type: .matched, at: time, initially: initially)
     }
 
@@ -137,7 +143,9 @@ public struct MatchedSequence: Sendable {
         try toggled(id, type: .transition, at: time, initially: initially)
     }
 
-    private func toggled(_ id: String, type: MatchedStep.StepType, at time: Double, initially: Bool) throws(TimelineError) -> Bool {
+    private func toggled(_ id: String, type: MatchedStep.StepType, at time: Double, initially: Bool)
+        throws(TimelineError) -> Bool
+    {
         guard !time.isNaN else { throw .invalidTime(child: "time", value: time) }
         let order = runningOrder
         // Timeline steps of one id keep the running order (by start, then document order).

@@ -112,8 +112,9 @@ struct TimelinePlan {
     ) throws(TimelineError) {
         var previous = -1
         for (position, child) in children.enumerated() {
-            let index = try add(child, parent: parent, indexInParent: position,
-                                defaultPosition: defaultPosition, previous: previous)
+            let index = try add(
+                child, parent: parent, indexInParent: position,
+                defaultPosition: defaultPosition, previous: previous)
             if nodes[index].kind != .marker { previous = index }
         }
     }
@@ -136,14 +137,19 @@ struct TimelinePlan {
         switch child.content {
         case .step(let id, let curve, let duration, let keepAlive, let ends, let reverseEasing):
             let leaf = try Self.leaf(
-                id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: ends, reverseEasing: reverseEasing)
+                id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: ends, reverseEasing: reverseEasing
+            )
             index = append(node(.step(-1), id), anchor: position.anchor, offset: position.offset, previous: previous)
             leaves[index] = leaf
         case .group(let groupName, let children):
-            index = append(node(.group, groupName ?? "group"), anchor: position.anchor, offset: position.offset, previous: previous)
+            index = append(
+                node(.group, groupName ?? "group"), anchor: position.anchor, offset: position.offset, previous: previous
+            )
             try addChildren(children, to: index, defaultPosition: .at(0))
         case .sequence(let sequenceName, let children):
-            index = append(node(.sequence, sequenceName ?? "sequence"), anchor: position.anchor, offset: position.offset, previous: previous)
+            index = append(
+                node(.sequence, sequenceName ?? "sequence"), anchor: position.anchor, offset: position.offset,
+                previous: previous)
             try addChildren(children, to: index, defaultPosition: .afterPrevious())
         case .staggered(let id, let count, let config, let duration, let keepAlive, let ends, let reverseEasing):
             guard count >= 0 else { throw .stagger(child: id, .negativeCount(count)) }
@@ -158,7 +164,8 @@ struct TimelinePlan {
             for (item, delay) in delays.enumerated() {
                 var leaf = template
                 leaf.id = "\(id)[\(item)]"
-                let itemNode = TimelineNode(kind: .step(-1), name: leaf.id, parent: index, depth: itemDepth, indexInParent: item)
+                let itemNode = TimelineNode(
+                    kind: .step(-1), name: leaf.id, parent: index, depth: itemDepth, indexInParent: item)
                 let itemIndex = append(itemNode, anchor: .at, offset: delay, previous: -1)
                 // A leaf is its own subtree: its completion sorts after its start.
                 nodes[itemIndex].lastDescendant = itemIndex
@@ -166,10 +173,13 @@ struct TimelinePlan {
             }
         case .timeline(let timelineName, let nested):
             guard nested.options.passes == 1 else { throw .nestedRepeat(child: timelineName ?? "timeline") }
-            index = append(node(.timeline, timelineName ?? "timeline"), anchor: position.anchor, offset: position.offset, previous: previous)
+            index = append(
+                node(.timeline, timelineName ?? "timeline"), anchor: position.anchor, offset: position.offset,
+                previous: previous)
             insert(nested, under: index)
         case .label(let labelName):
-            index = append(node(.marker, labelName), anchor: position.anchor, offset: position.offset, previous: previous)
+            index = append(
+                node(.marker, labelName), anchor: position.anchor, offset: position.offset, previous: previous)
             try define(labelName, at: index)
         }
         nodes[index].lastDescendant = nodes.count - 1
@@ -190,8 +200,9 @@ struct TimelinePlan {
         for old in nested.nodes.indices.dropFirst() {
             let source = nested.nodes[old]
             let parent = mapped[source.parent]
-            var copy = TimelineNode(kind: source.kind, name: source.name, parent: parent,
-                                    depth: baseDepth + source.depth, indexInParent: source.indexInParent)
+            var copy = TimelineNode(
+                kind: source.kind, name: source.name, parent: parent,
+                depth: baseDepth + source.depth, indexInParent: source.indexInParent)
             if case .step = source.kind { copy.kind = .step(-1) }
             let offset = source.start - nested.nodes[source.parent].start
             let index = append(copy, anchor: .at, offset: offset, previous: -1)
@@ -234,7 +245,9 @@ struct TimelinePlan {
         id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds, reverseEasing: Easing?
     ) throws(TimelineError) -> Leaf {
         for value in [ends.from, ends.to] where !Float(value).isFinite { throw .invalidValue(child: id, value: value) }
-        guard (Float(ends.to) - Float(ends.from)).isFinite else { throw .invalidValue(child: id, value: ends.to - ends.from) }
+        guard (Float(ends.to) - Float(ends.from)).isFinite else {
+            throw .invalidValue(child: id, value: ends.to - ends.from)
+        }
         let length: Double
         if let duration {
             guard duration.isFinite else { throw .invalidTime(child: id, value: duration) }
@@ -413,7 +426,9 @@ struct TimelinePlan {
                 break
             case .spring(let spring, let velocity):
                 // A spring that cannot report settling is treated as never at rest.
-                rest = max(rest, (try? spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: 1e-5)) ?? .infinity)
+                rest = max(
+                    rest,
+                    (try? spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: 1e-5)) ?? .infinity)
             case .decay(let decay):
                 rest = max(rest, decay.validatedSettlingDuration(epsilon: 1e-5))
             }
@@ -434,10 +449,11 @@ struct TimelinePlan {
             let leaf = leaves[j]!
             out.nodes[j].kind = .step(position)
             out.stepNodes.append(j)
-            out.steps.append(Timeline.ScheduledStep(
-                id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
-                curve: curves[k], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to,
-                reverseEasing: leaf.reverseEasing))
+            out.steps.append(
+                Timeline.ScheduledStep(
+                    id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
+                    curve: curves[k], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to,
+                    reverseEasing: leaf.reverseEasing))
             out.mirroredStarts.append(out.nodes[j].mirrorStart)
             out.mirroredEnds.append(out.nodes[j].mirrorEnd)
             let isLast = position + 1 == order.count || groupCurves[order[position + 1]] != groupCurves[k]
@@ -449,7 +465,9 @@ struct TimelinePlan {
         out.reverseGroups = Self.reverseGroups(out.steps)
         for (index, step) in out.steps.enumerated() { out.stepsByID[step.id, default: []].append(index) }
         for (id, indices) in out.stepsByID {
-            out.stepsByID[id] = indices.sorted { (out.steps[$0].start, out.stepNodes[$0]) < (out.steps[$1].start, out.stepNodes[$1]) }
+            out.stepsByID[id] = indices.sorted {
+                (out.steps[$0].start, out.stepNodes[$0]) < (out.steps[$1].start, out.stepNodes[$1])
+            }
         }
 
         Self.numberMirrored(&out.nodes)
@@ -577,18 +595,26 @@ struct TimelinePlan {
         for (j, node) in nodes.enumerated() where node.kind != .marker {
             let order = mirrored ? node.mirrorOrder : j
             let last = mirrored ? node.mirrorLastDescendant : node.lastDescendant
-            result.append(TimelineBoundary(time: starts[j], phase: 1, order: order, tie: startTie, kind: .started, node: j))
-            result.append(TimelineBoundary(time: ends[j], phase: endPhase[j], order: last, tie: -(2 * node.depth + 1), kind: .completed, node: j))
+            result.append(
+                TimelineBoundary(time: starts[j], phase: 1, order: order, tie: startTie, kind: .started, node: j))
+            result.append(
+                TimelineBoundary(
+                    time: ends[j], phase: endPhase[j], order: last, tie: -(2 * node.depth + 1), kind: .completed,
+                    node: j))
             guard isSerial(node.kind) else { continue }
             for child in node.children where nodes[child].kind != .marker {
                 let c = nodes[child]
                 let kind = TimelineBoundary.Kind.stepCompleted(c.indexInParent)
                 if layout == .contiguous {
-                    result.append(TimelineBoundary(time: starts[child], phase: 1, order: child, tie: Int.min, kind: kind, node: j))
+                    result.append(
+                        TimelineBoundary(time: starts[child], phase: 1, order: child, tie: Int.min, kind: kind, node: j)
+                    )
                 } else {
-                    result.append(TimelineBoundary(
-                        time: ends[child], phase: endPhase[child], order: mirrored ? c.mirrorLastDescendant : c.lastDescendant,
-                        tie: -(2 * c.depth), kind: kind, node: j))
+                    result.append(
+                        TimelineBoundary(
+                            time: ends[child], phase: endPhase[child],
+                            order: mirrored ? c.mirrorLastDescendant : c.lastDescendant,
+                            tie: -(2 * c.depth), kind: kind, node: j))
                 }
             }
         }

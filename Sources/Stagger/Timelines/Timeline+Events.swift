@@ -57,16 +57,23 @@ extension Timeline {
             for k in first...last {
                 let start = passStart(k)
                 if k > 0 && a < start && start <= b {
-                    out.append(TimelineEvent(kind: .repeated, child: "", node: -1, time: start, iteration: k, direction: .forward))
+                    out.append(
+                        TimelineEvent(
+                            kind: .repeated, child: "", node: -1, time: start, iteration: k, direction: .forward))
                     if options.yoyo {
-                        out.append(TimelineEvent(kind: .reversed, child: "", node: -1, time: start, iteration: k, direction: .forward))
+                        out.append(
+                            TimelineEvent(
+                                kind: .reversed, child: "", node: -1, time: start, iteration: k, direction: .forward))
                     }
                 }
                 appendPassEvents(k, after: a, through: b, whole: k < last, into: &out)
             }
         }
         if total.isFinite && a < total && total <= b {
-            out.append(TimelineEvent(kind: .finished, child: "", node: -1, time: total, iteration: options.passes - 1, direction: .forward))
+            out.append(
+                TimelineEvent(
+                    kind: .finished, child: "", node: -1, time: total, iteration: options.passes - 1,
+                    direction: .forward))
         }
         return out
     }
@@ -92,7 +99,8 @@ extension Timeline {
             let range = boundaryRange(reversedBoundaries, after: low, through: high)
             for i in range.reversed() {
                 let boundary = reversedBoundaries[i]
-                out.append(event(boundary, time: min(start + duration - boundary.time, limit), pass: k, direction: .backward))
+                out.append(
+                    event(boundary, time: min(start + duration - boundary.time, limit), pass: k, direction: .backward))
             }
         } else {
             let list = reversed ? mirroredBoundaries : boundaries
@@ -120,14 +128,17 @@ extension Timeline {
         return lower < upper ? lower..<upper : lower..<lower
     }
 
-    private func event(_ boundary: TimelineBoundary, time: Double, pass: Int, direction: TimelineDirection) -> TimelineEvent {
+    private func event(_ boundary: TimelineBoundary, time: Double, pass: Int, direction: TimelineDirection)
+        -> TimelineEvent
+    {
         let kind: TimelineEvent.Kind
         switch boundary.kind {
         case .started: kind = .started
         case .completed: kind = .completed
         case .stepCompleted(let step): kind = .stepCompleted(step: step)
         }
-        return TimelineEvent(kind: kind, child: nodes[boundary.node].name, node: boundary.node,
-                             time: time, iteration: pass, direction: direction)
+        return TimelineEvent(
+            kind: kind, child: nodes[boundary.node].name, node: boundary.node,
+            time: time, iteration: pass, direction: direction)
     }
 }

@@ -79,7 +79,8 @@ extension Timeline {
 
     /// Where step `index` runs in a forward or a sequential reversed pass.
     func span(_ index: Int, mirrored: Bool) -> StepSpan {
-        mirrored ? StepSpan(start: mirroredStarts[index], end: mirroredEnds[index])
+        mirrored
+            ? StepSpan(start: mirroredStarts[index], end: mirroredEnds[index])
             : StepSpan(start: steps[index].start, end: steps[index].end)
     }
 
@@ -90,7 +91,9 @@ extension Timeline {
     /// when the step starts, not before); ``sample(at:into:backend:)`` does the same.
     /// Going back (a contiguous reversed pass), a step with a reverse easing runs it
     /// from `to` to `from` over its span, read from its end.
-    func stepState(_ index: Int, local: Double, mirrored: Bool, goesBack: Bool) throws(TimelineError) -> TimelineStepState {
+    func stepState(_ index: Int, local: Double, mirrored: Bool, goesBack: Bool) throws(TimelineError)
+        -> TimelineStepState
+    {
         let step = steps[index]
         // Phases compare the local time with the same start and end figures the events
         // use, so that a state and the events up to its time always agree.
@@ -114,7 +117,8 @@ extension Timeline {
             }
         }
         let visible = phase == .active || (phase == .finished && step.keepAlive)
-        return TimelineStepState(id: step.id, phase: phase, elapsed: e, progress: progress, value: value, isVisible: visible)
+        return TimelineStepState(
+            id: step.id, phase: phase, elapsed: e, progress: progress, value: value, isVisible: visible)
     }
 
     /// Every step's phase, progress, eased value and visibility at time `t` (seconds of
@@ -136,8 +140,9 @@ extension Timeline {
             states.append(
                 try stepState(index, local: location.local, mirrored: location.mirrored, goesBack: location.goesBack))
         }
-        return TimelineState(time: t, iteration: location.iteration, isReversedPass: location.reversed,
-                             steps: states, stepsByID: stepsByID)
+        return TimelineState(
+            time: t, iteration: location.iteration, isReversedPass: location.reversed,
+            steps: states, stepsByID: stepsByID)
     }
 
     /// Every step's eased value at time `t` into `values` (one per step, in the order of

@@ -149,7 +149,8 @@ extension TimelineChild {
         switch content {
         case .step(let id, let curve, let duration, let keepAlive, let ends, _):
             reduced = .step(
-                id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepAlive: keepAlive, ends: ends,
+                id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepAlive: keepAlive,
+                ends: ends,
                 reverseEasing: nil)
         case .group(let name, let children):
             var mapped: [TimelineChild] = []

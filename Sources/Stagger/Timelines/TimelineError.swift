@@ -63,13 +63,15 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateLabel(let name):
             return "The label \"\(name)\" is defined more than once."
         case .labelCycle(let names):
-            return "The labels \(names.map { "\"\($0)\"" }.joined(separator: ", ")) are positioned relative to each other in a cycle."
+            return
+                "The labels \(names.map { "\"\($0)\"" }.joined(separator: ", ")) are positioned relative to each other in a cycle."
         case .startsBeforeZero(let child, let start):
             return "\(child) would start at \(start) s, before the timeline's start."
         case .startsBeforeContainer(let child, let start, let containerStart):
             return "\(child) would start at \(start) s, before its container's start at \(containerStart) s."
         case .tooManyPasses(let count, let limit):
-            return "One query would cross \(count) passes, more than the \(limit) allowed; query shorter spans (a player can seek without reporting events)."
+            return
+                "One query would cross \(count) passes, more than the \(limit) allowed; query shorter spans (a player can seek without reporting events)."
         case .invalidValue(let child, let value):
             return "\(child): expected a finite value (within float32's range for a step's ends), but got \(value)."
         case .invalidTimeScale(let value):

@@ -48,7 +48,8 @@ public struct TimelineEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// The same event crossed the other way.
     var flipped: TimelineEvent {
-        TimelineEvent(kind: kind, child: child, node: node, time: time, iteration: iteration,
-                      direction: direction == .forward ? .backward : .forward)
+        TimelineEvent(
+            kind: kind, child: child, node: node, time: time, iteration: iteration,
+            direction: direction == .forward ? .backward : .forward)
     }
 }

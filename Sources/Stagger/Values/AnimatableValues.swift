@@ -39,7 +39,9 @@ public struct AnimatableValues: Sendable, Hashable {
     ///
     /// - Throws: ``AnimatableError/unknownElement(_:)`` when there is no such property,
     ///   ``AnimatableError/typeMismatch(property:)`` when it holds another type.
-    public func value<Value: ComponentAnimatable>(_ name: String, as type: Value.Type = Value.self) throws(AnimatableError) -> Value {
+    public func value<Value: ComponentAnimatable>(_ name: String, as type: Value.Type = Value.self)
+        throws(AnimatableError) -> Value
+    {
         guard let entry = entries[name] else { throw .unknownElement(name) }
         guard entry.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: name) }
         return Value(components: entry.components[...])

@@ -14,7 +14,9 @@ public struct CornerRadii: ComponentAnimatable, Hashable {
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for NaN or ∞,
     ///   ``AnimatableError/negativeSize(name:value:)`` for a radius below 0.
-    public init(topLeading: Double, topTrailing: Double, bottomTrailing: Double, bottomLeading: Double) throws(AnimatableError) {
+    public init(topLeading: Double, topTrailing: Double, bottomTrailing: Double, bottomLeading: Double)
+        throws(AnimatableError)
+    {
         self.init(unchecked: topLeading, topTrailing, bottomTrailing, bottomLeading)
         try validate()
     }

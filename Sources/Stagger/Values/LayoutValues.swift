@@ -160,7 +160,8 @@ public struct LayoutInsets: ComponentAnimatable, Hashable {
     /// Insets of the given sizes (all default to 0).
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for NaN or ∞.
-    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) throws(AnimatableError) {
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) throws(AnimatableError)
+    {
         self.init(unchecked: top, leading, bottom, trailing)
         try validate()
     }

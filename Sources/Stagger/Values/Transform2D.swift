@@ -35,7 +35,9 @@ public struct Transform2D: ComponentAnimatable, Hashable {
     /// box onto another.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for NaN or ∞.
-    public static func scale(x sx: Double, y sy: Double, translationX tx: Double = 0, translationY ty: Double = 0) throws(AnimatableError) -> Transform2D {
+    public static func scale(x sx: Double, y sy: Double, translationX tx: Double = 0, translationY ty: Double = 0)
+        throws(AnimatableError) -> Transform2D
+    {
         try Transform2D(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import PropertyBased
-@testable import Stagger
 import Testing
+
+@testable import Stagger
 
 /// CSS Color 4's gamut mapping (https://www.w3.org/TR/css-color-4/#gamut-mapping)
 /// against the properties its algorithm defines, and the clipping option.
@@ -42,7 +43,8 @@ import Testing
     /// In-gamut colours come back as they went in, identically under both mappings
     /// (a round trip's rounding past 0 or 1 is within the JND, so CSS returns the clip).
     @Test func inGamutColoursAreUnchanged() async {
-        await propertyCheck(count: 300, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) { r, g, b in
+        await propertyCheck(count: 300, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
+            r, g, b in
             let color = try RGBAColor(red: r, green: g, blue: b)
             let mapped = Oklab(color).color(gamutMapping: .css)
             #expect(mapped == Oklab(color).color(gamutMapping: .clip))
@@ -51,7 +53,9 @@ import Testing
         // Halfway between two sRGB colours in linear light and in sRGB is in gamut too.
         let red = try! RGBAColor(red: 1, green: 0, blue: 0), teal = try! RGBAColor(red: 0, green: 0.5, blue: 0.5)
         for space in [ColorMixing.linearSRGB, .sRGB] {
-            #expect(space.mix(red, teal, fraction: 0.3, gamutMapping: .css) == space.mix(red, teal, fraction: 0.3, gamutMapping: .clip))
+            #expect(
+                space.mix(red, teal, fraction: 0.3, gamutMapping: .css)
+                    == space.mix(red, teal, fraction: 0.3, gamutMapping: .clip))
         }
     }
 
@@ -68,7 +72,7 @@ import Testing
     /// CSS: lightness ≥ 100% is white and ≤ 0% black, whatever the chroma, keeping alpha.
     @Test(arguments: [
         (1.0, 0.0, 0.0, true), (1.3, 0.0, 0.0, true), (1.0, 0.1, -0.05, true), (1.2, -0.3, 0.2, true),
-        (0.0, 0.0, 0.0, false), (-0.2, 0.0, 0.0, false), (0.0, 0.1, 0.1, false), (-0.01, -0.2, 0.3, false),
+        (0.0, 0.0, 0.0, false), (-0.2, 0.0, 0.0, false), (0.0, 0.1, 0.1, false), (-0.01, -0.2, 0.3, false)
     ])
     func lightnessOutOfRangeIsWhiteOrBlack(l: Double, a: Double, b: Double, white: Bool) {
         let c = Oklab(lightness: l, a: a, b: b).color(alpha: 0.4, gamutMapping: .css)
@@ -160,7 +164,7 @@ import Testing
     @Test(arguments: [
         Oklab(lightness: .nan, a: 0, b: 0), Oklab(lightness: 0.5, a: .nan, b: 0.1),
         Oklab(lightness: 0.5, a: .infinity, b: 0), Oklab(lightness: 0.5, a: 1e30, b: -1e30),
-        Oklab(lightness: 0.5, a: 1e300, b: 1e300),
+        Oklab(lightness: 0.5, a: 1e300, b: 1e300)
     ])
     func badCoordinatesStayInGamut(lab: Oklab) {
         for mapping in GamutMapping.allCases {
@@ -181,18 +185,23 @@ import Testing
             let state = try pair.state(atProgress: 0.75, easing: .easeInOutBack)
             let y = try Easing.easeInOutBack.value(at: 0.75)
             let expected = ColorMixing.oklab.mix(source.color, destination.color, fraction: y, gamutMapping: mapping)
-            #expect(abs(state.color.red - expected.red) < 1e-9 && abs(state.color.blue - expected.blue) < 1e-9, "\(mapping)")
+            #expect(
+                abs(state.color.red - expected.red) < 1e-9 && abs(state.color.blue - expected.blue) < 1e-9, "\(mapping)"
+            )
             // The kernel's float32 lanes decode to the same colour as the Double reference.
             var group = try MatchedPairGroup([pair], curves: MatchedCurves(.easing(.easeInOutBack, duration: 1)))
             try group.start(at: 0)
             var frame = group.makeFrame()
             try group.sample(at: 0.75, into: &frame)
-            let kernel = try group.state(ofPair: 0, in: frame).color, reference = try group.state(ofPair: 0, at: 0.75).color
-            #expect(abs(kernel.red - reference.red) < 1e-4 && abs(kernel.green - reference.green) < 1e-4
-                && abs(kernel.blue - reference.blue) < 1e-4, "\(mapping): \(kernel) vs \(reference)")
+            let kernel = try group.state(ofPair: 0, in: frame).color,
+                reference = try group.state(ofPair: 0, at: 0.75).color
+            #expect(
+                abs(kernel.red - reference.red) < 1e-4 && abs(kernel.green - reference.green) < 1e-4
+                    && abs(kernel.blue - reference.blue) < 1e-4, "\(mapping): \(kernel) vs \(reference)")
             #expect(abs(reference.blue - expected.blue) < 1e-9 && abs(reference.red - expected.red) < 1e-9)
         }
-        let css = try MatchedPair(source: source, destination: destination).state(atProgress: 0.75, easing: .easeInOutBack)
+        let css = try MatchedPair(source: source, destination: destination).state(
+            atProgress: 0.75, easing: .easeInOutBack)
         let clip = try MatchedPair(source: source, destination: destination, options: .init(gamutMapping: .clip))
             .state(atProgress: 0.75, easing: .easeInOutBack)
         #expect(css.color != clip.color)

@@ -11,7 +11,7 @@ import Testing
         let xyzToLMS: [[Double]] = [
             [0.8189330101, 0.3618667424, -0.1288597137],
             [0.0329845436, 0.9293118715, 0.0361456387],
-            [0.0482003018, 0.2643662691, 0.6338517070],
+            [0.0482003018, 0.2643662691, 0.6338517070]
         ]
         let srgbToXYZ: [[Double]] = [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
         for i in 0..<3 {
@@ -44,7 +44,7 @@ import Testing
         ([0.950, 1.000, 1.089], [1.000, 0.000, 0.000]),
         ([1.000, 0.000, 0.000], [0.450, 1.236, -0.019]),
         ([0.000, 1.000, 0.000], [0.922, -0.671, 0.263]),
-        ([0.000, 0.000, 1.000], [0.153, -1.415, -0.449]),
+        ([0.000, 0.000, 1.000], [0.153, -1.415, -0.449])
     ])
     func publishedXYZPairs(xyz: [Double], lab: [Double]) {
         let m: [[Double]] = [[3.2406, -1.5372, -0.4986], [-0.9689, 1.8758, 0.0415], [0.0557, -0.2040, 1.0570]]
@@ -68,7 +68,7 @@ import Testing
         let cases: [(RGBAColor, [Double])] = [
             (try RGBAColor(red: 1, green: 0, blue: 0), [0.6280, 0.2249, 0.1258]),
             (try RGBAColor(red: 0, green: 1, blue: 0), [0.8664, -0.2339, 0.1795]),
-            (try RGBAColor(red: 0, green: 0, blue: 1), [0.4520, -0.0325, -0.3115]),
+            (try RGBAColor(red: 0, green: 0, blue: 1), [0.4520, -0.0325, -0.3115])
         ]
         for (color, expected) in cases {
             let lab = Oklab(color)
@@ -90,7 +90,8 @@ import Testing
     }
 
     @Test func transferAndOklabRoundTrips() async {
-        await propertyCheck(count: 200, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) { r, g, b in
+        await propertyCheck(count: 200, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
+            r, g, b in
             #expect(abs(SRGBTransfer.encoded(fromLinear: SRGBTransfer.linear(fromEncoded: r)) - r) < 1e-12)
             let color = try RGBAColor(red: r, green: g, blue: b)
             let back = Oklab(color).color()

@@ -1,7 +1,8 @@
 import Foundation
 import PropertyBased
-@testable import Stagger
 import Testing
+
+@testable import Stagger
 
 /// The sRGB encode's x^(1/2.4) without libm's pow, against Foundation's `pow`.
 @Suite struct SRGBTransferTests {
@@ -32,7 +33,9 @@ import Testing
         for e in -9...0 {
             for j in 0..<128 {
                 let start = Foundation.pow(2, Double(e)) * (1 + Double(j) / 128)
-                worst = max(worst, Self.relativeError(start), Self.relativeError(start.nextDown), Self.relativeError(start.nextUp))
+                worst = max(
+                    worst, Self.relativeError(start), Self.relativeError(start.nextDown),
+                    Self.relativeError(start.nextUp))
             }
         }
         #expect(worst <= Self.bound, "worst relative error \(worst)")

@@ -21,7 +21,8 @@ import Testing
             let y = try animator.value(Self.offset, at: t)
             let named: Double = try animator.value("offset", of: "card", at: t)
             #expect(y == named)
-            #expect(try animator.value(Self.tint, at: t) == animator.value("tint", of: "card", at: t, as: RGBAColor.self))
+            #expect(
+                try animator.value(Self.tint, at: t) == animator.value("tint", of: "card", at: t, as: RGBAColor.self))
             #expect(try animator.velocity(Self.offset, at: t) == animator.velocity("offset", of: "card", at: t))
         }
         // A spring (the default timing) ends on its target.
@@ -36,6 +37,8 @@ import Testing
         let asPoint = ComponentProperty<LayoutPoint>("offset", of: "card")
         #expect(throws: AnimatableError.typeMismatch(property: "offset")) { _ = try rest.value(asPoint) }
         let animator = ComponentAnimator(state: rest)
-        #expect(throws: AnimatableError.typeMismatch(property: "card.offset")) { _ = try animator.value(asPoint, at: 0) }
+        #expect(throws: AnimatableError.typeMismatch(property: "card.offset")) {
+            _ = try animator.value(asPoint, at: 0)
+        }
     }
 }

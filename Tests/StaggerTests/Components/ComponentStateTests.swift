@@ -31,7 +31,9 @@ import Testing
         let frame = try animator.value("frame", of: "card", at: 1.2, as: LayoutRect.self)
         #expect(abs(frame.minY - 12.5) < 1e-9)
         #expect(abs(frame.height - (60 + 340 * 0.875)) < 1e-9)
-        #expect(try animator.value("frame", of: "card", at: 2, as: LayoutRect.self) == (try b.value("frame", of: "card", as: LayoutRect.self)))
+        #expect(
+            try animator.value("frame", of: "card", at: 2, as: LayoutRect.self)
+                == (try b.value("frame", of: "card", as: LayoutRect.self)))
         #expect(animator.isComplete(at: 1.41) && !animator.isComplete(at: 1.39))
     }
 
@@ -44,17 +46,20 @@ import Testing
             elements: ["title": try ElementTiming(curve: .easing(.linear, duration: 0.2), delay: 0.1)])
         try animator.transition(to: b, at: 1, using: transition)
         let all = try animator.events(from: 0, to: 3)
-        #expect(all == [
-            ComponentEvent(time: 1, kind: .willTransition(from: "collapsed", to: "expanded")),
-            ComponentEvent(time: 1, kind: .elementStarted("card")),
-            // Start + delay (+ duration), as the delays add up in binary.
-            ComponentEvent(time: 1 + 0.1, kind: .elementStarted("title")),
-            ComponentEvent(time: 1 + 0.1 + 0.2, kind: .elementFinished("title")),
-            ComponentEvent(time: 1.4, kind: .elementFinished("card")),
-            ComponentEvent(time: 1.4, kind: .didTransition(from: "collapsed", to: "expanded")),
-        ])
+        #expect(
+            all == [
+                ComponentEvent(time: 1, kind: .willTransition(from: "collapsed", to: "expanded")),
+                ComponentEvent(time: 1, kind: .elementStarted("card")),
+                // Start + delay (+ duration), as the delays add up in binary.
+                ComponentEvent(time: 1 + 0.1, kind: .elementStarted("title")),
+                ComponentEvent(time: 1 + 0.1 + 0.2, kind: .elementFinished("title")),
+                ComponentEvent(time: 1.4, kind: .elementFinished("card")),
+                ComponentEvent(time: 1.4, kind: .didTransition(from: "collapsed", to: "expanded"))
+            ])
         // Cutting the interval anywhere reports every event exactly once.
-        let pieces = try animator.events(from: 0, to: 1.1) + animator.events(from: 1.1, to: 1.35) + animator.events(from: 1.35, to: 3)
+        let pieces =
+            try animator.events(from: 0, to: 1.1) + animator.events(from: 1.1, to: 1.35)
+            + animator.events(from: 1.35, to: 3)
         #expect(pieces == all)
         #expect(try animator.events(from: 3, to: 0) == all.reversed())
         #expect(throws: AnimatableError.invalidTime(.nan)) { try animator.events(from: .nan, to: 1) }
@@ -70,7 +75,8 @@ import Testing
         let frameBefore = try animator.value("frame", of: "card", at: cut, as: LayoutRect.self)
         let velocityBefore = try animator.velocity("frame", of: "card", at: cut)
         let expanding = animator
-        try animator.transition(to: c, at: cut, using: ComponentTransition(try ElementTiming(curve: .snappy, delay: 0.3)))
+        try animator.transition(
+            to: c, at: cut, using: ComponentTransition(try ElementTiming(curve: .snappy, delay: 0.3)))
         // Across the cut: the central difference of the value just before (old motion)
         // and just after (new motion) is the reported velocity, up to the curvature
         // term h·|Δa|/4; a jump or a lost velocity would miss by far more.
@@ -80,13 +86,17 @@ import Testing
         let velocityNow = try animator.velocity("frame", of: "card", at: cut)
         // Each side's acceleration from its own motion only (mixing the two would let
         // a velocity jump excuse itself).
-        let oldSide = (try expanding.velocity("frame", of: "card", at: cut - h), try expanding.velocity("frame", of: "card", at: cut))
+        let oldSide = (
+            try expanding.velocity("frame", of: "card", at: cut - h),
+            try expanding.velocity("frame", of: "card", at: cut)
+        )
         let newSide = (velocityNow, try animator.velocity("frame", of: "card", at: cut + h))
         for k in velocityNow.indices {
             let slope = (justAfter[k] - justBefore[k]) / (2 * h)
             let accelerations = abs(oldSide.1[k] - oldSide.0[k]) / h + abs(newSide.1[k] - newSide.0[k]) / h
-            #expect(abs(slope - velocityNow[k]) <= 1e-4 * max(1, abs(velocityNow[k])) + h * accelerations / 2,
-                    "component \(k)")
+            #expect(
+                abs(slope - velocityNow[k]) <= 1e-4 * max(1, abs(velocityNow[k])) + h * accelerations / 2,
+                "component \(k)")
         }
         let frameAfter = try animator.value("frame", of: "card", at: cut, as: LayoutRect.self)
         let velocityAfter = try animator.velocity("frame", of: "card", at: cut)
@@ -110,9 +120,11 @@ import Testing
         let (a, b, _) = try Self.states()
         // The component's own state holds the empty element (a transition only adds
         // the properties its target sets).
-        let withEmpty = ComponentState("collapsed", elements: a.elements.merging(["a-empty": AnimatableValues()]) { x, _ in x })
+        let withEmpty = ComponentState(
+            "collapsed", elements: a.elements.merging(["a-empty": AnimatableValues()]) { x, _ in x })
         var animator = ComponentAnimator(state: withEmpty)
-        try animator.transition(to: b, at: -1, using: ComponentTransition(try ElementTiming(curve: .easing(.linear, duration: 0.5))))
+        try animator.transition(
+            to: b, at: -1, using: ComponentTransition(try ElementTiming(curve: .easing(.linear, duration: 0.5))))
         let events = try animator.events(from: -2, to: 5)
         let started = events.compactMap { event -> String? in
             if case .elementStarted(let name) = event.kind { return name }
@@ -130,9 +142,15 @@ import Testing
         var wrongType = ComponentState("wrong")
         try wrongType.set("frame", of: "card", to: 3.0)
         var animator = ComponentAnimator(state: a)
-        #expect(throws: AnimatableError.typeMismatch(property: "card.frame")) { try animator.transition(to: wrongType, at: 0) }
-        #expect(throws: AnimatableError.typeMismatch(property: "card.frame")) { try animator.value("frame", of: "card", at: 0, as: Double.self) }
-        #expect(throws: AnimatableError.unknownElement("nobody.frame")) { try animator.value("frame", of: "nobody", at: 0, as: LayoutRect.self) }
+        #expect(throws: AnimatableError.typeMismatch(property: "card.frame")) {
+            try animator.transition(to: wrongType, at: 0)
+        }
+        #expect(throws: AnimatableError.typeMismatch(property: "card.frame")) {
+            try animator.value("frame", of: "card", at: 0, as: Double.self)
+        }
+        #expect(throws: AnimatableError.unknownElement("nobody.frame")) {
+            try animator.value("frame", of: "nobody", at: 0, as: LayoutRect.self)
+        }
         #expect(throws: AnimatableError.invalidTime(-1)) {
             try animator.transition(to: a, at: 1)
             try animator.transition(to: a, at: -1)

@@ -17,7 +17,7 @@ import Testing
             try .easing(.steps(3), duration: 1),
             try .spring(duration: 0.5, bounce: 0.3, initialVelocity: -1.5),
             try .interpolatingSpring(mass: 2, stiffness: 120, damping: 9),
-            .snappy, .spring, .interactiveSpring(),
+            .snappy, .spring, .interactiveSpring()
         ]
         for curve in curves {
             let parsed = try Curve(parsing: curve.description, duration: 1)
@@ -33,13 +33,17 @@ import Testing
     }
 
     @Test func springFormsMatchTheirInitialisers() throws {
-        #expect(try Curve(parsing: "spring(response: 0.4, dampingFraction: 0.7)")
+        #expect(
+            try Curve(parsing: "spring(response: 0.4, dampingFraction: 0.7)")
                 == (try .spring(response: 0.4, dampingFraction: 0.7)))
-        #expect(try Curve(parsing: "spring( duration:0.5 , bounce: 0.3 , initialVelocity: 2 )")
+        #expect(
+            try Curve(parsing: "spring( duration:0.5 , bounce: 0.3 , initialVelocity: 2 )")
                 == (try .spring(duration: 0.5, bounce: 0.3, initialVelocity: 2)))
-        #expect(try Curve(parsing: "spring(mass: 1, stiffness: 100, damping: 10)")
+        #expect(
+            try Curve(parsing: "spring(mass: 1, stiffness: 100, damping: 10)")
                 == (try .interpolatingSpring(mass: 1, stiffness: 100, damping: 10)))
-        #expect(try Curve(parsing: "bouncy(duration: 0.6, extraBounce: 0.1)")
+        #expect(
+            try Curve(parsing: "bouncy(duration: 0.6, extraBounce: 0.1)")
                 == (try .bouncy(duration: 0.6, extraBounce: 0.1)))
         #expect(try Curve(parsing: "steps(5, start)") == (try .easing(.steps(5, .jumpStart), duration: 1)))
     }
@@ -47,7 +51,7 @@ import Testing
     @Test(arguments: [
         "", "wobble", "easeIn(1)", "cubicBezier(0.1, 0.2, 0.3)", "cubicBezier(0.1, 0.2, 0.3, x)",
         "steps(2.5)", "steps(4, sideways)", "spring(response: 0.5)", "spring(0.5, 0.8)",
-        "spring(response: 0.5, response: 0.6)", "smooth(bounce: 0.2)", "linear)", "spring(duration: 0.5",
+        "spring(response: 0.5, response: 0.6)", "smooth(bounce: 0.2)", "linear)", "spring(duration: 0.5"
     ])
     func malformedTextIsRejected(text: String) {
         #expect(throws: CurveError.self) { try Curve(parsing: text) }

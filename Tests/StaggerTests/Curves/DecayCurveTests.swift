@@ -69,7 +69,8 @@ import Testing
             var values = [Float](repeating: .nan, count: times.count)
             try curve.evaluate(times: times, into: &values, backend: backend)
             var travelled = values, rates = values
-            try decay.evaluate(initialVelocity: v0, times: times, values: &travelled, velocities: &rates, backend: backend)
+            try decay.evaluate(
+                initialVelocity: v0, times: times, values: &travelled, velocities: &rates, backend: backend)
             let rest = v0 / k, scale = max(1, abs(rest))
             for i in times.indices {
                 let t = Double(times[i])
@@ -79,14 +80,17 @@ import Testing
             }
             // The indexed stagger pass: item i starts at i · increment.
             var staggered = values
-            try curve.sampleStaggered(at: 1.5, baseDelay: 0, delayIncrement: increment, into: &staggered, backend: backend)
+            try curve.sampleStaggered(
+                at: 1.5, baseDelay: 0, delayIncrement: increment, into: &staggered, backend: backend)
             // As KernelPropertyTests: the kernel rounds the time from the earliest delay
             // (the last item's for a negative increment) and the elapsed time.
             let earliest = increment < 0 ? Double(max(staggered.count - 1, 0)) * increment : 0
             for i in staggered.indices {
                 let elapsed = 1.5 - Double(i) * increment
-                #expect(abs(Double(staggered[i]) - (try curve.value(at: elapsed)))
-                        <= staggerTolerance(curve, elapsed, (abs(1.5 - earliest) + abs(elapsed)) * 0x1p-23), "item \(i)")
+                #expect(
+                    abs(Double(staggered[i]) - (try curve.value(at: elapsed)))
+                        <= staggerTolerance(curve, elapsed, (abs(1.5 - earliest) + abs(elapsed)) * 0x1p-23), "item \(i)"
+                )
             }
         }
     }
@@ -95,7 +99,8 @@ import Testing
     /// the Double reference, velocities included, interrupted or not.
     @Test(arguments: testedBackends)
     func listsAndPairsRunDecays(backend: Backend) throws {
-        var list = try StaggeredList(count: 37, config: StaggerConfig(spread: .each(0.02), curve: .decay(frictionRate: 6)))
+        var list = try StaggeredList(
+            count: 37, config: StaggerConfig(spread: .each(0.02), curve: .decay(frictionRate: 6)))
         try list.show(at: 0)
         try list.hide(at: 0.3)
         var frame = list.makeFrame()
@@ -121,8 +126,9 @@ import Testing
                     let l = lane.rawValue, slot = l * 2 + i
                     let scale = max(1, abs(reference[l].value), 300)
                     #expect(abs(Double(pairs.values[slot]) - reference[l].value) <= 2e-6 * scale, "\(lane) at \(time)")
-                    #expect(abs(Double(pairs.velocities[slot]) - reference[l].velocity) <= 2e-6 * scale * 10.06,
-                            "\(lane) velocity at \(time)")
+                    #expect(
+                        abs(Double(pairs.velocities[slot]) - reference[l].velocity) <= 2e-6 * scale * 10.06,
+                        "\(lane) velocity at \(time)")
                 }
             }
         }
@@ -144,8 +150,10 @@ import Testing
         let curve = try Curve.decay(frictionRate: 2.75)
         #expect(curve.description == "decay(frictionRate: 2.75)")
         #expect(try Curve(parsing: curve.description) == curve)
-        for text in ["decay(4)", "decay(frictionRate: 2, decelerationRate: 0.9)", "fastDecay(frictionRate: 3)",
-                     "decay(initialVelocity: 3)", "decay(frictionRate: 1, frictionRate: 2)"] {
+        for text in [
+            "decay(4)", "decay(frictionRate: 2, decelerationRate: 0.9)", "fastDecay(frictionRate: 3)",
+            "decay(initialVelocity: 3)", "decay(frictionRate: 1, frictionRate: 2)"
+        ] {
             #expect(throws: CurveError.self, "\(text)") { try Curve(parsing: text) }
         }
         #expect(throws: CurveError.invalidSpringParameter(name: "frictionRate", value: -1)) {
@@ -175,7 +183,9 @@ import Testing
         #expect(throws: CurveError.exceedsKernelRange(name: "frictionRate", value: 1e300)) {
             try huge.evaluate(times: [0], into: &out)
         }
-        #expect(throws: CurveError.nonFiniteInput(.infinity)) { try Curve.decay.evaluate(times: [.infinity], into: &out) }
+        #expect(throws: CurveError.nonFiniteInput(.infinity)) {
+            try Curve.decay.evaluate(times: [.infinity], into: &out)
+        }
         var two = [Float](repeating: 0, count: 2), none: [Float] = []
         #expect(throws: CurveError.bufferLengthMismatch(expected: 1, actual: 2)) {
             try DecayCurve.fast.evaluate(initialVelocity: 1, times: [0], values: &two, velocities: &none)

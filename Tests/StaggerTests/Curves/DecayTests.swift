@@ -61,17 +61,22 @@ import Testing
         try decay.evaluate(initialVelocity: -900, times: times, values: &values, velocities: &velocities)
         for i in times.indices {
             #expect(abs(Double(values[i]) - (try decay.value(initialVelocity: -900, time: Double(times[i])))) < 1e-4)
-            #expect(abs(Double(velocities[i]) - (try decay.velocity(initialVelocity: -900, time: Double(times[i])))) < 1e-3)
+            #expect(
+                abs(Double(velocities[i]) - (try decay.velocity(initialVelocity: -900, time: Double(times[i])))) < 1e-3)
         }
     }
 
     @Test func badInputIsRejected() throws {
-        #expect(throws: CurveError.invalidSpringParameter(name: "frictionRate", value: 0)) { try DecayCurve(frictionRate: 0) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "frictionRate", value: 0)) {
+            try DecayCurve(frictionRate: 0)
+        }
         #expect(throws: CurveError.invalidSpringParameter(name: "decelerationRate", value: 1)) {
             try DecayCurve(decelerationRatePerMillisecond: 1)
         }
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try DecayCurve.normal.value(initialVelocity: .nan, time: 0) }
-        #expect(throws: CurveError.nonFiniteInput(.infinity)) { try DecayCurve.normal.velocity(initialVelocity: 1, time: .infinity) }
+        #expect(throws: CurveError.nonFiniteInput(.infinity)) {
+            try DecayCurve.normal.velocity(initialVelocity: 1, time: .infinity)
+        }
         var short = [Float](repeating: 0, count: 1), none: [Float] = []
         #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 1)) {
             try DecayCurve.normal.evaluate(initialVelocity: 1, times: [0, 1], values: &short, velocities: &none)

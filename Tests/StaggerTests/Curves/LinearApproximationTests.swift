@@ -10,7 +10,7 @@ import Testing
         .snappy, .bouncy, .smooth, .spring, try! .spring(duration: 0.6, bounce: 0.4, initialVelocity: 2),
         try! .easing(.easeOutBounce, duration: 0.8), try! .easing(.easeInOutBounce, duration: 1),
         try! .easing(.easeInOutCubic, duration: 0.3),
-        try! .easing(.cubicBezier(0.68, -0.6, 0.32, 1.6), duration: 0.5), .decay,
+        try! .easing(.cubicBezier(0.68, -0.6, 0.32, 1.6), duration: 0.5), .decay
     ]
 
     /// The move 0 → 1 at progress p of the export's duration, from the curve's reference.
@@ -26,7 +26,10 @@ import Testing
             switch curve.kind {
             case .easing(_, let own): #expect(duration == own)
             case .spring(let spring, let velocity):
-                #expect(duration == (try spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: maximumError / 2)))
+                #expect(
+                    duration
+                        == (try spring.settlingDuration(target: 1, initialVelocity: velocity, epsilon: maximumError / 2))
+                )
             case .decay(let decay): #expect(duration == (try decay.settlingDuration(epsilon: maximumError / 2)))
             }
             #expect(easing.points.first?.input == 0 && easing.points.last?.input == 1)
@@ -51,7 +54,9 @@ import Testing
             let points = easing.points
             for k in 1..<(points.count - 1) {
                 func onCurve(_ point: PiecewiseLinear.Point) throws -> PiecewiseLinear.Point {
-                    point.input == 1 ? point : .init(input: point.input, output: try Self.reference(curve, point.input, duration: duration))
+                    point.input == 1
+                        ? point
+                        : .init(input: point.input, output: try Self.reference(curve, point.input, duration: duration))
                 }
                 let a = try onCurve(points[k - 1]), b = try onCurve(points[k + 1])
                 var worst = 0.0
@@ -83,7 +88,9 @@ import Testing
 
     @Test func badInputIsRefused() throws {
         for bad in [0, -0.01, .nan, .infinity] {
-            #expect(throws: CurveError.invalidMaximumError(bad)) { try Curve.snappy.linearApproximation(maximumError: bad) }
+            #expect(throws: CurveError.invalidMaximumError(bad)) {
+                try Curve.snappy.linearApproximation(maximumError: bad)
+            }
         }
         #expect(throws: CurveError.self) { try Curve.bouncy.linearApproximation(maximumError: 1e-12) }
         do {

@@ -16,13 +16,15 @@ import Testing
         let cases: [(String, [(Double, Double)], String?)] = [
             ("linear(0, 0.25, 1)", [(0, 0), (0.5, 0.25), (1, 1)], "linear(0 0%, 0.25 50%, 1 100%)"),
             ("linear(0 20%, 0.5 10%, 1)", [(0.2, 0), (0.2, 0.5), (1, 1)], "linear(0 20%, 0.5 20%, 1 100%)"),
-            ("linear(0, 0.25 25% 75%, 1)", [(0, 0), (0.25, 0.25), (0.75, 0.25), (1, 1)],
-             "linear(0 0%, 0.25 25%, 0.25 75%, 1 100%)"),
+            (
+                "linear(0, 0.25 25% 75%, 1)", [(0, 0), (0.25, 0.25), (0.75, 0.25), (1, 1)],
+                "linear(0 0%, 0.25 25%, 0.25 75%, 1 100%)"
+            ),
             // Two stops without positions between 0% and 60%: at 20% and 40% (within a
             // rounding: 0.6 / 3 is 0.19999999999999998).
             ("linear(0, 0.1, 0.2, 0.3 60%, 1)", [(0, 0), (0.2, 0.1), (0.4, 0.2), (0.6, 0.3), (1, 1)], nil),
             // A last stop without a position after one beyond 100% sits with it.
-            ("linear(0, 0.5 120%, 1)", [(0, 0), (1.2, 0.5), (1.2, 1)], "linear(0 0%, 0.5 120%, 1 120%)"),
+            ("linear(0, 0.5 120%, 1)", [(0, 0), (1.2, 0.5), (1.2, 1)], "linear(0 0%, 0.5 120%, 1 120%)")
         ]
         for (text, expected, serialised) in cases {
             let curve = try Curve(parsing: text)
@@ -33,7 +35,8 @@ import Testing
             let want = Self.points(expected)
             #expect(linear.points.count == want.count, "\(text)")
             for (got, wanted) in zip(linear.points, want) {
-                #expect(abs(got.input - wanted.input) <= 1e-15 && got.output == wanted.output, "\(text): \(linear.points)")
+                #expect(
+                    abs(got.input - wanted.input) <= 1e-15 && got.output == wanted.output, "\(text): \(linear.points)")
             }
             if let serialised { #expect(linear.description == serialised) }
             #expect(try Curve(parsing: linear.description) == curve, "\(text)")
@@ -59,7 +62,7 @@ import Testing
             ([(0.2, 0), (0.8, 1)], 1, 0.8 / 0.6),
             // Two last points at one input: held there and beyond.
             ([(0, 0), (1, 1), (1, 1)], 1, 1),
-            ([(0, 0), (1, 1), (1, 1)], 3, 1),
+            ([(0, 0), (1, 1), (1, 1)], 3, 1)
         ]
         for (pairs, progress, expected) in cases {
             let linear = try PiecewiseLinear(points: Self.points(pairs))
@@ -134,11 +137,15 @@ import Testing
         let cases: [(text: String, same: String?, values: [(Double, Double)])] = [
             ("linear(0, 1.5, 1)", nil, [(0, 0), (0.25, 0.75), (0.5, 1.5), (0.75, 1.25), (1, 1)]),
             ("linear(1, -0.5, 0)", nil, [(0, 1), (0.25, 0.25), (0.5, -0.5), (0.75, -0.25), (1, 0)]),
-            ("linear(0.2 0% 20%, 0.4 20% 40%, 0.6 40% 60%, 0.8 60% 80%, 1.0 80% 100%)", nil,
-             [0, 1, 2, 3, 4, 5].map { (Double($0) / 5, steps5($0)) }),
+            (
+                "linear(0.2 0% 20%, 0.4 20% 40%, 0.6 40% 60%, 0.8 60% 80%, 1.0 80% 100%)", nil,
+                [0, 1, 2, 3, 4, 5].map { (Double($0) / 5, steps5($0)) }
+            ),
             ("linear(0, 0.1 -10%, 1)", "linear(0, 0.1 0%, 1)", [(0, 0.1), (0.1, 0.19), (0.55, 0.595), (1, 1)]),
-            ("linear(0, 0.9 110%, 1)", "linear(0, 0.9 110%, 1 110%)",
-             [0, 0.45, 0.9, 0.95, 1].map { ($0, $0 / 1.1 * 0.9) }),
+            (
+                "linear(0, 0.9 110%, 1)", "linear(0, 0.9 110%, 1 110%)",
+                [0, 0.45, 0.9, 0.95, 1].map { ($0, $0 / 1.1 * 0.9) }
+            )
         ]
         for c in cases {
             let curve = try Curve(parsing: c.text)
@@ -158,15 +165,20 @@ import Testing
         // Its companion syntax file: serialisations, and texts that are not linear() easings.
         let serialised: [(String, String)] = [
             ("linear(0 0% 50%, 1 50% 100%)", "linear(0 0%, 0 50%, 1 50%, 1 100%)"),
-            ("linear(0, 0.5 25% 75%, 1 100% 100%)", "linear(0 0%, 0.5 25%, 0.5 75%, 1 100%, 1 100%)"),
+            ("linear(0, 0.5 25% 75%, 1 100% 100%)", "linear(0 0%, 0.5 25%, 0.5 75%, 1 100%, 1 100%)")
         ]
         for (text, expected) in serialised {
             guard case .easing(let easing, _) = try Curve(parsing: text).kind,
-                  case .piecewiseLinear(let linear) = easing.kind else { Issue.record("\(text) is not linear()"); continue }
+                case .piecewiseLinear(let linear) = easing.kind
+            else { Issue.record("\(text) is not linear()"); continue }
             #expect(linear.description == expected)
         }
-        guard case .easing(let bouncy, _) = try Curve(parsing: "linear(0, 1.3, 1, 0.92, 1, 0.99, 1, 1.004, 0.998, 1 100% 100%)").kind,
-              case .piecewiseLinear(let points) = bouncy.kind else { Issue.record("nine evenly spaced stops"); return }
+        guard
+            case .easing(let bouncy, _) = try Curve(
+                parsing: "linear(0, 1.3, 1, 0.92, 1, 0.99, 1, 1.004, 0.998, 1 100% 100%)"
+            ).kind,
+            case .piecewiseLinear(let points) = bouncy.kind
+        else { Issue.record("nine evenly spaced stops"); return }
         #expect(points.points.map(\.output) == [0, 1.3, 1, 0.92, 1, 0.99, 1, 1.004, 0.998, 1, 1])
         for (k, point) in points.points.enumerated() {
             #expect(abs(point.input - min(Double(k) / 9, 1)) < 1e-15, "stop \(k): \(point.input)")

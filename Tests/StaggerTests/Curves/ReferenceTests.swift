@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Stagger
 
 // Expected values here come from DefinitionsAndSources.md §2 (easings.net, CSS Easing Level 2) or are
@@ -49,20 +50,20 @@ struct PennerTests {
     @Test("hand-computed values of the published formulas")
     func handComputedValues() throws {
         let cases: [(Easing, Double, Double)] = [
-            (.easeInQuad, 0.5, 0.25),              // 0.5²
-            (.easeOutCubic, 0.5, 0.875),           // 1 − 0.5³
-            (.easeInOutQuad, 0.25, 0.125),         // 2·0.25²
-            (.easeInOutQuart, 0.75, 0.96875),      // 1 − (−1.5 + 2)⁴/2 = 1 − 0.0625/2
-            (.easeInQuint, 0.5, 0.03125),          // 0.5⁵
-            (.easeInSine, 0.5, 1 - 2.0.squareRoot() / 2), // 1 − cos(π/4)
-            (.easeInExpo, 0.5, 0.03125),           // 2^(5 − 10)
-            (.easeOutExpo, 0.1, 0.5),              // 1 − 2^(−1)
-            (.easeInOutExpo, 0.25, 1.0 / 64),      // 2^(5 − 10)/2 = 1/64
-            (.easeOutElastic, 0.1, 1.25),          // 2^(−1)·sin(0.25·2π/3) + 1 = 0.5·sin(π/6) + 1
-            (.easeOutBounce, 0.5, 0.765625),       // 7.5625·(−0.125/2.75)² + 0.75 = 0.015625 + 0.75
-            (.easeOutBounce, 0.2, 0.3025),         // 7.5625·0.04
-            (.easeInCirc, 0.6, 0.2),               // 1 − √(1 − 0.36) = 1 − 0.8
-            (.easeOutBack, 0.5, 1 + 2.70158 * -0.125 + 1.70158 * 0.25), // 1 + s₃(−½)³ + s(−½)²
+            (.easeInQuad, 0.5, 0.25),  // 0.5²
+            (.easeOutCubic, 0.5, 0.875),  // 1 − 0.5³
+            (.easeInOutQuad, 0.25, 0.125),  // 2·0.25²
+            (.easeInOutQuart, 0.75, 0.96875),  // 1 − (−1.5 + 2)⁴/2 = 1 − 0.0625/2
+            (.easeInQuint, 0.5, 0.03125),  // 0.5⁵
+            (.easeInSine, 0.5, 1 - 2.0.squareRoot() / 2),  // 1 − cos(π/4)
+            (.easeInExpo, 0.5, 0.03125),  // 2^(5 − 10)
+            (.easeOutExpo, 0.1, 0.5),  // 1 − 2^(−1)
+            (.easeInOutExpo, 0.25, 1.0 / 64),  // 2^(5 − 10)/2 = 1/64
+            (.easeOutElastic, 0.1, 1.25),  // 2^(−1)·sin(0.25·2π/3) + 1 = 0.5·sin(π/6) + 1
+            (.easeOutBounce, 0.5, 0.765625),  // 7.5625·(−0.125/2.75)² + 0.75 = 0.015625 + 0.75
+            (.easeOutBounce, 0.2, 0.3025),  // 7.5625·0.04
+            (.easeInCirc, 0.6, 0.2),  // 1 − √(1 − 0.36) = 1 − 0.8
+            (.easeOutBack, 0.5, 1 + 2.70158 * -0.125 + 1.70158 * 0.25)  // 1 + s₃(−½)³ + s(−½)²
         ]
         for (easing, p, expected) in cases {
             #expect(abs(try easing.value(at: p) - expected) <= 1e-15, "\(easing) at \(p)")
@@ -145,7 +146,7 @@ struct CubicBezierTests {
         (.ease, [0.25, 0.1, 0.25, 1]),
         (.easeIn, [0.42, 0, 1, 1]),
         (.easeOut, [0, 0, 0.58, 1]),
-        (.easeInOut, [0.42, 0, 0.58, 1]),
+        (.easeInOut, [0.42, 0, 0.58, 1])
     ]
 
     @Test("named curves have the CSS control points")
@@ -254,7 +255,8 @@ struct StepsTests {
 struct EasingNameTests {
     @Test("allNamed lists the 35 names in order and init(name:) finds each")
     func names() throws {
-        let expected = ["linear", "ease", "easeIn", "easeOut", "easeInOut"]
+        let expected =
+            ["linear", "ease", "easeIn", "easeOut", "easeInOut"]
             + ["Sine", "Quad", "Cubic", "Quart", "Quint", "Expo", "Circ", "Back", "Elastic", "Bounce"]
             .flatMap { ["easeIn\($0)", "easeOut\($0)", "easeInOut\($0)"] }
         #expect(Easing.allNamed.map(\.description) == expected)
@@ -357,7 +359,7 @@ struct EasingErrorTests {
             (.controlPointOutOfRange(name: "x1", value: 1.5), "x1 = 1.5"),
             (.invalidStepCount(count: 1, position: .jumpNone), "jump-none"),
             (.invalidSpringParameter(name: "bounce", value: 2), "bounce = 2.0"),
-            (.unsupportedBackend("metal"), "metal"),
+            (.unsupportedBackend("metal"), "metal")
         ]
         for (error, fragment) in errors {
             #expect(error.description.contains(fragment), "\(error.description)")

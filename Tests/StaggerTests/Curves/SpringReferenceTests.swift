@@ -1,5 +1,6 @@
 import RealModule
 import Testing
+
 @testable import Stagger
 
 // Expected values come from DefinitionsAndSources.md §1 (SwiftUI's published mappings and examples),
@@ -105,7 +106,7 @@ struct SpringParameterTests {
     func presets() throws {
         let cases: [(Spring, Double, Double)] = [
             (.smooth, 0.5, 1), (.snappy, 0.5, 0.85), (.bouncy, 0.5, 0.7),
-            (.interactive, 0.15, 0.86), (Spring(), 0.5, 0.825),
+            (.interactive, 0.15, 0.86), (Spring(), 0.5, 0.825)
         ]
         for (spring, response, zeta) in cases {
             #expect(abs(spring.response - response) < 1e-14)
@@ -158,17 +159,21 @@ struct SpringMotionTests {
     // At ζ = 1: x₀ = Δ − E·F, E = e^(−ω₀t), F = Δ + (ω₀Δ − v₀)t. With ∂λ/∂ζ = ω₀, ∂s/∂ζ = −2ω₀²:
     //   ∂x/∂ζ = ω₀t·E·F − E·[Δω₀²t² + ω₀Δt + (ω₀Δ − v₀)ω₀²t³/3].
     // So x(1 + δ) = x₀ + δ·∂x/∂ζ + O(δ²), the O(δ²) term below 1e-11 for |δ| ≤ 1e-6.
-    private static func nearCritical(omega w: Double, delta d: Double, target: Double, velocity v0: Double, time t: Double) -> Double {
+    private static func nearCritical(
+        omega w: Double, delta d: Double, target: Double, velocity v0: Double, time t: Double
+    ) -> Double {
         let e = (-w * t).exponential
         let f = target + (w * target - v0) * t
         let critical = target - e * f
-        let derivative = w * t * e * f
+        let derivative =
+            w * t * e * f
             - e * (target * w * w * t * t + w * target * t + (w * target - v0) * w * w * t * t * t / 3)
         return critical + d * derivative
     }
 
-    @Test("near ζ = 1 the closed forms match the critical form plus its first-order correction",
-          arguments: [1e-6, -1e-6, 1e-9, -1e-9, 1e-12, -1e-12, 0])
+    @Test(
+        "near ζ = 1 the closed forms match the critical form plus its first-order correction",
+        arguments: [1e-6, -1e-6, 1e-9, -1e-9, 1e-12, -1e-12, 0])
     func nearCriticalDamping(offset: Double) throws {
         for response in Self.responses {
             let spring = try Spring(response: response, dampingFraction: 1 + offset)
@@ -200,9 +205,11 @@ struct SpringMotionTests {
 
     @Test("velocity matches a central difference of value")
     func velocityMatchesDifference() throws {
-        let springs = try [Spring(), .snappy, .bouncy, .smooth, .interactive,
-                           Spring(response: 2, dampingFraction: 0.1), Spring(duration: 0.3, bounce: -0.6),
-                           Spring(mass: 2, stiffness: 50, damping: 3)]
+        let springs = try [
+            Spring(), .snappy, .bouncy, .smooth, .interactive,
+            Spring(response: 2, dampingFraction: 0.1), Spring(duration: 0.3, bounce: -0.6),
+            Spring(mass: 2, stiffness: 50, damping: 3)
+        ]
         for spring in springs {
             let h = 1e-4 / fastestRate(spring)
             for (target, v0) in [(1.0, 0.0), (-3, 12)] {
@@ -233,7 +240,9 @@ struct SpringMotionTests {
 @Suite("Spring settling")
 struct SpringSettlingTests {
     /// Checks that |x − Δ| ≤ ε·|Δ| (ε absolute for Δ = 0) on a dense grid from the settling time to 20 s.
-    private static func staysSettled(_ spring: Spring, target: Double, velocity v0: Double, epsilon: Double = 0.001) throws {
+    private static func staysSettled(_ spring: Spring, target: Double, velocity v0: Double, epsilon: Double = 0.001)
+        throws
+    {
         let settle = try spring.settlingDuration(target: target, initialVelocity: v0, epsilon: epsilon)
         #expect(settle.isFinite && settle >= 0)
         let bound = target == 0 ? epsilon : epsilon * abs(target)
@@ -242,7 +251,9 @@ struct SpringSettlingTests {
         for t in times {
             let offset = abs(try spring.value(target: target, initialVelocity: v0, time: t) - target)
             if offset > bound {
-                Issue.record("ζ \(spring.dampingFraction) r \(spring.response) Δ \(target) v₀ \(v0): \(offset) at \(t) > \(bound), settle \(settle)")
+                Issue.record(
+                    "ζ \(spring.dampingFraction) r \(spring.response) Δ \(target) v₀ \(v0): \(offset) at \(t) > \(bound), settle \(settle)"
+                )
                 return
             }
         }
@@ -267,8 +278,9 @@ struct SpringSettlingTests {
         }
     }
 
-    @Test("a sweep of springs stays within ε after settlingDuration",
-          arguments: [0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 0.999_999, 1, 1.000_001, 1.01, 1.5, 2, 3])
+    @Test(
+        "a sweep of springs stays within ε after settlingDuration",
+        arguments: [0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 0.999_999, 1, 1.000_001, 1.01, 1.5, 2, 3])
     func sweepStaysSettled(zeta: Double) throws {
         for response in [0.2, 0.5, 1] {
             let spring = try Spring(response: response, dampingFraction: zeta)
@@ -315,13 +327,16 @@ struct SpringCurveTests {
         #expect(try Curve.spring(.snappy, initialVelocity: 0) == .snappy)
         #expect(try Curve.smooth() == .smooth)
         #expect(try Curve.snappy(duration: 1).kind == .spring(try Spring.snappy(duration: 1), initialVelocity: 0))
-        #expect(try Curve.bouncy(extraBounce: 0.1).kind == .spring(try Spring.bouncy(extraBounce: 0.1), initialVelocity: 0))
+        #expect(
+            try Curve.bouncy(extraBounce: 0.1).kind == .spring(try Spring.bouncy(extraBounce: 0.1), initialVelocity: 0))
         #expect(Curve.interactiveSpring().kind == .spring(.interactive, initialVelocity: 0))
         let physical = try Curve.interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: 2)
         #expect(physical.description == "spring(mass: 1.0, stiffness: 100.0, damping: 10.0, initialVelocity: 2.0)")
         #expect(physical.duration == (try Spring(stiffness: 100, damping: 10).settlingDuration(initialVelocity: 2)))
         #expect(try physical.value(at: 0.3) == Spring(stiffness: 100, damping: 10).value(initialVelocity: 2, time: 0.3))
-        #expect(try physical.velocity(at: 0.3) == Spring(stiffness: 100, damping: 10).velocity(initialVelocity: 2, time: 0.3))
+        #expect(
+            try physical.velocity(at: 0.3)
+                == Spring(stiffness: 100, damping: 10).velocity(initialVelocity: 2, time: 0.3))
         #expect(Curve.snappy.duration == Spring.snappy.settlingDuration)
     }
 }
@@ -329,35 +344,79 @@ struct SpringCurveTests {
 @Suite("Spring errors")
 struct SpringErrorTests {
     @Test func constructionErrors() {
-        #expect(throws: CurveError.invalidSpringParameter(name: "mass", value: 0)) { try Spring(mass: 0, stiffness: 1, damping: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "mass", value: .nan)) { try Spring(mass: .nan, stiffness: 1, damping: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: -1)) { try Spring(stiffness: -1, damping: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: .infinity)) { try Spring(stiffness: .infinity, damping: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: -0.1)) { try Spring(stiffness: 1, damping: -0.1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: .nan)) { try Spring(stiffness: 1, damping: .nan) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: 0)) { try Spring(response: 0, dampingFraction: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: -.infinity)) { try Spring(response: -.infinity, dampingFraction: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "dampingFraction", value: -1)) { try Spring(response: 1, dampingFraction: -1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "dampingFraction", value: .infinity)) { try Spring(response: 1, dampingFraction: .infinity) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "mass", value: 0)) {
+            try Spring(mass: 0, stiffness: 1, damping: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "mass", value: .nan)) {
+            try Spring(mass: .nan, stiffness: 1, damping: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: -1)) {
+            try Spring(stiffness: -1, damping: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: .infinity)) {
+            try Spring(stiffness: .infinity, damping: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: -0.1)) {
+            try Spring(stiffness: 1, damping: -0.1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: .nan)) {
+            try Spring(stiffness: 1, damping: .nan)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: 0)) {
+            try Spring(response: 0, dampingFraction: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: -.infinity)) {
+            try Spring(response: -.infinity, dampingFraction: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "dampingFraction", value: -1)) {
+            try Spring(response: 1, dampingFraction: -1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "dampingFraction", value: .infinity)) {
+            try Spring(response: 1, dampingFraction: .infinity)
+        }
         #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: -1)) { try Spring(duration: -1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: .nan)) { try Spring.smooth(duration: .nan) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 1)) { try Spring(duration: 1, bounce: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: -1)) { try Spring(duration: 1, bounce: -1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: .nan)) { try Spring(duration: 1, bounce: .nan) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: .nan)) {
+            try Spring.smooth(duration: .nan)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 1)) {
+            try Spring(duration: 1, bounce: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: -1)) {
+            try Spring(duration: 1, bounce: -1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: .nan)) {
+            try Spring(duration: 1, bounce: .nan)
+        }
         // extraBounce is reported as the summed bounce: 0.3 + 0.8.
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 0.3 + 0.8)) { try Spring.bouncy(extraBounce: 0.8) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 0.15 + 0.85)) { try Curve.snappy(extraBounce: 0.85) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 0.3 + 0.8)) {
+            try Spring.bouncy(extraBounce: 0.8)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 0.15 + 0.85)) {
+            try Curve.snappy(extraBounce: 0.85)
+        }
         // Coefficients that overflow Double are rejected at construction.
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: 1e-200)) { try Spring(response: 1e-200, dampingFraction: 1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: 1e300)) { try Spring(mass: 1e-10, stiffness: 1e300, damping: 1) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: 1e-200)) {
+            try Spring(response: 1e-200, dampingFraction: 1)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: 1e300)) {
+            try Spring(mass: 1e-10, stiffness: 1e300, damping: 1)
+        }
     }
 
     @Test func curveErrors() {
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: -2)) { try Curve.spring(response: -2) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .nan)) { try Curve.spring(initialVelocity: .nan) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .infinity)) { try Curve.spring(.bouncy, initialVelocity: .infinity) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: -2)) {
+            try Curve.spring(response: -2)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .nan)) {
+            try Curve.spring(initialVelocity: .nan)
+        }
+        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .infinity)) {
+            try Curve.spring(.bouncy, initialVelocity: .infinity)
+        }
         #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: 0)) { try Curve.spring(duration: 0) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: 0)) { try Curve.interpolatingSpring(stiffness: 0, damping: 1) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: 0)) {
+            try Curve.interpolatingSpring(stiffness: 0, damping: 1)
+        }
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try Curve.spring.value(at: .nan) }
         #expect(throws: CurveError.nonFiniteInput(.infinity)) { try Curve.bouncy.velocity(at: .infinity) }
     }
@@ -365,7 +424,9 @@ struct SpringErrorTests {
     @Test func evaluationErrors() {
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try Spring.snappy.value(time: .nan) }
         #expect(throws: CurveError.nonFiniteInput(-.infinity)) { try Spring.snappy.velocity(time: -.infinity) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "target", value: .nan)) { try Spring.snappy.value(target: .nan, time: 0) }
+        #expect(throws: CurveError.invalidSpringParameter(name: "target", value: .nan)) {
+            try Spring.snappy.value(target: .nan, time: 0)
+        }
         #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: -.infinity)) {
             try Spring.snappy.velocity(initialVelocity: -.infinity, time: 0)
         }

@@ -74,7 +74,9 @@ import Testing
         var values = [Float](repeating: 0, count: 3), velocities = values
         // dampingFraction = 1 / (2 sqrt(1e-80)) = 5e39: finite in Double, not in Float.
         let tiny = try Spring(stiffness: 1e-80, damping: 1)
-        #expect(throws: CurveError.self) { try tiny.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities) }
+        #expect(throws: CurveError.self) {
+            try tiny.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities)
+        }
         // omega0 = 1e25 fits float; lambda^2 overflows.
         let stiff = try Spring(stiffness: 1e50, damping: 1e25)
         #expect(throws: CurveError.exceedsKernelRange(name: "spring", value: 1e50)) {
@@ -106,11 +108,13 @@ import Testing
         let elastic = try Curve.easing(.easeOutElastic, duration: 0.5)
         let expo = try Curve.easing(.easeInExpo, duration: 0.5)
         for k in [0, 1, 7, 300, 999] {
-            try elastic.sampleStaggered(at: 0.5 + 0.25 * Double(k), baseDelay: 0, delayIncrement: 0.25,
-                                        into: &values, backend: backend)
+            try elastic.sampleStaggered(
+                at: 0.5 + 0.25 * Double(k), baseDelay: 0, delayIncrement: 0.25,
+                into: &values, backend: backend)
             #expect(values[k] == 1, "item \(k) at its end")
-            try expo.sampleStaggered(at: 0.25 * Double(k), baseDelay: 0, delayIncrement: 0.25,
-                                     into: &values, backend: backend)
+            try expo.sampleStaggered(
+                at: 0.25 * Double(k), baseDelay: 0, delayIncrement: 0.25,
+                into: &values, backend: backend)
             #expect(values[k] == 0, "item \(k) at its start")
         }
     }
@@ -213,8 +217,10 @@ import Testing
         var stagger = ci_stagger(time: 1, duration: 0.3, base_delay: 0, increment: 0.1)
         #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_OK)
         // Validated before any memory is touched: the count is never dereferenced.
-        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer,
-                                    Int(CI_MAX_INDEXED_ITEMS) + 1) == CI_ERR_INVALID_PARAMETER)
+        #expect(
+            ci_stagger_progress(
+                CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer,
+                Int(CI_MAX_INDEXED_ITEMS) + 1) == CI_ERR_INVALID_PARAMETER)
         stagger.duration = -1
         #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
         stagger.duration = 0.3
@@ -228,7 +234,9 @@ import Testing
         #expect(ci_backend_from_name("bogus") == -2)
         #expect(ci_backend_from_name("auto") == -1)
         for backend in Backend.allCases {
-            #expect(String(cString: ci_backend_name(ci_backend(rawValue: Int32(ci_backend_from_name(backend.rawValue))))) == backend.rawValue)
+            #expect(
+                String(cString: ci_backend_name(ci_backend(rawValue: Int32(ci_backend_from_name(backend.rawValue)))))
+                    == backend.rawValue)
         }
         #expect(ci_backend_name(CI_BACKEND_COUNT) == nil)
         // Scalar runs everywhere, portable wherever it was built; the automatic choice
@@ -240,10 +248,10 @@ import Testing
         // always, SIMDe's paths only together (both need its headers).
         #expect(Backend.available.contains(.scalar))
         #if arch(x86_64)
-        #expect(Backend.sse2.isBuilt && Backend.avx2.isBuilt && Backend.avx512.isBuilt)
-        #expect(Backend.neon.isBuilt == Backend.portable.isBuilt)
+            #expect(Backend.sse2.isBuilt && Backend.avx2.isBuilt && Backend.avx512.isBuilt)
+            #expect(Backend.neon.isBuilt == Backend.portable.isBuilt)
         #elseif arch(arm64)
-        #expect(Backend.neon.isBuilt && Backend.neon.isNative)
+            #expect(Backend.neon.isBuilt && Backend.neon.isNative)
         #endif
         #expect(Backend.supported.allSatisfy { $0.isBuilt })
         #expect(Backend.avx512.lanes == 16 && Backend.scalar.lanes == 1)

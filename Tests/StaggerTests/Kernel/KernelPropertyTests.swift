@@ -19,8 +19,9 @@ import Testing
             for (p, value) in zip(progress, output.values) {
                 let reference = try easing.value(at: Double(p))
                 let tolerance = easingTolerance(easing, at: Double(p))
-                #expect(abs(Double(value) - reference) <= tolerance,
-                        "\(easing) at \(p): kernel \(value), reference \(reference)")
+                #expect(
+                    abs(Double(value) - reference) <= tolerance,
+                    "\(easing) at \(p): kernel \(value), reference \(reference)")
             }
         }
     }
@@ -43,10 +44,12 @@ import Testing
                 let t = Double(times[i])
                 let value = try spring.value(target: target, initialVelocity: velocity, time: t)
                 let rate = try spring.velocity(target: target, initialVelocity: velocity, time: t)
-                #expect(abs(Double(values[i]) - value) <= 1e-5 * scale,
-                        "\(spring) target \(target) v0 \(velocity) at \(t): \(values[i]) vs \(value)")
-                #expect(abs(Double(velocities[i]) - rate) <= 1e-5 * scale * omega,
-                        "\(spring) velocity at \(t): \(velocities[i]) vs \(rate)")
+                #expect(
+                    abs(Double(values[i]) - value) <= 1e-5 * scale,
+                    "\(spring) target \(target) v0 \(velocity) at \(t): \(values[i]) vs \(value)")
+                #expect(
+                    abs(Double(velocities[i]) - rate) <= 1e-5 * scale * omega,
+                    "\(spring) velocity at \(t): \(velocities[i]) vs \(rate)")
             }
         }
     }
@@ -63,8 +66,9 @@ import Testing
             for (t, value) in zip(times, values) {
                 let reference = try curve.value(at: Double(t))
                 let progress = min(max(Double(t) / duration, 0), 1)
-                #expect(abs(Double(value) - reference) <= easingTolerance(easing, at: progress),
-                        "\(curve) at \(t)s: \(value) vs \(reference)")
+                #expect(
+                    abs(Double(value) - reference) <= easingTolerance(easing, at: progress),
+                    "\(curve) at \(t)s: \(value) vs \(reference)")
             }
         }
     }
@@ -95,8 +99,9 @@ import Testing
                 // negative increment), with an ulp of slack for the division.
                 let earliest = increment < 0 ? baseDelay + Double(max(count - 1, 0)) * increment : baseDelay
                 let timeError = (abs(time - earliest) + abs(elapsed)) * 0x1p-23
-                #expect(abs(Double(values[i]) - reference) <= staggerTolerance(curve, elapsed, timeError),
-                        "\(curve) item \(i) at \(time): \(values[i]) vs \(reference)")
+                #expect(
+                    abs(Double(values[i]) - reference) <= staggerTolerance(curve, elapsed, timeError),
+                    "\(curve) item \(i) at \(time): \(values[i]) vs \(reference)")
             }
         }
     }
@@ -114,9 +119,10 @@ import Testing
             for (delay, value) in zip(delays, values) {
                 let elapsed = kernelTime - Double(delay)
                 let reference = try curve.value(at: elapsed)
-                #expect(abs(Double(value) - reference)
+                #expect(
+                    abs(Double(value) - reference)
                         <= staggerTolerance(curve, elapsed, abs(elapsed) * 0x1p-23),
-                        "\(curve) delay \(delay) at \(time): \(value) vs \(reference)")
+                    "\(curve) delay \(delay) at \(time): \(value) vs \(reference)")
             }
         }
     }
@@ -152,8 +158,9 @@ import Testing
                 try easing.evaluate(progress, into: &values, backend: backend)
                 for (p, value) in zip(progress, values) {
                     let reference = try easing.value(at: Double(p))
-                    #expect(abs(Double(value) - reference) <= 1e-7,
-                            "steps(\(count), \(position)) at \(p): \(value) vs \(reference)")
+                    #expect(
+                        abs(Double(value) - reference) <= 1e-7,
+                        "steps(\(count), \(position)) at \(p): \(value) vs \(reference)")
                 }
             }
         }
@@ -180,10 +187,12 @@ import Testing
                     let t = Double(times[i])
                     let reference = try spring.value(initialVelocity: 2, time: t)
                     let rate = try spring.velocity(initialVelocity: 2, time: t)
-                    #expect(abs(Double(values[i]) - reference) <= 1e-5 * scale,
-                            "zeta \(zeta) response \(response) t \(t)")
-                    #expect(abs(Double(velocities[i]) - rate) <= 1e-5 * scale * omega,
-                            "velocity: zeta \(zeta) response \(response) t \(t)")
+                    #expect(
+                        abs(Double(values[i]) - reference) <= 1e-5 * scale,
+                        "zeta \(zeta) response \(response) t \(t)")
+                    #expect(
+                        abs(Double(velocities[i]) - rate) <= 1e-5 * scale * omega,
+                        "velocity: zeta \(zeta) response \(response) t \(t)")
                 }
             }
         }

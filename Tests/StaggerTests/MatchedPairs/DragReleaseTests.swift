@@ -12,9 +12,10 @@ import Testing
         var pairs: [MatchedPair] = []
         for i in 0..<4 {
             let x = Double(i) * 60
-            pairs.append(try MatchedPair(
-                source: try MatchedGeometry(frame: LayoutRect(x: x, y: 400, width: 50, height: 50), cornerRadii: 8),
-                destination: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 300))))
+            pairs.append(
+                try MatchedPair(
+                    source: try MatchedGeometry(frame: LayoutRect(x: x, y: 400, width: 50, height: 50), cornerRadii: 8),
+                    destination: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 300))))
         }
         return try MatchedPairGroup(
             pairs, curves: MatchedCurves(try .spring(response: 0.4, dampingFraction: 0.8)),
@@ -53,8 +54,9 @@ import Testing
                 fastest = max(fastest, abs(vBefore))
                 // 1 pt/s for the O(h · acceleration) of the two differences (a spring's
                 // ω₀² · span is below 10⁵ pt/s² here).
-                #expect(abs(vAfter - vBefore) <= 2e-3 * max(100, abs(vBefore)) + 1,
-                        "pair \(pair) edge \(k): \(vBefore) before, \(vAfter) after")
+                #expect(
+                    abs(vAfter - vBefore) <= 2e-3 * max(100, abs(vBefore)) + 1,
+                    "pair \(pair) edge \(k): \(vBefore) before, \(vAfter) after")
             }
         }
         // The check can fail: with w ≠ 0 some edge moves fast at the release.
@@ -115,7 +117,8 @@ import Testing
                 source: try MatchedGeometry(frame: LayoutRect(x: Double(i) * 10, y: 100, width: 10, height: 10)),
                 destination: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 100, height: 100)))
         }
-        var group = try MatchedPairGroup(pairs, curves: MatchedCurves(.snappy), stagger: try StaggerConfig(spread: .amount(2)))
+        var group = try MatchedPairGroup(
+            pairs, curves: MatchedCurves(.snappy), stagger: try StaggerConfig(spread: .amount(2)))
         group.reducedMotion = .always
         let scrubbed = 0.02 * group.scrubDuration
         #expect(scrubbed < 1)  // pair 2 (delay 2 s) has not started
@@ -215,7 +218,8 @@ import Testing
         var animator = ComponentAnimator(state: rest)
         try animator.transition(
             to: raised, at: 0,
-            using: ComponentTransition(try ElementTiming(curve: .snappy), elements: ["badge": try ElementTiming(curve: .bouncy, delay: 0.1)]))
+            using: ComponentTransition(
+                try ElementTiming(curve: .snappy), elements: ["badge": try ElementTiming(curve: .bouncy, delay: 0.1)]))
         let untouched = animator
         try animator.release("offset", of: "card", at: 120.0, velocity: [-800], time: 0.05)
         let h = Self.h

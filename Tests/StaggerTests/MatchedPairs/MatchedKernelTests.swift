@@ -25,7 +25,8 @@ import Testing
         try! MatchedGeometry(
             frame: LayoutRect(x: x, y: y, width: w, height: h), cornerRadii: CornerRadii(r), opacity: o,
             color: RGBAColor(red: c, green: 1 - c, blue: c * c, alpha: o),
-            shadow: shadow ? Shadow(color: RGBAColor(red: 0, green: 0, blue: c, alpha: 0.5), radius: r, offsetY: 2) : nil)
+            shadow: shadow
+                ? Shadow(color: RGBAColor(red: 0, green: 0, blue: c, alpha: 0.5), radius: r, offsetY: 2) : nil)
     }
 
     static let options = zip(Gen.int(in: 0...2), Gen.bool, Gen.bool, Gen.int(in: 0...2), Gen.bool)
@@ -36,7 +37,9 @@ import Testing
                 colorMixing: ColorMixing.allCases[mixing], gamutMapping: clip ? .clip : .css)
         }
 
-    static let pair = zip(geometry, geometry, options).map { try! MatchedPair(source: $0, destination: $1, options: $2) }
+    static let pair = zip(geometry, geometry, options).map {
+        try! MatchedPair(source: $0, destination: $1, options: $2)
+    }
 
     /// The largest |slope| of an easing, from a fine grid (for the tolerance).
     static func steepest(_ curve: Curve) -> Double {
@@ -50,7 +53,8 @@ import Testing
             count: 15, input: Self.pair.array(of: 1...16), Self.curve.array(of: 4), Gen.bool, Gen.double(in: 0...0.6),
             Gen.double(in: 0...2).array(of: 1...4)
         ) { pairs, curves, staggered, interruption, later in
-            let curves4 = MatchedCurves(position: curves[0], size: curves[1], cornerRadius: curves[2], appearance: curves[3])
+            let curves4 = MatchedCurves(
+                position: curves[0], size: curves[1], cornerRadius: curves[2], appearance: curves[3])
             var group = try MatchedPairGroup(
                 pairs, curves: curves4, stagger: staggered ? try StaggerConfig(spread: .amount(0.3)) : nil)
             try group.start(at: 0)
@@ -71,24 +75,30 @@ import Testing
                     for lane in MatchedLane.allCases {
                         let l = lane.rawValue
                         let curve = curves4[lane.property]
-                        var scale = max(1, abs(reference[l].value), abs(early[l].value), abs(settled[l].value),
-                                        abs(atInterruption[l].value))
+                        var scale = max(
+                            1, abs(reference[l].value), abs(early[l].value), abs(settled[l].value),
+                            abs(atInterruption[l].value))
                         var tolerance: Double
                         if case .spring(let spring, _) = curve.kind {
                             scale = max(scale, abs(atInterruption[l].velocity) / spring.angularFrequency)
                             tolerance = 2e-5 * scale
-                            #expect(abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
-                                    <= tolerance * spring.angularFrequency * 2, "\(lane) velocity of pair \(i) at \(time)")
+                            #expect(
+                                abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
+                                    <= tolerance * spring.angularFrequency * 2,
+                                "\(lane) velocity of pair \(i) at \(time)")
                         } else if case .decay(let decay) = curve.kind {
                             tolerance = 5e-6 * scale
-                            #expect(abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
+                            #expect(
+                                abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
                                     <= tolerance * decay.frictionRate, "\(lane) velocity of pair \(i) at \(time)")
                         } else {
                             tolerance = scale * (5e-6 + 1e-5 * steepest[lane.property.rawValue])
                         }
                         let kernel = Double(frame.values[l * n + i])
-                        #expect(abs(kernel - reference[l].value) <= tolerance,
-                                "\(lane) of pair \(i) at \(time) s (\(curve)): kernel \(kernel), reference \(reference[l].value)")
+                        #expect(
+                            abs(kernel - reference[l].value) <= tolerance,
+                            "\(lane) of pair \(i) at \(time) s (\(curve)): kernel \(kernel), reference \(reference[l].value)"
+                        )
                     }
                 }
             }
@@ -104,14 +114,15 @@ import Testing
             try .easing(.linear, duration: 0.4), try .easing(.easeInOut, duration: 0.4),
             try .easing(.easeOutCubic, duration: 0.3), try .easing(.easeInOutExpo, duration: 0.5),
             try .easing(.easeInCirc, duration: 0.3), try .easing(.easeInOutSine, duration: 0.6),
-            .smooth, try .spring(response: 0.4, dampingFraction: 1.5),
+            .smooth, try .spring(response: 0.4, dampingFraction: 1.5)
         ]
         await propertyCheck(
             count: 15, input: Self.pair.array(of: 1...20), Gen.int(in: 0..<monotone.count), Gen.double(in: 0...0.8),
             Gen.double(in: 0...2).array(of: 1...5)
         ) { pairs, choice, interruption, times in
-            var group = try MatchedPairGroup(pairs, curves: MatchedCurves(monotone[choice]),
-                                             stagger: try StaggerConfig(spread: .each(0.01)))
+            var group = try MatchedPairGroup(
+                pairs, curves: MatchedCurves(monotone[choice]),
+                stagger: try StaggerConfig(spread: .each(0.01)))
             try group.start(at: 0)
             if interruption > 0.4 { try group.reverse(at: interruption) }
             var frame = group.makeFrame()
@@ -126,9 +137,11 @@ import Testing
                     // of the side's scale, and the Double reference by Double's.
                     let ends = [pairs[i].source.frame.size, pairs[i].destination.frame.size]
                     let scale = max(1, ends.map { max($0.width, $0.height) }.max()!)
-                    #expect(kernel.width >= -1e-5 * scale && kernel.height >= -1e-5 * scale, "kernel \(kernel) at \(time)")
-                    #expect(reference.width >= -1e-12 * scale && reference.height >= -1e-12 * scale,
-                            "reference \(reference) at \(time)")
+                    #expect(
+                        kernel.width >= -1e-5 * scale && kernel.height >= -1e-5 * scale, "kernel \(kernel) at \(time)")
+                    #expect(
+                        reference.width >= -1e-12 * scale && reference.height >= -1e-12 * scale,
+                        "reference \(reference) at \(time)")
                 }
             }
         }
@@ -155,7 +168,10 @@ import Testing
             var frame = group.makeFrame()
             try group.sample(at: tap, into: &frame, backend: backend)
             #expect(abs(Double(try frame.value(.anchorY, pair: 0)) - before[MatchedLane.anchorY.rawValue].value) < 1e-3)
-            #expect(abs(Double(frame.velocities[MatchedLane.anchorY.rawValue]) - before[MatchedLane.anchorY.rawValue].velocity)
+            #expect(
+                abs(
+                    Double(frame.velocities[MatchedLane.anchorY.rawValue])
+                        - before[MatchedLane.anchorY.rawValue].velocity)
                     < 1e-3 * abs(before[MatchedLane.anchorY.rawValue].velocity))
         }
     }
@@ -166,8 +182,9 @@ import Testing
         let b = try MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10))
         let pair = try MatchedPair(source: a, destination: b)
         let curve = try Curve.easing(.linear, duration: 1)
-        var group = try MatchedPairGroup([pair, pair, pair], curves: MatchedCurves(curve),
-                                         stagger: try StaggerConfig(spread: .each(0.25)))
+        var group = try MatchedPairGroup(
+            [pair, pair, pair], curves: MatchedCurves(curve),
+            stagger: try StaggerConfig(spread: .each(0.25)))
         try group.start(at: 0)
         #expect(abs(try group.state(ofPair: 0, at: 0.5).frame.minX - 50) < 1e-9)
         #expect(abs(try group.state(ofPair: 1, at: 0.5).frame.minX - 25) < 1e-9)
@@ -176,7 +193,9 @@ import Testing
         var frame = group.makeFrame(recordsVelocity: false)
         #expect(throws: AnimatableError.invalidTime(.nan)) { try group.sample(at: .nan, into: &frame) }
         var wrong = try MatchedFrame(pairCount: 2)
-        #expect(throws: AnimatableError.componentCountMismatch(expected: 75, actual: 50)) { try group.sample(at: 0, into: &wrong) }
+        #expect(throws: AnimatableError.componentCountMismatch(expected: 75, actual: 50)) {
+            try group.sample(at: 0, into: &wrong)
+        }
     }
 
     /// Retargeting mid-flight to a new layout keeps value and velocity.
@@ -193,7 +212,8 @@ import Testing
         let after = try group.laneValues(ofPair: 0, at: 0.1)
         #expect(abs(before[0].velocity) > 100)
         for l in before.indices {
-            #expect(abs(after[l].value - before[l].value) <= 1e-9 && abs(after[l].velocity - before[l].velocity) <= 1e-9)
+            #expect(
+                abs(after[l].value - before[l].value) <= 1e-9 && abs(after[l].velocity - before[l].velocity) <= 1e-9)
         }
         let end = try group.state(ofPair: 0, at: 5).frame
         #expect(abs(end.minY - 300) < 0.5 && abs(end.width - 50) < 0.5)
@@ -211,7 +231,9 @@ import Testing
     /// `tap` sends it back. Checks that at that instant every lane's value and velocity
     /// carry over (within 1e-5), that the motion is smooth across it, and that the card
     /// really was moving and growing; returns the group before and after the tap.
-    static func tapBack(_ curves: MatchedCurves, at tap: Double) throws -> (expanding: MatchedPairGroup, group: MatchedPairGroup) {
+    static func tapBack(_ curves: MatchedCurves, at tap: Double) throws -> (
+        expanding: MatchedPairGroup, group: MatchedPairGroup
+    ) {
         var group = try MatchedPairGroup([try MatchedPair(source: card, destination: detail)], curves: curves)
         try group.start(at: 0)
         let before = try group.laneValues(ofPair: 0, at: tap)
@@ -248,9 +270,11 @@ import Testing
             let slope = (after[l].value - before[l].value) / (2 * h)
             // Each side's acceleration from its own motion only (mixing the two would
             // let a velocity jump excuse itself) bounds the curvature term.
-            let accelerations = abs(oldNow[l].velocity - before[l].velocity) / h + abs(after[l].velocity - now[l].velocity) / h
-            #expect(abs(slope - now[l].velocity) <= 1e-4 * max(1, abs(now[l].velocity)) + h * accelerations / 2,
-                    "\(lane): difference quotient \(slope), velocity \(now[l].velocity)")
+            let accelerations =
+                abs(oldNow[l].velocity - before[l].velocity) / h + abs(after[l].velocity - now[l].velocity) / h
+            #expect(
+                abs(slope - now[l].velocity) <= 1e-4 * max(1, abs(now[l].velocity)) + h * accelerations / 2,
+                "\(lane): difference quotient \(slope), velocity \(now[l].velocity)")
         }
     }
 
@@ -265,7 +289,9 @@ import Testing
         var group = try MatchedPairGroup(
             [try MatchedPair(source: near, destination: near), try MatchedPair(source: near, destination: far)],
             curves: MatchedCurves(.smooth))
-        #expect(throws: AnimatableError.curve(.exceedsKernelRange(name: "pair 1 anchorX target", value: 1e39 + 0.5 * 100))) {
+        #expect(
+            throws: AnimatableError.curve(.exceedsKernelRange(name: "pair 1 anchorX target", value: 1e39 + 0.5 * 100))
+        ) {
             try group.start(at: 0)
         }
         // Nothing moved: the group still rests at its sources and samples.
@@ -294,7 +320,9 @@ import Testing
         #expect(throws: AnimatableError.outOfRange(name: "opacity", value: 3)) { try group.retarget([broken], at: 1.1) }
         #expect(group.pairs[0].destination == b)
         let after = try group.laneValues(ofPair: 0, at: 1.2)
-        for l in before.indices { #expect(before[l].value == after[l].value && before[l].velocity == after[l].velocity) }
+        for l in before.indices {
+            #expect(before[l].value == after[l].value && before[l].velocity == after[l].velocity)
+        }
     }
 
     /// A frame's accessors and sizes: a bad pair index or count throws.
@@ -311,12 +339,17 @@ import Testing
         #expect(throws: AnimatableError.invalidPairCount(count: -1, limit: MatchedFrame.maxPairCount)) {
             try MatchedFrame(pairCount: -1)
         }
-        #expect(throws: AnimatableError.invalidPairCount(count: MatchedFrame.maxPairCount + 1, limit: MatchedFrame.maxPairCount)) {
+        #expect(
+            throws: AnimatableError.invalidPairCount(
+                count: MatchedFrame.maxPairCount + 1, limit: MatchedFrame.maxPairCount)
+        ) {
             try MatchedFrame(pairCount: MatchedFrame.maxPairCount + 1)
         }
         #expect(MatchedFrame.maxPairCount == (1 << 25) / 25)
         let other = try MatchedFrame(pairCount: 2)
-        #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) { try group.state(ofPair: 0, in: other) }
+        #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) {
+            try group.state(ofPair: 0, in: other)
+        }
         #expect(throws: AnimatableError.unknownElement("pair 3")) { try group.state(ofPair: 3, in: frame) }
         var states = [try group.state(ofPair: 0, in: frame)]
         #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) {
@@ -329,7 +362,8 @@ import Testing
     /// every mixing space and gamut mapping (random pairs, staggered springs mid-flight).
     @Test func decodingAFrameMatchesDecodingEachPair() async throws {
         await propertyCheck(count: 20, input: Self.pair.array(of: 0...12), Gen.double(in: 0...1.5)) { pairs, time in
-            var group = try MatchedPairGroup(pairs, curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .amount(0.2)))
+            var group = try MatchedPairGroup(
+                pairs, curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .amount(0.2)))
             try group.start(at: 0)
             var frame = group.makeFrame()
             try group.sample(at: time, into: &frame)

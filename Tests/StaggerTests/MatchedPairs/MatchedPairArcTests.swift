@@ -14,18 +14,23 @@ import Testing
     static func circumcentre(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) -> (Double, Double) {
         let d = 2 * (a.0 * (b.1 - c.1) + b.0 * (c.1 - a.1) + c.0 * (a.1 - b.1))
         let a2 = a.0 * a.0 + a.1 * a.1, b2 = b.0 * b.0 + b.1 * b.1, c2 = c.0 * c.0 + c.1 * c.1
-        return ((a2 * (b.1 - c.1) + b2 * (c.1 - a.1) + c2 * (a.1 - b.1)) / d,
-                (a2 * (c.0 - b.0) + b2 * (a.0 - c.0) + c2 * (b.0 - a.0)) / d)
+        return (
+            (a2 * (b.1 - c.1) + b2 * (c.1 - a.1) + c2 * (a.1 - b.1)) / d,
+            (a2 * (c.0 - b.0) + b2 * (a.0 - c.0) + c2 * (b.0 - a.0)) / d
+        )
     }
 
-    static func centre(of frame: LayoutRect) -> (Double, Double) { (frame.minX + frame.width / 2, frame.minY + frame.height / 2) }
+    static func centre(of frame: LayoutRect) -> (Double, Double) {
+        (frame.minX + frame.width / 2, frame.minY + frame.height / 2)
+    }
 
     /// A half circle to the right: the top of the arc is half the distance up, every
     /// point of a linear scrub lies on the circle, and its projection on the line
     /// between the ends is the linear progress.
     @Test func halfCircleToTheRight() throws {
-        let pair = try MatchedPair(source: Self.geometry(-5, -5), destination: Self.geometry(195, -5),
-                                   options: MatchedPairOptions(arc: 1))
+        let pair = try MatchedPair(
+            source: Self.geometry(-5, -5), destination: Self.geometry(195, -5),
+            options: MatchedPairOptions(arc: 1))
         let top = Self.centre(of: try pair.state(atProgress: 0.5).frame)
         #expect(abs(top.0 - 100) < 1e-9 && abs(top.1 - -100) < 1e-9)
         #expect(try pair.state(atProgress: 0).frame == pair.source.frame)
@@ -44,11 +49,14 @@ import Testing
     /// two ends and the arc's midpoint, whose height is arc times half the distance, on
     /// the side the sign says; arc 0 is the straight line.
     @Test func everyPointOnTheCircleThroughTheEndsAndTheTop() throws {
-        let ends: [((Double, Double), (Double, Double))] = [((0, 0), (300, 120)), ((50, 400), (-20, 10)), ((7, 7), (7, 90))]
+        let ends: [((Double, Double), (Double, Double))] = [
+            ((0, 0), (300, 120)), ((50, 400), (-20, 10)), ((7, 7), (7, 90))
+        ]
         for (a, b) in ends {
             for bend in [-1, -0.4, -1e-6, 0.25, 0.9] {
-                let pair = try MatchedPair(source: Self.geometry(a.0 - 5, a.1 - 5), destination: Self.geometry(b.0 - 5, b.1 - 5),
-                                           options: MatchedPairOptions(arc: bend))
+                let pair = try MatchedPair(
+                    source: Self.geometry(a.0 - 5, a.1 - 5), destination: Self.geometry(b.0 - 5, b.1 - 5),
+                    options: MatchedPairOptions(arc: bend))
                 let dx = b.0 - a.0, dy = b.1 - a.1, length = (dx * dx + dy * dy).squareRoot()
                 let height = bend * length / 2
                 // Left of the travel direction on a y-down screen: the normal (dy, -dx).
@@ -64,7 +72,8 @@ import Testing
                     #expect(abs(r - radius) < 1e-9 * radius, "bend \(bend) step \(i)")
                 }
             }
-            let straight = try MatchedPair(source: Self.geometry(a.0 - 5, a.1 - 5), destination: Self.geometry(b.0 - 5, b.1 - 5))
+            let straight = try MatchedPair(
+                source: Self.geometry(a.0 - 5, a.1 - 5), destination: Self.geometry(b.0 - 5, b.1 - 5))
             let middle = Self.centre(of: try straight.state(atProgress: 0.5).frame)
             #expect(abs(middle.0 - (a.0 + b.0) / 2) < 1e-9 && abs(middle.1 - (a.1 + b.1) / 2) < 1e-9)
         }
@@ -74,8 +83,9 @@ import Testing
     /// reverse mid-flight (the map is fixed for the pair), leaves the line while it
     /// flies, and overshoot past the end runs on straight.
     @Test func springAndReverseStayOnOnePath() throws {
-        let pair = try MatchedPair(source: Self.geometry(0, 0), destination: Self.geometry(400, 0),
-                                   options: MatchedPairOptions(arc: 0.5))
+        let pair = try MatchedPair(
+            source: Self.geometry(0, 0), destination: Self.geometry(400, 0),
+            options: MatchedPairOptions(arc: 0.5))
         var group = try MatchedPairGroup([pair], curves: MatchedCurves(.bouncy))
         try group.start(at: 0)
         var previous = Self.centre(of: try group.state(ofPair: 0, at: 0).frame)
@@ -84,10 +94,14 @@ import Testing
             let t = Double(i) / 240
             if i == 60 { try group.reverse(at: t) }
             let point = Self.centre(of: try group.state(ofPair: 0, at: t).frame)
-            let step = ((point.0 - previous.0) * (point.0 - previous.0) + (point.1 - previous.1) * (point.1 - previous.1)).squareRoot()
+            let step =
+                ((point.0 - previous.0) * (point.0 - previous.0) + (point.1 - previous.1) * (point.1 - previous.1))
+                .squareRoot()
             #expect(step < 30, "t \(t): the path jumps by \(step)")
             if point.0 > 5, point.0 < 405 { #expect(point.1 <= 5, "t \(t)") }
-            if point.0 < 5 || point.0 > 405 { #expect(abs(point.1 - 5) < 1e-9, "t \(t): beyond the ends the path is the line") }
+            if point.0 < 5 || point.0 > 405 {
+                #expect(abs(point.1 - 5) < 1e-9, "t \(t): beyond the ends the path is the line")
+            }
             highest = max(highest, 5 - point.1)
             previous = point
         }

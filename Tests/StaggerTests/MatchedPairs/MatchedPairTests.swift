@@ -4,7 +4,9 @@ import Testing
 /// Matched pairs from their definitions (DefinitionsAndSources.md §5): modes, corners, cross-fade,
 /// colour, bad input.
 @Suite struct MatchedPairTests {
-    static func geometry(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0) throws -> MatchedGeometry {
+    static func geometry(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0) throws
+        -> MatchedGeometry
+    {
         try MatchedGeometry(frame: LayoutRect(x: x, y: y, width: w, height: h), cornerRadii: CornerRadii(radius))
     }
 
@@ -49,7 +51,8 @@ import Testing
     /// travels between the two anchor points.
     @Test func positionOnlyKeepsTheDestinationSize() throws {
         let options = MatchedPairOptions(properties: .position, anchor: .topLeading)
-        let pair = try MatchedPair(source: Self.geometry(0, 0, 10, 10), destination: Self.geometry(100, 40, 60, 30), options: options)
+        let pair = try MatchedPair(
+            source: Self.geometry(0, 0, 10, 10), destination: Self.geometry(100, 40, 60, 30), options: options)
         let start = try pair.state(atProgress: 0).frame
         #expect(start == (try LayoutRect(x: 0, y: 0, width: 60, height: 30)))
         let mid = try pair.state(atProgress: 0.5).frame
@@ -59,7 +62,8 @@ import Testing
     /// Size only about the bottom-trailing anchor: that corner never moves.
     @Test func sizeOnlyHoldsTheAnchor() throws {
         let options = MatchedPairOptions(properties: .size, anchor: .bottomTrailing)
-        let pair = try MatchedPair(source: Self.geometry(0, 0, 10, 20), destination: Self.geometry(100, 100, 50, 60), options: options)
+        let pair = try MatchedPair(
+            source: Self.geometry(0, 0, 10, 20), destination: Self.geometry(100, 100, 50, 60), options: options)
         for p in [0.0, 0.3, 0.7, 1] {
             let frame = try pair.state(atProgress: p).frame
             #expect(abs(frame.minX + frame.width - 150) < 1e-12 && abs(frame.minY + frame.height - 160) < 1e-12)
@@ -71,7 +75,8 @@ import Testing
     /// as 100 × 50 (the photo's 2:1 fitted in the thumbnail, centred) and keeps 2:1.
     @Test func aspectPreservingKeepsTheDestinationAspect() throws {
         let options = MatchedPairOptions(preservesAspectRatio: true)
-        let pair = try MatchedPair(source: Self.geometry(0, 0, 100, 100), destination: Self.geometry(0, 300, 400, 200), options: options)
+        let pair = try MatchedPair(
+            source: Self.geometry(0, 0, 100, 100), destination: Self.geometry(0, 300, 400, 200), options: options)
         #expect(try pair.state(atProgress: 0).frame == (try LayoutRect(x: 0, y: 25, width: 100, height: 50)))
         for p in stride(from: 0.0, through: 1, by: 0.125) {
             let size = try pair.state(atProgress: p, easing: .easeInOutCubic).frame.size
@@ -83,9 +88,12 @@ import Testing
     /// 200 × 200 with radius 40 (0.2, 0.2); halfway the box is 150 × 125 and the corner
     /// is 0.15 · 150 = 22.5 across, 0.2 · 125 = 25 down. Absolute mixing gives 25 both.
     @Test func cornerRadiusRelativeToTheBox() throws {
-        let source = try Self.geometry(0, 0, 100, 50, radius: 10), destination = try Self.geometry(0, 0, 200, 200, radius: 40)
-        let relative = try MatchedPair(source: source, destination: destination, options: .init(cornerRadius: .relativeToBox))
-            .state(atProgress: 0.5).cornerRadii
+        let source = try Self.geometry(0, 0, 100, 50, radius: 10),
+            destination = try Self.geometry(0, 0, 200, 200, radius: 40)
+        let relative = try MatchedPair(
+            source: source, destination: destination, options: .init(cornerRadius: .relativeToBox)
+        )
+        .state(atProgress: 0.5).cornerRadii
         #expect(abs(relative.horizontal.topLeading - 22.5) < 1e-12)
         #expect(abs(relative.vertical.bottomTrailing - 25) < 1e-12)
         // Absolute is the default (issue 21: circular corners, as CALayer.cornerRadius draws).
@@ -103,14 +111,19 @@ import Testing
         let corrected = try shown.correctedForScale(x: 0.75, y: 0.625)
         #expect(abs(corrected.horizontal.topLeading - 30) < 1e-12)
         #expect(abs(corrected.vertical.topLeading - 40) < 1e-12)
-        #expect(throws: AnimatableError.notPositive(name: "scaleX", value: 0)) { try shown.correctedForScale(x: 0, y: 1) }
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "scaleY", value: .nan)) { try shown.correctedForScale(x: 1, y: .nan) }
+        #expect(throws: AnimatableError.notPositive(name: "scaleX", value: 0)) {
+            try shown.correctedForScale(x: 0, y: 1)
+        }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "scaleY", value: .nan)) {
+            try shown.correctedForScale(x: 1, y: .nan)
+        }
     }
 
     /// The pair mixes its fill in Oklab by default: halfway from black to white is
     /// Oklab L = 0.5 (linear 0.125, encoded), not sRGB 0.5.
     @Test func colourMixesInOklabByDefault() throws {
-        let source = try MatchedGeometry(frame: .zero, color: .black), destination = try MatchedGeometry(frame: .zero, color: .white)
+        let source = try MatchedGeometry(frame: .zero, color: .black),
+            destination = try MatchedGeometry(frame: .zero, color: .white)
         let mid = try MatchedPair(source: source, destination: destination).state(atProgress: 0.5).color
         let grey = SRGBTransfer.encoded(fromLinear: 0.125)
         #expect(abs(mid.red - grey) < 1e-4 && abs(mid.green - grey) < 1e-4)
@@ -133,19 +146,33 @@ import Testing
     /// Bad input: each rule with its documented error.
     @Test func badInputIsRejected() throws {
         #expect(throws: AnimatableError.negativeSize(name: "width", value: -1)) { try LayoutSize(width: -1, height: 2) }
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "x", value: .nan)) { try LayoutRect(x: .nan, y: 0, width: 1, height: 1) }
-        #expect(throws: AnimatableError.negativeSize(name: "height", value: -3)) { try LayoutRect(x: 0, y: 0, width: 1, height: -3) }
-        #expect(throws: AnimatableError.outOfRange(name: "red", value: 1.2)) { try RGBAColor(red: 1.2, green: 0, blue: 0) }
-        #expect(throws: AnimatableError.outOfRange(name: "alpha", value: -0.1)) { try RGBAColor(red: 0, green: 0, blue: 0, alpha: -0.1) }
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "green", value: .infinity)) { try RGBAColor(red: 0, green: .infinity, blue: 0) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "x", value: .nan)) {
+            try LayoutRect(x: .nan, y: 0, width: 1, height: 1)
+        }
+        #expect(throws: AnimatableError.negativeSize(name: "height", value: -3)) {
+            try LayoutRect(x: 0, y: 0, width: 1, height: -3)
+        }
+        #expect(throws: AnimatableError.outOfRange(name: "red", value: 1.2)) {
+            try RGBAColor(red: 1.2, green: 0, blue: 0)
+        }
+        #expect(throws: AnimatableError.outOfRange(name: "alpha", value: -0.1)) {
+            try RGBAColor(red: 0, green: 0, blue: 0, alpha: -0.1)
+        }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "green", value: .infinity)) {
+            try RGBAColor(red: 0, green: .infinity, blue: 0)
+        }
         #expect(throws: AnimatableError.negativeSize(name: "topTrailing", value: -2)) {
             try CornerRadii(topLeading: 1, topTrailing: -2, bottomTrailing: 0, bottomLeading: 0)
         }
-        #expect(throws: AnimatableError.outOfRange(name: "opacity", value: 2)) { try MatchedGeometry(frame: .zero, opacity: 2) }
+        #expect(throws: AnimatableError.outOfRange(name: "opacity", value: 2)) {
+            try MatchedGeometry(frame: .zero, opacity: 2)
+        }
         #expect(throws: AnimatableError.nonFiniteComponent(name: "component 1", value: .nan)) {
             try SIMD2<Float>(validatingComponents: [1, .nan])
         }
-        #expect(throws: AnimatableError.componentCountMismatch(expected: 4, actual: 3)) { try LayoutRect(validatingComponents: [1, 2, 3]) }
+        #expect(throws: AnimatableError.componentCountMismatch(expected: 4, actual: 3)) {
+            try LayoutRect(validatingComponents: [1, 2, 3])
+        }
         // Fields are mutable: a pair re-checks them.
         var broken = try Self.geometry(0, 0, 1, 1)
         broken.frame.size.width = -5
@@ -153,8 +180,12 @@ import Testing
             try MatchedPair(source: broken, destination: Self.geometry(0, 0, 1, 1))
         }
         let pair = try MatchedPair(source: Self.geometry(0, 0, 1, 1), destination: Self.geometry(0, 0, 2, 2))
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) { try pair.state(atProgress: .nan) }
-        #expect(throws: AnimatableError.outOfRange(name: "fade end (must exceed start)", value: 0.2)) { try FadeWindow(start: 0.5, end: 0.2) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) {
+            try pair.state(atProgress: .nan)
+        }
+        #expect(throws: AnimatableError.outOfRange(name: "fade end (must exceed start)", value: 0.2)) {
+            try FadeWindow(start: 0.5, end: 0.2)
+        }
     }
 
     /// Every conforming type round-trips through its components, and its count is
@@ -176,7 +207,8 @@ import Testing
         try check(SIMD2<Float>(1, 2))
         try check(SIMD3<Float>(1, 2, 3))
         try check(SIMD4<Float>(1, 2, 3, 4))
-        let a = try LayoutRect(x: 0, y: 0, width: 10, height: 20), b = try LayoutRect(x: 10, y: 10, width: 30, height: 40)
+        let a = try LayoutRect(x: 0, y: 0, width: 10, height: 20),
+            b = try LayoutRect(x: 10, y: 10, width: 30, height: 40)
         #expect(try a.interpolated(to: b, fraction: 0.5) == (try LayoutRect(x: 5, y: 5, width: 20, height: 30)))
     }
 
@@ -186,7 +218,8 @@ import Testing
     @Test func cornersAtBothEndsInEveryMode() throws {
         let sourceRadii = try CornerRadii(topLeading: 10, topTrailing: 20, bottomTrailing: 5, bottomLeading: 0)
         let destinationRadii = try CornerRadii(topLeading: 8, topTrailing: 4, bottomTrailing: 16, bottomLeading: 2)
-        let source = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 100, height: 100), cornerRadii: sourceRadii)
+        let source = try MatchedGeometry(
+            frame: LayoutRect(x: 0, y: 0, width: 100, height: 100), cornerRadii: sourceRadii)
         let destination = try MatchedGeometry(
             frame: LayoutRect(x: 50, y: 300, width: 400, height: 200), cornerRadii: destinationRadii)
         for properties in MatchedProperties.allCases {
@@ -198,8 +231,10 @@ import Testing
                         let pair = try MatchedPair(source: source, destination: destination, options: options)
                         for (progress, radii) in [(0.0, sourceRadii), (1.0, destinationRadii)] {
                             let shown = try pair.state(atProgress: progress).cornerRadii
-                            for (got, want) in zip(shown.horizontal.components + shown.vertical.components,
-                                                   radii.components + radii.components) {
+                            for (got, want) in zip(
+                                shown.horizontal.components + shown.vertical.components,
+                                radii.components + radii.components)
+                            {
                                 #expect(abs(got - want) < 1e-12, "\(options) at \(progress): \(shown)")
                             }
                         }
@@ -209,7 +244,8 @@ import Testing
         }
         // The case the review found: a 100 × 100 card with radius 10 expanding into a
         // 2:1 photo starts as 100 × 50 with circular 10-point corners, not 10 × 5.
-        let card = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 100, height: 100), cornerRadii: CornerRadii(10))
+        let card = try MatchedGeometry(
+            frame: LayoutRect(x: 0, y: 0, width: 100, height: 100), cornerRadii: CornerRadii(10))
         let photo = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 400, height: 200))
         let start = try MatchedPair(source: card, destination: photo, options: .init(preservesAspectRatio: true))
             .state(atProgress: 0)
@@ -237,7 +273,8 @@ import Testing
         #expect(try Easing.easeInBack.value(at: 0.3) < 0)
         #expect(overshooting.incomingOpacity(at: 0.7) == 1)
         #expect(overshooting.outgoingOpacity(at: 0.3) == 1)
-        let bouncing = try MatchedPair(source: source, destination: destination, options: .init(crossFade: overshooting))
+        let bouncing = try MatchedPair(
+            source: source, destination: destination, options: .init(crossFade: overshooting))
         for i in 0...100 {
             let state = try bouncing.state(atProgress: Double(i) / 100)
             #expect(state.incomingOpacity >= 0 && state.incomingOpacity <= 0.4)
@@ -255,7 +292,9 @@ import Testing
         }
         pair.source.frame.size.width = 10
         pair.options.anchor.x = .nan
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "anchor x", value: .nan)) { try pair.state(atProgress: 0.5) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "anchor x", value: .nan)) {
+            try pair.state(atProgress: 0.5)
+        }
         // A finite anchor far outside the box overflows the anchor lane.
         pair.options.anchor.x = 1e308
         #expect(throws: AnimatableError.nonFiniteComponent(name: "source anchorX", value: .infinity)) {
@@ -285,7 +324,8 @@ import Testing
     }
 
     @Test func benchReportsCostPerPairPerFrame() throws {
-        let result = try BuildArtifactTests.run(CommandLineTests.tool, ["matched", "--pairs", "300", "--repetitions", "2"])
+        let result = try BuildArtifactTests.run(
+            CommandLineTests.tool, ["matched", "--pairs", "300", "--repetitions", "2"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("ns/pair/frame"))
         let bad = try BuildArtifactTests.run(CommandLineTests.tool, ["matched", "--pairs", "0"])

@@ -8,10 +8,12 @@ import Testing
     @Test(arguments: testedBackends)
     func kernelMatchesTheReference(backend: Backend) async throws {
         await propertyCheck(
-            count: 15, input: MatchedKernelTests.pair.array(of: 1...16), MatchedKernelTests.curve.array(of: 4), Gen.bool,
+            count: 15, input: MatchedKernelTests.pair.array(of: 1...16), MatchedKernelTests.curve.array(of: 4),
+            Gen.bool,
             Gen.double(in: -0.1...1.1).array(of: 1...5)
         ) { pairs, curves, staggered, progresses in
-            let curves4 = MatchedCurves(position: curves[0], size: curves[1], cornerRadius: curves[2], appearance: curves[3])
+            let curves4 = MatchedCurves(
+                position: curves[0], size: curves[1], cornerRadius: curves[2], appearance: curves[3])
             let group = try MatchedPairGroup(
                 pairs, curves: curves4, stagger: staggered ? try StaggerConfig(spread: .amount(0.3)) : nil)
             var frame = group.makeFrame()
@@ -30,7 +32,10 @@ import Testing
                     // appearance curve; opacity too, through the cross-fade, whose
                     // circ-out start is steep (hence its wider allowance).
                     func allowance(_ properties: [MatchedProperty], scale: Double) -> Double {
-                        var tolerance = scale * (5e-6 + 1e-5 * properties.map { steepest[MatchedProperty.allCases.firstIndex(of: $0)!] }.max()!)
+                        var tolerance =
+                            scale
+                            * (5e-6 + 1e-5 * properties.map { steepest[MatchedProperty.allCases.firstIndex(of: $0)!] }
+                                .max()!)
                         for property in properties {
                             if case .spring = curves4[property].kind { tolerance = max(tolerance, 2e-5 * scale) }
                         }
@@ -38,14 +43,18 @@ import Testing
                     }
                     let frameTolerance = allowance([.position, .size], scale: scale)
                     let progressTolerance = allowance([.appearance], scale: 1)
-                    let parts = [(kernel.frame.minX, reference.frame.minX, frameTolerance),
-                                 (kernel.frame.minY, reference.frame.minY, frameTolerance),
-                                 (kernel.frame.width, reference.frame.width, frameTolerance),
-                                 (kernel.frame.height, reference.frame.height, frameTolerance),
-                                 (kernel.progress, reference.progress, progressTolerance),
-                                 (kernel.opacity, reference.opacity, max(progressTolerance, 1e-3))]
+                    let parts = [
+                        (kernel.frame.minX, reference.frame.minX, frameTolerance),
+                        (kernel.frame.minY, reference.frame.minY, frameTolerance),
+                        (kernel.frame.width, reference.frame.width, frameTolerance),
+                        (kernel.frame.height, reference.frame.height, frameTolerance),
+                        (kernel.progress, reference.progress, progressTolerance),
+                        (kernel.opacity, reference.opacity, max(progressTolerance, 1e-3))
+                    ]
                     for (k, (a, b, tolerance)) in parts.enumerated() {
-                        #expect(abs(a - b) <= tolerance, "part \(k) of pair \(i) at \(progress): kernel \(a), reference \(b)")
+                        #expect(
+                            abs(a - b) <= tolerance,
+                            "part \(k) of pair \(i) at \(progress): kernel \(a), reference \(b)")
                     }
                 }
             }
@@ -59,7 +68,8 @@ import Testing
         let a = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10))
         let b = try MatchedGeometry(frame: LayoutRect(x: 100, y: 50, width: 30, height: 10), opacity: 0.5)
         let pair = try MatchedPair(source: a, destination: b)
-        let plain = try MatchedPairGroup([pair, pair], curves: MatchedCurves(try .easing(.easeInOutCubic, duration: 0.7)))
+        let plain = try MatchedPairGroup(
+            [pair, pair], curves: MatchedCurves(try .easing(.easeInOutCubic, duration: 0.7)))
         #expect(plain.scrubDuration == 0.7)
         for p in [0, 0.2, 0.5, 0.93, 1] {
             let own = try pair.state(atProgress: p, easing: .easeInOutCubic)
@@ -89,8 +99,12 @@ import Testing
         let far = try MatchedGeometry(frame: LayoutRect(x: 1e39, y: 0, width: 100, height: 10))
         let group = try MatchedPairGroup([try MatchedPair(source: a, destination: a)], curves: MatchedCurves(.smooth))
         var frame = group.makeFrame()
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) { try group.sample(atProgress: .nan, into: &frame) }
-        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .infinity)) { _ = try group.state(ofPair: 0, atProgress: .infinity) }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) {
+            try group.sample(atProgress: .nan, into: &frame)
+        }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .infinity)) {
+            _ = try group.state(ofPair: 0, atProgress: .infinity)
+        }
         #expect(throws: AnimatableError.unknownElement("pair 1")) { _ = try group.state(ofPair: 1, atProgress: 0.5) }
         var wrong = try MatchedFrame(pairCount: 2)
         #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) {
@@ -99,7 +113,9 @@ import Testing
         let undamped = try MatchedPairGroup(
             [try MatchedPair(source: a, destination: a)],
             curves: MatchedCurves(try .interpolatingSpring(stiffness: 100, damping: 0)))
-        #expect(throws: AnimatableError.curve(.invalidDuration(.infinity))) { try undamped.sample(atProgress: 0.5, into: &frame) }
+        #expect(throws: AnimatableError.curve(.invalidDuration(.infinity))) {
+            try undamped.sample(atProgress: 0.5, into: &frame)
+        }
         let huge = try MatchedPairGroup([try MatchedPair(source: a, destination: far)], curves: MatchedCurves(.smooth))
         #expect(throws: AnimatableError.self) { try huge.sample(atProgress: 0.5, into: &frame) }
     }

@@ -28,7 +28,9 @@ import Testing
         for t in [0.2, 0.3, 0.5] {
             let old = ys[0] + (ys[1] - ys[0]) * Self.cssEaseInOut(min(t / 0.45, 1))
             let expected = old + (ys[0] - ys[1]) * Self.cssEaseInOut((t - 0.15) / 0.45)
-            #expect(abs(try group.laneValues(ofPair: 0, at: t)[MatchedLane.anchorY.rawValue].value - expected) <= 1e-9, "t \(t)")
+            #expect(
+                abs(try group.laneValues(ofPair: 0, at: t)[MatchedLane.anchorY.rawValue].value - expected) <= 1e-9,
+                "t \(t)")
         }
     }
 
@@ -54,7 +56,8 @@ import Testing
         let b = try MatchedGeometry(frame: LayoutRect(x: 300, y: 0, width: 10, height: 10))
         let c = try MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10))
         var group = try MatchedPairGroup(
-            [try MatchedPair(source: a, destination: b)], curves: MatchedCurves(try .easing(.easeOutCubic, duration: 0.5)))
+            [try MatchedPair(source: a, destination: b)],
+            curves: MatchedCurves(try .easing(.easeOutCubic, duration: 0.5)))
         try group.start(at: 0)
         let heading = group
         let before = try group.laneValues(ofPair: 0, at: 0.1)[MatchedLane.anchorX.rawValue]
@@ -115,7 +118,9 @@ import Testing
         // A release toward the source from the scrub's end runs the way-back curves.
         try group.release(atProgress: 1, velocity: 0, toward: .source, at: 10)
         let back = try x(at: 10.2)
-        #expect(abs(back.reference - (300 - 300 * 0.16)) <= 1e-9 && abs(back.kernel - (300 - 300 * 0.16)) <= 1e-3, "\(back)")
+        #expect(
+            abs(back.reference - (300 - 300 * 0.16)) <= 1e-9 && abs(back.kernel - (300 - 300 * 0.16)) <= 1e-3, "\(back)"
+        )
     }
 
     /// Taps faster than the duration stack layers; beyond the bound the oldest motion
@@ -124,8 +129,10 @@ import Testing
     @Test(arguments: testedBackends)
     func rapidTapsStayContinuousInTheKernel(backend: Backend) throws {
         var group = try MatchedPairGroup(
-            [try MatchedPair(source: MatchedKernelTests.card, destination: MatchedKernelTests.detail),
-             try MatchedPair(source: MatchedKernelTests.detail, destination: MatchedKernelTests.card)],
+            [
+                try MatchedPair(source: MatchedKernelTests.card, destination: MatchedKernelTests.detail),
+                try MatchedPair(source: MatchedKernelTests.detail, destination: MatchedKernelTests.card)
+            ],
             curves: MatchedCurves(try .easing(.easeInOutSine, duration: 0.6)))
         try group.start(at: 0)
         var frame = group.makeFrame()
@@ -134,7 +141,9 @@ import Testing
             if k.isMultiple(of: 2) { try group.reverse(at: tap) } else { try group.start(at: tap) }
             for pair in 0..<2 {
                 let after = try group.laneValues(ofPair: pair, at: tap)
-                for l in after.indices { #expect(abs(after[l].value - before[pair][l].value) <= 1e-9 * max(1, abs(after[l].value))) }
+                for l in after.indices {
+                    #expect(abs(after[l].value - before[pair][l].value) <= 1e-9 * max(1, abs(after[l].value)))
+                }
             }
             for offset in [0.0, 0.013, 0.08, 0.4] {
                 let time = tap + offset
@@ -146,8 +155,9 @@ import Testing
                         // Points (anchor, size, shadow) reach 600; the other lanes are
                         // fractions and colour components in 0...1.
                         let points = l < MatchedLane.topLeadingX.rawValue || l >= MatchedLane.shadowRadius.rawValue
-                        #expect(abs(kernel - reference[l].value) <= 1e-5 * (points ? 600 : 1),
-                                "tap \(k) lane \(l) pair \(pair) at \(time): \(kernel) vs \(reference[l].value)")
+                        #expect(
+                            abs(kernel - reference[l].value) <= 1e-5 * (points ? 600 : 1),
+                            "tap \(k) lane \(l) pair \(pair) at \(time): \(kernel) vs \(reference[l].value)")
                     }
                 }
             }
@@ -170,11 +180,15 @@ import Testing
         // an easing reports its held side): easeInOut's slope there is ~5e-9 of the
         // change per second, so the velocities agree within 1e-4.
         let justAfter = 0.1 + 1e-9
-        let before = (try animator.value("x", of: "dot", at: 0.1, as: Double.self),
-                      try animator.velocity("x", of: "dot", at: justAfter)[0])
+        let before = (
+            try animator.value("x", of: "dot", at: 0.1, as: Double.self),
+            try animator.velocity("x", of: "dot", at: justAfter)[0]
+        )
         try animator.transition(to: c, at: 0.1, using: timing)
-        let after = (try animator.value("x", of: "dot", at: 0.1, as: Double.self),
-                     try animator.velocity("x", of: "dot", at: justAfter)[0])
+        let after = (
+            try animator.value("x", of: "dot", at: 0.1, as: Double.self),
+            try animator.velocity("x", of: "dot", at: justAfter)[0]
+        )
         #expect(abs(before.1) > 100, "the dot was moving")
         #expect(abs(after.0 - before.0) <= 1e-9 && abs(after.1 - before.1) <= 1e-4, "\(before) \(after)")
         #expect(abs(try animator.value("x", of: "dot", at: 0.5, as: Double.self) + 50) <= 1e-9)
@@ -182,7 +196,8 @@ import Testing
         // Another curve restarts from the value (documented): value continuous only.
         var other = ComponentAnimator(state: a)
         try other.transition(to: b, at: 0, using: timing)
-        try other.transition(to: c, at: 0.1, using: ComponentTransition(try ElementTiming(curve: try .linear(duration: 0.4))))
+        try other.transition(
+            to: c, at: 0.1, using: ComponentTransition(try ElementTiming(curve: try .linear(duration: 0.4))))
         #expect(abs(try other.value("x", of: "dot", at: 0.1, as: Double.self) - before.0) <= 1e-9)
         #expect(abs(try other.velocity("x", of: "dot", at: 0.1 + 1e-9)[0] - (-50 - before.0) / 0.4) <= 1e-9)
     }

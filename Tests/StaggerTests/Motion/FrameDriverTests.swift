@@ -24,13 +24,14 @@ import Testing
             let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
             let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))
             let pair = try MatchedPair(source: card, destination: detail)
-            group = driver.add(try MatchedPairGroup(
-                Array(repeating: pair, count: 5), curves: MatchedCurves(.snappy),
-                stagger: try StaggerConfig(spread: .each(0.03))))
+            group = driver.add(
+                try MatchedPairGroup(
+                    Array(repeating: pair, count: 5), curves: MatchedCurves(.snappy),
+                    stagger: try StaggerConfig(spread: .each(0.03))))
             let reveal = try Timeline([
                 .step("background", .easeOut),
                 .group([.step("icon", .snappy), .step("title", .snappy)], at: .afterPrevious(gap: 0.05)),
-                .staggered("row", count: 6, config: .fast, at: .withPrevious(offset: 0.1)),
+                .staggered("row", count: 6, config: .fast, at: .withPrevious(offset: 0.1))
             ])
             player = driver.add(TimelinePlayer(reveal))
             let (collapsed, expanded, _) = try ComponentStateTests.states()
@@ -43,7 +44,7 @@ import Testing
                 (0.05, { try $0[animator].transition(to: expanded, at: 0.05) }),
                 (hideAt, { try $0[list].hide(at: hideAt) }),
                 (reverseAt, { try $0[group].reverse(at: reverseAt) }),
-                (reverseAt, { try $0[animator].transition(to: collapsed, at: reverseAt) }),
+                (reverseAt, { try $0[animator].transition(to: collapsed, at: reverseAt) })
             ].sorted { $0.0 < $1.0 }
         }
 
@@ -122,7 +123,8 @@ import Testing
     @Test func restMatchesTheSettlingDurations() throws {
         var driver = FrameDriver()
         #expect(driver.isAtRest)
-        let list = driver.add(try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut)))
+        let list = driver.add(
+            try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut)))
         let pair = try MatchedPair(
             source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
             destination: try MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10)))
@@ -174,7 +176,8 @@ import Testing
         var driver = FrameDriver()
         let (collapsed, expanded, _) = try ComponentStateTests.states()
         let animator = driver.add(ComponentAnimator(state: collapsed))
-        let list = driver.add(try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut)))
+        let list = driver.add(
+            try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .easeOut)))
         try driver[list].show(at: 0)
         try driver.advance(to: 1)
         var events = driver.events
@@ -187,7 +190,10 @@ import Testing
         events += driver.events
         let own = try driver[animator].events(from: 0, to: 2).map { FrameDriver.Event.component(animator, $0) }
         #expect(events.filter { if case .component = $0 { true } else { false } } == own)
-        #expect(own.first == .component(animator, ComponentEvent(time: 1, kind: .willTransition(from: "collapsed", to: "expanded"))))
+        #expect(
+            own.first
+                == .component(
+                    animator, ComponentEvent(time: 1, kind: .willTransition(from: "collapsed", to: "expanded"))))
         // The list settled at 0.8 s (reported in the frame at 1 s); removing its last
         // item afterwards changes its settle time but reports nothing more.
         #expect(events.filter { if case .listSettled = $0 { true } else { false } }.count == 1)

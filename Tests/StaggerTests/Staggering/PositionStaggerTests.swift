@@ -22,11 +22,13 @@ import Testing
         let cells = Self.points((0..<12).map { (Double($0 % 4), Double($0 / 4)) })
         let origins: [StaggerConfig.Origin] = [
             .first, .last, .center, .edges, .index(6), .ratio(0.3), .ratios(x: 0, y: 1),
-            .point(x: 0.4, y: 1.7), .point(x: 9, y: -2), .random(seed: 3),
+            .point(x: 0.4, y: 1.7), .point(x: 9, y: -2), .random(seed: 3)
         ]
         for origin in origins {
-            for (metric, axis) in [(StaggerConfig.DistanceMetric.euclidean, nil), (.manhattan, nil), (.chebyshev, nil),
-                                   (.euclidean, StaggerConfig.Axis.x), (.euclidean, .y)] {
+            for (metric, axis) in [
+                (StaggerConfig.DistanceMetric.euclidean, nil), (.manhattan, nil), (.chebyshev, nil),
+                (.euclidean, StaggerConfig.Axis.x), (.euclidean, .y)
+            ] {
                 for normalization in StaggerConfig.Normalization.allCases {
                     for spread in [StaggerConfig.Spread.each(0.07), .amount(0.9)] {
                         var config = try StaggerConfig(
@@ -37,7 +39,9 @@ import Testing
                         let overPositions = try config.delays(atPositions: cells, metric: metric, axis: axis)
                         for i in 0..<12 {
                             let grid = try config.delay(for: i, of: 12)
-                            #expect(abs(overPositions[i] - grid) <= 1e-12, "\(config) item \(i): \(overPositions[i]) vs \(grid)")
+                            #expect(
+                                abs(overPositions[i] - grid) <= 1e-12,
+                                "\(config) item \(i): \(overPositions[i]) vs \(grid)")
                         }
                     }
                 }
@@ -52,7 +56,9 @@ import Testing
         var config = try StaggerConfig(spread: .amount(1), from: .point(x: 0, y: 0))
         let far = (100.0 * 100 + 250 * 250).squareRoot()
         let expected = [0, 100 / far, 150 / far, 1]
-        for (delay, want) in zip(try config.delays(atPositions: frames), expected) { #expect(abs(delay - want) <= 1e-15) }
+        for (delay, want) in zip(try config.delays(atPositions: frames), expected) {
+            #expect(abs(delay - want) <= 1e-15)
+        }
         // A tap near the second frame: with the nearest item first, it starts at once.
         config.from = .point(x: 95, y: 10)
         config.normalization = .fromNearestItem
@@ -61,7 +67,9 @@ import Testing
         #expect(try config.delays(atPositions: []) == [])
         config.from = .index(4)
         #expect(throws: StaggerError.originOutOfRange(4)) { try config.delays(atPositions: frames) }
-        #expect(throws: StaggerError.originOutOfRange(.nan)) { try StaggerConfig(spread: .each(0), from: .point(x: .nan, y: 0)) }
+        #expect(throws: StaggerError.originOutOfRange(.nan)) {
+            try StaggerConfig(spread: .each(0), from: .point(x: .nan, y: 0))
+        }
         #expect(try StaggerConfig(parsing: "amount:1,point:95/10").from == .point(x: 95, y: 10))
         #expect(throws: StaggerError.self) { try StaggerConfig(parsing: "point:1/nan") }
         #expect(throws: StaggerError.self) { try StaggerConfig(parsing: "from:center,point:1/2") }

@@ -62,7 +62,8 @@ import Testing
                 let start = 1 + Double(9 - i) / 90
                 guard abs(time - start) > 1e-5 else { continue }
                 let started = time > start
-                #expect(abs(Double(frame.values[i]) - (1 - Self.fade(time - start))) <= 2e-5, "row \(i) hiding at \(time)")
+                #expect(
+                    abs(Double(frame.values[i]) - (1 - Self.fade(time - start))) <= 2e-5, "row \(i) hiding at \(time)")
                 #expect(frame.values[10 + i] == (started ? 20 : 0), "row \(i) offset hiding at \(time)")
             }
         }
@@ -102,7 +103,8 @@ import Testing
             source: try MatchedGeometry(frame: cardFrame, color: try RGBAColor(red: 0.9, green: 0.9, blue: 0.1)),
             destination: try MatchedGeometry(frame: detailFrame, color: try RGBAColor(red: 0.05, green: 0.2, blue: 1)))
         var group = try MatchedPairGroup(
-            Array(repeating: pair, count: 3), curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .each(0.2)))
+            Array(repeating: pair, count: 3), curves: MatchedCurves(.bouncy),
+            stagger: try StaggerConfig(spread: .each(0.2)))
         group.reducedMotion = .always
         try group.start(at: 0)
         // The 0.4 s spread becomes 0.1 s: pair i starts at 0.05 i; the last settles at 0.1 + 0.2.
@@ -116,8 +118,10 @@ import Testing
                 let decoded = try group.state(ofPair: i, in: frame)
                 let reference = try group.state(ofPair: i, at: time)
                 let expectedFrame = time > start ? detailFrame : cardFrame
-                for (a, b) in [(decoded.frame.minX, expectedFrame.minX), (decoded.frame.minY, expectedFrame.minY),
-                               (decoded.frame.width, expectedFrame.width), (decoded.frame.height, expectedFrame.height)] {
+                for (a, b) in [
+                    (decoded.frame.minX, expectedFrame.minX), (decoded.frame.minY, expectedFrame.minY),
+                    (decoded.frame.width, expectedFrame.width), (decoded.frame.height, expectedFrame.height)
+                ] {
                     #expect(abs(a - b) <= 1e-3, "pair \(i) frame at \(time): \(decoded.frame)")
                 }
                 #expect(reference.frame == expectedFrame, "pair \(i) reference frame at \(time)")
@@ -143,7 +147,8 @@ import Testing
         let children: [TimelineChild] = [
             .step("a", .bouncy),
             .step("b", try .easeOut(duration: 0.1), at: .afterPrevious(gap: 0.05)),
-            .staggered("row", count: 5, config: try StaggerConfig(spread: .each(0.1), curve: .snappy), at: .afterPrevious()),
+            .staggered(
+                "row", count: 5, config: try StaggerConfig(spread: .each(0.1), curve: .snappy), at: .afterPrevious())
         ]
         let timeline = try Timeline(children, options: Timeline.Options(reducedMotion: .always))
         // a: 0 to 0.2; b: 0.25 to 0.35 (its 0.1 s); row i: 0.35 + 0.025 i, for 0.2 s.
@@ -191,7 +196,8 @@ import Testing
     @Test func pairGroupKeepsTheBaseDelay() throws {
         let cell = try LayoutRect(x: 0, y: 0, width: 10, height: 10)
         let screen = try LayoutRect(x: 100, y: 0, width: 10, height: 10)
-        let pair = try MatchedPair(source: try MatchedGeometry(frame: cell), destination: try MatchedGeometry(frame: screen))
+        let pair = try MatchedPair(
+            source: try MatchedGeometry(frame: cell), destination: try MatchedGeometry(frame: screen))
         var group = try MatchedPairGroup(
             Array(repeating: pair, count: 3), curves: MatchedCurves(.snappy),
             stagger: try StaggerConfig(baseDelay: 0.5, spread: .each(0.2)))

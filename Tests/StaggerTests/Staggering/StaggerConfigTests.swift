@@ -9,8 +9,10 @@ import Testing
         try (0..<count).map { try config.delay(for: $0, of: count) }
     }
 
-    func expectClose(_ actual: [Double], _ expected: [Double], tolerance: Double = 1e-12,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectClose(
+        _ actual: [Double], _ expected: [Double], tolerance: Double = 1e-12,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(actual.count == expected.count, sourceLocation: sourceLocation)
         for (a, e) in zip(actual, expected) {
             #expect(abs(a - e) <= tolerance, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
@@ -47,7 +49,7 @@ import Testing
         var config = each
         config.from = .last
         expectClose(try delays(config, 4), [0.3, 0.2, 0.1, 0])
-        config.from = .edges   // distance to the nearer end
+        config.from = .edges  // distance to the nearer end
         expectClose(try delays(config, 5), [0, 0.1, 0.2, 0.1, 0])
         config.from = .first
         config.reversed = true
@@ -62,7 +64,7 @@ import Testing
     @Test func amountSpreadsTheTotalAndDistributionShapesIt() throws {
         var config = try StaggerConfig(baseDelay: 0.5, spread: .amount(1))
         expectClose(try delays(config, 5), [0.5, 0.75, 1, 1.25, 1.5])
-        config.distribution = .easeInQuad   // u^2 with u = i / 4
+        config.distribution = .easeInQuad  // u^2 with u = i / 4
         expectClose(try delays(config, 5), [0.5, 0.5625, 0.75, 1.0625, 1.5])
     }
 
@@ -72,8 +74,9 @@ import Testing
     @Test func gridFromCenterAndEdges() throws {
         let corner = (3.25).squareRoot(), side = (1.25).squareRoot()
         let distances = [corner, 1.5, corner, side, 0.5, side, side, 0.5, side, corner, 1.5, corner]
-        var config = try StaggerConfig(spread: .each(0.1), from: .center,
-                                       grid: .init(columns: 3, rows: 4))
+        var config = try StaggerConfig(
+            spread: .each(0.1), from: .center,
+            grid: .init(columns: 3, rows: 4))
         expectClose(try delays(config, 12), distances.map { 0.1 * $0 })
         config.from = .edges
         expectClose(try delays(config, 12), distances.map { 0.1 * (corner - $0) })
@@ -125,7 +128,9 @@ import Testing
         let config = try StaggerConfig(spread: .each(0.1), from: .index(7))
         #expect(throws: StaggerError.originOutOfRange(7)) { try config.delay(for: 0, of: 5) }
         #expect(throws: StaggerError.negativeCount(-3)) { try StaggerConfig.standard.delay(for: 0, of: -3) }
-        #expect(throws: StaggerError.indexOutOfRange(index: 5, count: 5)) { try StaggerConfig.standard.delay(for: 5, of: 5) }
+        #expect(throws: StaggerError.indexOutOfRange(index: 5, count: 5)) {
+            try StaggerConfig.standard.delay(for: 5, of: 5)
+        }
         let grid = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 3, rows: 3))
         #expect(throws: StaggerError.gridTooSmall(columns: 3, rows: 3, count: 10)) { try grid.delays(count: 10) }
         var center = StaggerConfig.standard
@@ -138,7 +143,9 @@ import Testing
     /// the centre are the cells those origins name, one ratio is both, and a hand
     /// computation from the top-right corner of a 5 × 3 grid.
     @Test func perAxisRatiosPlaceTheOrigin() throws {
-        func delays(_ from: StaggerConfig.Origin, grid: StaggerConfig.Grid? = .init(columns: 5, rows: 3)) throws -> [Double] {
+        func delays(_ from: StaggerConfig.Origin, grid: StaggerConfig.Grid? = .init(columns: 5, rows: 3)) throws
+            -> [Double]
+        {
             let config = try StaggerConfig(spread: .amount(1), from: from, grid: grid)
             return try (0..<15).map { try config.delay(for: $0, of: 15) }
         }
@@ -152,8 +159,12 @@ import Testing
         let fromTopRight = try delays(.ratios(x: 1, y: 0))
         #expect(fromTopRight[4] == 0 && abs(fromTopRight[10] - 1) <= 1e-15)
         #expect(abs(fromTopRight[7] - (5.0).squareRoot() / (20.0).squareRoot()) <= 1e-15)
-        #expect(throws: StaggerError.originOutOfRange(1.5)) { try StaggerConfig(spread: .each(0.1), from: .ratios(x: 0.2, y: 1.5)) }
-        #expect(throws: StaggerError.originOutOfRange(-0.1)) { try StaggerConfig(spread: .each(0.1), from: .ratios(x: -0.1, y: 0)) }
+        #expect(throws: StaggerError.originOutOfRange(1.5)) {
+            try StaggerConfig(spread: .each(0.1), from: .ratios(x: 0.2, y: 1.5))
+        }
+        #expect(throws: StaggerError.originOutOfRange(-0.1)) {
+            try StaggerConfig(spread: .each(0.1), from: .ratios(x: -0.1, y: 0))
+        }
         #expect(try StaggerConfig(parsing: "amount:1,grid:5x3,ratio:0/1").from == .ratios(x: 0, y: 1))
         for bad in ["ratio:0.5/2", "ratio:0.5/", "ratio:1/2/3", "ratio:x/0"] {
             #expect(throws: StaggerError.self) { try StaggerConfig(parsing: "grid:5x3," + bad) }
@@ -203,7 +214,9 @@ import Testing
         #expect(delays[4] == 0 && abs(Double(delays[0]) - 1) <= 1e-6)
         // Item 6 at (1, 1) is 3 away.
         #expect(abs(try config.delay(for: 6, of: 7) - (3 - 1) / ((17.0).squareRoot() - 1)) <= 1e-12)
-        #expect(try StaggerConfig(parsing: "amount:0.5,from:center,normalization:fromNearestItem").normalization == .fromNearestItem)
+        #expect(
+            try StaggerConfig(parsing: "amount:0.5,from:center,normalization:fromNearestItem").normalization
+                == .fromNearestItem)
         #expect(throws: StaggerError.self) { try StaggerConfig(parsing: "from:center,normalization:gsap") }
     }
 
@@ -212,7 +225,7 @@ import Testing
     func kernelDelaysMatchTheReference(backend: Backend) async {
         let origins: [StaggerConfig.Origin] = [
             .first, .last, .center, .edges, .index(3), .ratio(0.3), .random(seed: 9), .ratios(x: 0.2, y: 0.9),
-            .point(x: 1.3, y: 7.2),
+            .point(x: 1.3, y: 7.2)
         ]
         let generator = zip(
             Gen.int(in: 0...8), Gen.int(in: 0...3), Gen.int(in: 1...9), Gen.bool, Gen.int(in: 0...4),
@@ -221,17 +234,19 @@ import Testing
             var config = try! StaggerConfig(baseDelay: 0.2, spread: layout == 3 ? .amount(1.3) : .each(0.07))
             config.from = origins[origin]
             if layout == 1 || layout == 2 {
-                config.grid = .init(columns: columns, rows: 400 / columns + 1,
-                                    axis: layout == 2 ? .y : nil,
-                                    metric: StaggerConfig.DistanceMetric.allCases[columns % 3])
+                config.grid = .init(
+                    columns: columns, rows: 400 / columns + 1,
+                    axis: layout == 2 ? .y : nil,
+                    metric: StaggerConfig.DistanceMetric.allCases[columns % 3])
             }
             config.reversed = reversed
             config.normalization = columns % 2 == 0 ? .fromNearestItem : .fromOrigin
             config.distribution = cap == 4 ? .easeInOutCubic : .linear
             config.maxDelay = cap == 1 ? 0.4 : nil
             if window > 0 {
-                config.visibleWindow = .init(10..<(10 + 9 * window),
-                                             offscreen: window == 2 ? .withWindowEdge : .immediately)
+                config.visibleWindow = .init(
+                    10..<(10 + 9 * window),
+                    offscreen: window == 2 ? .withWindowEdge : .immediately)
             }
             return config
         }
@@ -239,8 +254,9 @@ import Testing
             let kernel = try config.delays(count: count, backend: backend)
             for index in 0..<count {
                 let reference = try config.delay(for: index, of: count)
-                #expect(abs(Double(kernel[index]) - reference) <= 4e-6 * max(1, reference),
-                        "\(config) item \(index) of \(count): \(kernel[index]) vs \(reference)")
+                #expect(
+                    abs(Double(kernel[index]) - reference) <= 4e-6 * max(1, reference),
+                    "\(config) item \(index) of \(count): \(kernel[index]) vs \(reference)")
             }
         }
     }

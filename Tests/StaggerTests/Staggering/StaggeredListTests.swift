@@ -8,8 +8,10 @@ import Testing
     static let configGenerator = zip(
         Gen.int(in: 0...5), Gen.bool, Gen.double(in: 0.005...0.08), Gen.int(in: 0...3)
     ).map { choice, spring, each, origin -> StaggerConfig in
-        let curve: Curve = spring
-            ? [Curve.snappy, .bouncy, .smooth, try! .spring(response: 0.4, dampingFraction: 1.4), .fastDecay][choice % 5]
+        let curve: Curve =
+            spring
+            ? [Curve.snappy, .bouncy, .smooth, try! .spring(response: 0.4, dampingFraction: 1.4), .fastDecay][
+                choice % 5]
             : try! .easing([Easing.easeOutCubic, .ease, .easeInOutBack, .linear][choice % 4], duration: 0.3)
         var config = try! StaggerConfig(spread: .each(each), curve: curve)
         config.from = [StaggerConfig.Origin.first, .center, .edges, .random(seed: 5)][origin]
@@ -44,8 +46,10 @@ import Testing
             try list.sample(at: time, into: &frame, backend: backend)
             for i in 0..<count {
                 let reference = try list.appearance(of: i, at: time)
-                #expect(abs(Double(frame.appearance[i]) - reference) <= tolerance(list, i, time),
-                        "\(config.curve) item \(i)/\(count) at \(time) (hide \(hideAfter)): \(frame.appearance[i]) vs \(reference)")
+                #expect(
+                    abs(Double(frame.appearance[i]) - reference) <= tolerance(list, i, time),
+                    "\(config.curve) item \(i)/\(count) at \(time) (hide \(hideAfter)): \(frame.appearance[i]) vs \(reference)"
+                )
                 // Tracks are the appearance mapped: opacity 0 -> 1 (clamped to 0...1, its
                 // range), offset 20 -> 0, scale 0.95 -> 1.
                 let a = frame.appearance[i]
@@ -70,10 +74,12 @@ import Testing
             try before.sample(at: hideTime, into: &frameBefore)
             try after.sample(at: hideTime, into: &frameAfter)
             for i in 0..<count {
-                #expect(abs(frameBefore.appearance[i] - frameAfter.appearance[i]) <= 1e-5,
-                        "item \(i) value at \(hideTime)")
-                #expect(abs(frameBefore.velocity[i] - frameAfter.velocity[i]) <= 1e-5 * 40,
-                        "item \(i) velocity at \(hideTime): \(frameBefore.velocity[i]) vs \(frameAfter.velocity[i])")
+                #expect(
+                    abs(frameBefore.appearance[i] - frameAfter.appearance[i]) <= 1e-5,
+                    "item \(i) value at \(hideTime)")
+                #expect(
+                    abs(frameBefore.velocity[i] - frameAfter.velocity[i]) <= 1e-5 * 40,
+                    "item \(i) velocity at \(hideTime): \(frameBefore.velocity[i]) vs \(frameAfter.velocity[i])")
             }
             // And the reference agrees that the values continue.
             for i in stride(from: 0, to: count, by: 37) {
@@ -107,7 +113,8 @@ import Testing
     /// item once; an interrupted show settles its moving items from the hide and lists
     /// none of the items that had nowhere to go.
     @Test func itemsSettleAtTheirDelayPlusTheDuration() throws {
-        var list = try StaggeredList(count: 5, config: try StaggerConfig(spread: .each(0.1), curve: try .linear(duration: 1)))
+        var list = try StaggeredList(
+            count: 5, config: try StaggerConfig(spread: .each(0.1), curve: try .linear(duration: 1)))
         try list.show(at: 0)
         for i in 0..<5 { #expect(abs(try list.settleTime(ofItem: i) - (1 + 0.1 * Double(i))) <= 1e-7) }
         #expect(try list.itemsSettling(after: 1.05, through: 1.25).map(\.index) == [1, 2])
@@ -136,7 +143,8 @@ import Testing
     /// velocity (one-sided differences on either side of the hide).
     @Test(arguments: testedBackends)
     func hidesRunTheirOwnCurve(backend: Backend) throws {
-        var list = try StaggeredList(count: 4, config: try StaggerConfig(spread: .each(0.1), curve: try .linear(duration: 1)))
+        var list = try StaggeredList(
+            count: 4, config: try StaggerConfig(spread: .each(0.1), curve: try .linear(duration: 1)))
         list.hideCurve = try .easing(.easeInQuad, duration: 0.5)
         var frame = list.makeFrame()
         func appearance(_ i: Int, at t: Double) throws -> (reference: Double, kernel: Double) {
@@ -173,7 +181,8 @@ import Testing
     /// Inserting items mid-run leaves every other item on its trajectory; the new ones
     /// stagger from the moment they are inserted.
     @Test func insertionLeavesOthersUnchanged() async {
-        await propertyCheck(count: 15, input: Gen.int(in: 1...300), Gen.double(in: 0...0.5), Gen.int(in: 1...20)) { count, insertTime, added in
+        await propertyCheck(count: 15, input: Gen.int(in: 1...300), Gen.double(in: 0...0.5), Gen.int(in: 1...20)) {
+            count, insertTime, added in
             let config = try StaggerConfig(spread: .each(0.02), curve: .snappy)
             var list = try StaggeredList(count: count, config: config)
             try list.show(at: 0)
@@ -238,7 +247,9 @@ import Testing
             for i in 6..<count {
                 let elapsed = time - 0.5 - 0.05 * Double(i)
                 let expected = elapsed <= 0 ? 0 : try Curve.smooth.value(at: elapsed)
-                #expect(abs(Double(frame.appearance[i]) - expected) <= 3e-5, "row \(i) at \(time): \(frame.appearance[i]) vs \(expected)")
+                #expect(
+                    abs(Double(frame.appearance[i]) - expected) <= 3e-5,
+                    "row \(i) at \(time): \(frame.appearance[i]) vs \(expected)")
                 // The reference keeps per-item offsets in float32 (a few ulp of 1 s).
                 #expect(abs(try list.appearance(of: i, at: time) - expected) <= 2e-6, "reference, row \(i) at \(time)")
             }
@@ -256,7 +267,9 @@ import Testing
         for time in [lastStart - 0.01, lastStart + 0.1] {
             try long.sample(at: time, into: &longFrame, backend: backend)
             let expected = try Curve.smooth.value(at: max(0, time - lastStart))
-            #expect(abs(Double(longFrame.appearance[9999]) - expected) <= tolerance(long, 9999, time), "last row at \(time)")
+            #expect(
+                abs(Double(longFrame.appearance[9999]) - expected) <= tolerance(long, 9999, time), "last row at \(time)"
+            )
         }
     }
 
@@ -329,7 +342,9 @@ import Testing
         #expect(list.count == 4)
         try list.insert(limit - 4, at: 4, time: 1)
         #expect(list.count == limit)
-        #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) { try list.insert(1, at: 0, time: 2) }
+        #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) {
+            try list.insert(1, at: 0, time: 2)
+        }
         #expect(list.count == limit)
 
         var small = try StaggeredList(count: 5, config: .standard)
@@ -398,6 +413,8 @@ import Testing
         #expect(throws: StaggerError.negativeCount(-2)) { try list.insert(-2, at: 0, time: 1) }
         #expect(throws: StaggerError.indexOutOfRange(index: 6, count: 4)) { try list.remove(at: 2..<6) }
         let grid = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 2, rows: 2))
-        #expect(throws: StaggerError.gridTooSmall(columns: 2, rows: 2, count: 5)) { try StaggeredList(count: 5, config: grid) }
+        #expect(throws: StaggerError.gridTooSmall(columns: 2, rows: 2, count: 5)) {
+            try StaggeredList(count: 5, config: grid)
+        }
     }
 }

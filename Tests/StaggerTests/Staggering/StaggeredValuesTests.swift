@@ -29,7 +29,8 @@ import Testing
         try expectValues(config, from: 0, to: 20, [0, 10, 20, 10, 0], backend: backend)
         // A 3 × 3 grid from its centre, shaped by easeInQuad: the sides are 1 of √2 away,
         // easeInQuad(1/√2) = 1/2; the corners get all of it.
-        config = try StaggerConfig(spread: .amount(1), from: .center, grid: .init(columns: 3, rows: 3), distribution: .easeInQuad)
+        config = try StaggerConfig(
+            spread: .amount(1), from: .center, grid: .init(columns: 3, rows: 3), distribution: .easeInQuad)
         try expectValues(config, from: 0, to: 1, [1, 0.5, 1, 0.5, 0, 0.5, 1, 0.5, 1], backend: backend)
         // The time fields play no part.
         config.baseDelay = 3

@@ -26,9 +26,10 @@ import Testing
     @Test(arguments: testedBackends)
     func rippleFromATappedCell(backend: Backend) throws {
         let grid = StaggerConfig.Grid(columns: 6, rows: 5)
-        let ripple = try Wave(amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5,
-                              envelope: .decay(0.8), field: .cells(from: .index(14), grid: grid))
-        #expect(ripple.frontDelay == 0.25)   // 0.5 cycles per cell / 2 cycles per second
+        let ripple = try Wave(
+            amplitude: 8, temporalFrequency: 2, spatialFrequency: 0.5,
+            envelope: .decay(0.8), field: .cells(from: .index(14), grid: grid))
+        #expect(ripple.frontDelay == 0.25)  // 0.5 cycles per cell / 2 cycles per second
         var offsets = [Float](repeating: 0, count: 30)
         for time in [0.1, 0.4, 1.3] {
             try ripple.offsets(count: 30, at: time, into: &offsets, backend: backend)
@@ -37,7 +38,8 @@ import Testing
                 let dx = Double(i % 6 - 2), dy = Double(i / 6 - 2)
                 let u = (dx * dx + dy * dy).squareRoot()
                 let tau = time - 0.25 * u
-                let expected = tau > 0 ? 8 * exp2(-tau / 0.8 / log(2.0)) * sin2(2 * Double.pi * (2 * time - 0.5 * u)) : 0
+                let expected =
+                    tau > 0 ? 8 * exp2(-tau / 0.8 / log(2.0)) * sin2(2 * Double.pi * (2 * time - 0.5 * u)) : 0
                 #expect(abs(Double(offsets[i]) - expected) <= 8 * 6e-6, "t \(time) cell \(i)")
             }
         }

@@ -5,12 +5,14 @@ import Testing
 /// bad input.
 @Suite struct KeyframeTrackTests {
     @Test func keyframeTracksEvaluateAtAnyTime() throws {
-        let track = try KeyframeTrack(initialValue: 0, [
-            .linear(to: 10, duration: 1),
-            .spring(to: 0, spring: .smooth),
-            .cubic(to: 4, duration: 0.5), .cubic(to: 2, duration: 0.5), .cubic(to: 6, duration: 0.5),
-            .move(to: -1),
-        ])
+        let track = try KeyframeTrack(
+            initialValue: 0,
+            [
+                .linear(to: 10, duration: 1),
+                .spring(to: 0, spring: .smooth),
+                .cubic(to: 4, duration: 0.5), .cubic(to: 2, duration: 0.5), .cubic(to: 6, duration: 0.5),
+                .move(to: -1)
+            ])
         #expect(try track.value(at: -1) == 0)
         #expect(try abs(track.value(at: 0.5) - 5) < 1e-12)
         // The spring's duration defaults to its settling duration for this move (from 10
@@ -24,8 +26,10 @@ import Testing
         // P1 = 4 to P2 = 2 with neighbours P0 = start, P3 = 6 (standard matrix form).
         let p0 = try track.value(at: springEnd), p1 = 4.0, p2 = 2.0, p3 = 6.0
         for s in [0.0, 0.3, 0.5, 0.9] {
-            let catmullRom = 0.5 * (2 * p1 + (-p0 + p2) * s + (2 * p0 - 5 * p1 + 4 * p2 - p3) * s * s
-                + (-p0 + 3 * p1 - 3 * p2 + p3) * s * s * s)
+            let catmullRom =
+                0.5
+                * (2 * p1 + (-p0 + p2) * s + (2 * p0 - 5 * p1 + 4 * p2 - p3) * s * s
+                    + (-p0 + 3 * p1 - 3 * p2 + p3) * s * s * s)
             #expect(try abs(track.value(at: springEnd + 0.5 + 0.5 * s) - catmullRom) < 1e-9, "s = \(s)")
         }
         // A move jumps at its time and holds.

@@ -18,7 +18,7 @@ import Testing
 
     @Test func aSequenceReportsStartsCompletionsAndStepsInOrder() throws {
         let timeline = try Timeline([
-            .sequence([.step("a", try .linear(duration: 0.25)), .step("b", try .linear(duration: 0.5))], name: "seq"),
+            .sequence([.step("a", try .linear(duration: 0.25)), .step("b", try .linear(duration: 0.5))], name: "seq")
         ])
         let all = simple(try timeline.events(from: -.infinity, to: 1))
         let expected: [Simple] = [
@@ -34,7 +34,7 @@ import Testing
             // The timeline itself is a sequence: its one child completed.
             .init(kind: .stepCompleted(step: 0), child: "timeline", time: 0.75, direction: .forward),
             .init(kind: .completed, child: "timeline", time: 0.75, direction: .forward),
-            .init(kind: .finished, child: "", time: 0.75, direction: .forward),
+            .init(kind: .finished, child: "", time: 0.75, direction: .forward)
         ]
         #expect(all == expected)
         // Going back lists the same moments in reverse, crossed backward.
@@ -49,7 +49,9 @@ import Testing
     /// A zero-length step at the very end: at t = 1 the step before it completes (it took
     /// time), then the jump starts and completes, and only then its containers complete.
     @Test func aTrailingJumpCompletesBeforeItsContainers() throws {
-        let timeline = try Timeline([.step("a", try .linear(duration: 1)), .step("z", try .linear(duration: 1), duration: 0)])
+        let timeline = try Timeline([
+            .step("a", try .linear(duration: 1)), .step("z", try .linear(duration: 1), duration: 0)
+        ])
         let expected: [Simple] = [
             .init(kind: .started, child: "timeline", time: 0, direction: .forward),
             .init(kind: .started, child: "a", time: 0, direction: .forward),
@@ -59,7 +61,7 @@ import Testing
             .init(kind: .completed, child: "z", time: 1, direction: .forward),
             .init(kind: .stepCompleted(step: 1), child: "timeline", time: 1, direction: .forward),
             .init(kind: .completed, child: "timeline", time: 1, direction: .forward),
-            .init(kind: .finished, child: "", time: 1, direction: .forward),
+            .init(kind: .finished, child: "", time: 1, direction: .forward)
         ]
         #expect(simple(try timeline.events(from: -.infinity, to: 2)) == expected)
         // Going back: the same moments, last first.
@@ -71,7 +73,9 @@ import Testing
     /// A list of zero-length items inside a nested timeline: every item starts and then
     /// completes, in item order, before the list, the nested timeline and the whole one.
     @Test func aZeroLengthListReportsEachItemStartedThenCompleted() throws {
-        let inner = try Timeline([.staggered("row", count: 2, config: try StaggerConfig(delayIncrement: 0), duration: 0)])
+        let inner = try Timeline([
+            .staggered("row", count: 2, config: try StaggerConfig(delayIncrement: 0), duration: 0)
+        ])
         let timeline = try Timeline([.step("a", try .linear(duration: 1)), .timeline(inner, name: "inner")])
         let expected: [Simple] = [
             .init(kind: .completed, child: "a", time: 1, direction: .forward),
@@ -87,7 +91,7 @@ import Testing
             .init(kind: .completed, child: "inner", time: 1, direction: .forward),
             .init(kind: .stepCompleted(step: 1), child: "timeline", time: 1, direction: .forward),
             .init(kind: .completed, child: "timeline", time: 1, direction: .forward),
-            .init(kind: .finished, child: "", time: 1, direction: .forward),
+            .init(kind: .finished, child: "", time: 1, direction: .forward)
         ]
         #expect(simple(try timeline.events(from: 0.5, to: 1)) == expected)
         // The nested timeline on its own: the same order (its root is named "timeline").
@@ -114,7 +118,7 @@ import Testing
                 (.started, "timeline", k, start), (.started, "a", k, start),
                 (.completed, "a", k, start + 0.1 / 1.7), (.stepCompleted(step: 0), "timeline", k, start + 0.1 / 1.7),
                 (.started, "b", k, start + 0.1 / 1.7), (.completed, "b", k, start + d),
-                (.stepCompleted(step: 1), "timeline", k, start + d), (.completed, "timeline", k, start + d),
+                (.stepCompleted(step: 1), "timeline", k, start + d), (.completed, "timeline", k, start + d)
             ]
         }
         expected.append((.finished, "", 3, 4 * d))
@@ -132,10 +136,12 @@ import Testing
     /// children start together again, each playing forward.
     @Test func sequentialReversingReplaysAGroupForwardTogether() throws {
         let children: [TimelineChild] = [
-            .sequence([
-                .group([.step("x", try .linear(duration: 1)), .step("y", try .linear(duration: 0.5))], name: "move"),
-                .step("fade", try .linear(duration: 0.5)),
-            ], name: "motion"),
+            .sequence(
+                [
+                    .group(
+                        [.step("x", try .linear(duration: 1)), .step("y", try .linear(duration: 0.5))], name: "move"),
+                    .step("fade", try .linear(duration: 0.5))
+                ], name: "motion")
         ]
         let timeline = try Timeline(children, options: .init(repeats: .times(1), yoyo: true, reversing: .sequential))
         // Pass 1 starts at 1.5: fade 1.5 … 2, then x 2 … 3 and y 2 … 2.5, both from 0.
@@ -160,7 +166,8 @@ import Testing
         }
         // 1,000 passes are fine: one repeated event per new pass.
         #expect(try forever.events(from: 0.25, to: 500.25).filter { $0.kind == .repeated }.count == 1000)
-        let many = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .times(1_000_000_000_000)))
+        let many = try Timeline(
+            [.step("a", try .linear(duration: 0.5))], options: .init(repeats: .times(1_000_000_000_000)))
         #expect(throws: TimelineError.tooManyPasses(count: 1_000_000_000_001, limit: 100_000)) {
             try many.events(from: -.infinity, to: many.totalDuration)
         }
@@ -170,7 +177,8 @@ import Testing
 
     @Test func repeatsAndYoyoReportPasses() throws {
         let line = try Curve.linear(duration: 1)
-        let timeline = try Timeline([.step("a", line)], options: .init(repeats: .times(2), repeatDelay: 0.5, yoyo: true))
+        let timeline = try Timeline(
+            [.step("a", line)], options: .init(repeats: .times(2), repeatDelay: 0.5, yoyo: true))
         #expect(timeline.totalDuration == 4)
         let events = try timeline.events(from: -.infinity, to: 10)
         let passes = events.filter { $0.kind == .repeated }.map(\.time)
@@ -204,16 +212,21 @@ import Testing
         let ease = try! Curve.easeOut(duration: 0.3)
         let children: [TimelineChild] = [
             .step("a", ease),
-            .group([.step("b", .snappy), .step("c", ease, duration: 0), .sequence([.step("d", ease), .step("e", ease)], name: "inner")], name: "g"),
+            .group(
+                [
+                    .step("b", .snappy), .step("c", ease, duration: 0),
+                    .sequence([.step("d", ease), .step("e", ease)], name: "inner")
+                ], name: "g"),
             .staggered("row", count: 12, config: try! StaggerConfig(spread: .each(0.02), curve: ease)),
-            .step("z", ease, duration: 0, at: .afterPrevious(gap: 0.1)),
+            .step("z", ease, duration: 0, at: .afterPrevious(gap: 0.1))
         ]
         return [
             try! Timeline(children),
             try! Timeline(children, options: .init(repeats: .times(2), repeatDelay: 0.25, yoyo: true)),
-            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(1), yoyo: true, reversing: .sequential)),
+            try! Timeline(
+                children, options: .init(timeScale: 1.7, repeats: .times(1), yoyo: true, reversing: .sequential)),
             // No repeat delay, so rounding of pass starts matters; contiguous reversals.
-            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(3), yoyo: true)),
+            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(3), yoyo: true))
         ]
     }()
 
@@ -227,7 +240,8 @@ import Testing
         let keys = whole.map { "\($0.kind)|\($0.node)|\($0.iteration)" }
         #expect(Set(keys).count == keys.count)
         #expect(zip(whole, whole.dropFirst()).allSatisfy { $0.time <= $1.time })
-        await propertyCheck(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) { cuts, exact in
+        await propertyCheck(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) {
+            cuts, exact in
             // Some frames land exactly on event times, where off-by-one errors hide.
             var points = cuts
             if exact {
@@ -249,7 +263,8 @@ import Testing
     func randomWalksReportEachCrossingOnce(which: Int) async throws {
         let timeline = Self.timelines[which]
         let end = timeline.totalDuration + 0.3
-        await propertyCheck(count: 50, input: Gen.double(in: -0.8...0.8).array(of: 1...30), Gen.int(in: 0...5)) { moves, jump in
+        await propertyCheck(count: 50, input: Gen.double(in: -0.8...0.8).array(of: 1...30), Gen.int(in: 0...5)) {
+            moves, jump in
             var times: [Double] = [-.infinity, 0]
             for (i, move) in moves.enumerated() {
                 let big = i % 6 == jump ? move * 4 : move  // occasional large jumps
@@ -274,7 +289,8 @@ import Testing
                 let final = try timeline.state(at: times.last!)
                 for (i, step) in timeline.scheduledSteps.enumerated() {
                     let mine = framed.filter { $0.child == step.id && $0.kind == .started }
-                    let net = mine.filter { $0.direction == .forward }.count - mine.filter { $0.direction == .backward }.count
+                    let net =
+                        mine.filter { $0.direction == .forward }.count - mine.filter { $0.direction == .backward }.count
                     #expect(net == (final.steps[i].phase == .pending ? 0 : 1), "\(step.id)")
                 }
             }

@@ -12,12 +12,12 @@ import Testing
 
     @Test func positionsPlaceChildrenByName() throws {
         let timeline = try Timeline([
-            .step("a", ease),                                          // 0 … 0.3
-            .step("b", ease, duration: 0.5, at: .afterPrevious(gap: 0.1)), // 0.4 … 0.9
-            .step("c", ease, at: .withPrevious(offset: 0.05)),         // 0.45 … 0.75
-            .step("d", ease, at: .at(2)),                              // 2 … 2.3
+            .step("a", ease),  // 0 … 0.3
+            .step("b", ease, duration: 0.5, at: .afterPrevious(gap: 0.1)),  // 0.4 … 0.9
+            .step("c", ease, at: .withPrevious(offset: 0.05)),  // 0.45 … 0.75
+            .step("d", ease, at: .at(2)),  // 2 … 2.3
             .step("e", ease, at: .label("mark", offset: -0.1), label: "e-start"),
-            .label("mark", at: .at(1)),
+            .label("mark", at: .at(1))
         ])
         #expect(start(timeline, "a") == 0)
         #expect(abs(start(timeline, "b") - 0.4) < 1e-12)
@@ -36,7 +36,7 @@ import Testing
         let timeline = try Timeline([
             .step("background", ease),
             .group([.step("icon", .snappy), .step("title", ease, duration: 0.2)]),
-            .sequence([.step("content", ease), .group([.step("actions", ease, at: .at(0.1))])]),
+            .sequence([.step("content", ease), .group([.step("actions", ease, at: .at(0.1))])])
         ])
         let snappy = Curve.snappy.duration
         #expect(abs(start(timeline, "icon") - 0.3) < 1e-12)
@@ -83,7 +83,7 @@ import Testing
         #expect(throws: TimelineError.labelCycle(["p", "q"])) {
             try Timeline([
                 .step("a", ease, at: .label("q"), label: "p"),
-                .step("b", ease, at: .label("p"), label: "q"),
+                .step("b", ease, at: .label("p"), label: "q")
             ])
         }
         #expect(throws: TimelineError.duplicateLabel("p")) {
@@ -123,7 +123,9 @@ import Testing
             try Timeline([.step("a", half), .group([.step("b", half, at: .withPrevious(offset: -0.25))])])
         }
         #expect(throws: TimelineError.startsBeforeContainer(child: "b", start: 0.25, containerStart: 0.5)) {
-            try Timeline([.step("a", half), .label("early", at: .at(0.25)), .group([.step("b", half, at: .label("early"))])])
+            try Timeline([
+                .step("a", half), .label("early", at: .at(0.25)), .group([.step("b", half, at: .label("early"))])
+            ])
         }
         let early = try StaggerConfig(baseDelay: -0.25, delayIncrement: 0.125, curve: half)
         #expect(throws: TimelineError.startsBeforeContainer(child: "row[0]", start: 0.25, containerStart: 0.5)) {
@@ -131,7 +133,9 @@ import Testing
         }
         // A label itself may lie before its container (it is only a time), and a child
         // at the container's start is fine.
-        let fine = try Timeline([.step("a", half), .group([.label("back", at: .at(-0.25)), .step("b", half, at: .at(0))])])
+        let fine = try Timeline([
+            .step("a", half), .group([.label("back", at: .at(-0.25)), .step("b", half, at: .at(0))])
+        ])
         #expect(fine.time(ofLabel: "back") == 0.25 && start(fine, "b") == 0.5)
     }
 
@@ -156,11 +160,14 @@ import Testing
         let timeline = try Timeline([.step("fade", try .easing(.linear, duration: 1))])
         let state = try timeline.state(at: 0.25)
         #expect(state.description == "timeline at 0.25 s, pass 0:\n  fade active 0.25 (value 0.25)")
-        var list = try StaggeredList(count: 3, config: try StaggerConfig(spread: .each(0.1), curve: try .easing(.linear, duration: 1)))
+        var list = try StaggeredList(
+            count: 3, config: try StaggerConfig(spread: .each(0.1), curve: try .easing(.linear, duration: 1)))
         try list.show(at: 0)
         var frame = list.makeFrame()
         try list.sample(at: 0.5, into: &frame)
         // Linear: opacity 0.5, 0.4, 0.3; offset 20 (1 - a); scale 0.95 + 0.05 a.
-        #expect(frame.description.hasPrefix("StaggerFrame of 3 items, 3 tracks\n  opacity: 0.5, 0.4, 0.3\n  offsetY: 10.0, 12.0, 14.0"), "\(frame)")
+        #expect(
+            frame.description.hasPrefix(
+                "StaggerFrame of 3 items, 3 tracks\n  opacity: 0.5, 0.4, 0.3\n  offsetY: 10.0, 12.0, 14.0"), "\(frame)")
     }
 }

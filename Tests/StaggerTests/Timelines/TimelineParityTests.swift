@@ -9,7 +9,7 @@ import Testing
         let sequence = try MatchedSequence([
             MatchedStep("hero", type: .matched, curve: .snappy),
             MatchedStep("title", type: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1),
-            MatchedStep("badge", type: .transition, curve: .bouncy, keepAlive: false),
+            MatchedStep("badge", type: .transition, curve: .bouncy, keepAlive: false)
         ])
         let steps = sequence.timeline.scheduledSteps
         func start(_ id: String) -> Double { steps[sequence.timeline.steps(of: id)[0]].start }
@@ -38,7 +38,7 @@ import Testing
             MatchedStep("a", curve: .smooth, waitForCompletion: false),
             MatchedStep("b", curve: .smooth, waitForCompletion: false),
             MatchedStep("c", curve: .smooth),
-            MatchedStep("d", curve: .smooth),
+            MatchedStep("d", curve: .smooth)
         ])
         let starts = sequence.timeline.scheduledSteps.map(\.start)
         #expect(starts == [0, 0, 0, Spring.smooth.settlingDuration])
@@ -46,7 +46,9 @@ import Testing
         // at once.
         let reversed = try MatchedSequence(sequence.steps, reversed: true)
         // d starts at once; the batch a, b, c starts together when d has settled.
-        func start(_ id: String) -> Double { reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start }
+        func start(_ id: String) -> Double {
+            reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start
+        }
         #expect(start("d") == 0)
         let settled = Spring.smooth.settlingDuration
         #expect(start("a") == settled && start("b") == settled && start("c") == settled)
@@ -64,10 +66,12 @@ import Testing
         let steps = [
             MatchedStep("title", curve: .smooth, delay: 0.05),
             MatchedStep("chipA", curve: .snappy, waitForCompletion: false),
-            MatchedStep("chipB", curve: .smooth),
+            MatchedStep("chipB", curve: .smooth)
         ]
         let reversed = try MatchedSequence(steps, reversed: true)
-        func start(_ id: String) -> Double { reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start }
+        func start(_ id: String) -> Double {
+            reversed.timeline.scheduledSteps[reversed.timeline.steps(of: id)[0]].start
+        }
         #expect(start("chipA") == 0 && start("chipB") == 0)
         let batchEnd = max(Spring.snappy.settlingDuration, Spring.smooth.settlingDuration)
         #expect(abs(start("title") - (batchEnd + 0.05)) < 1e-12)
@@ -83,9 +87,11 @@ import Testing
         let sequence = try MatchedSequence([
             MatchedStep("long", curve: .snappy, waitForCompletion: false),
             MatchedStep("short", curve: .smooth),
-            MatchedStep("next", curve: .smooth, delay: 0.125),
+            MatchedStep("next", curve: .smooth, delay: 0.125)
         ])
-        func start(_ id: String) -> Double { sequence.timeline.scheduledSteps[sequence.timeline.steps(of: id)[0]].start }
+        func start(_ id: String) -> Double {
+            sequence.timeline.scheduledSteps[sequence.timeline.steps(of: id)[0]].start
+        }
         #expect(start("long") == 0 && start("short") == 0)
         #expect(abs(start("next") - (long + 0.125)) < 1e-12)
         #expect(try !sequence.isPresent("next", at: short + 0.125))
@@ -97,10 +103,11 @@ import Testing
         let move = try Curve.easing(.easeInOutQuad, duration: 1)
         // A sequence of a group (x and y together) then a fade; played there and back twice.
         let children: [TimelineChild] = [
-            .sequence([
-                .group([.step("x", move), .step("y", move)], name: "move"),
-                .step("fade", try .linear(duration: 0.5)),
-            ], name: "motion"),
+            .sequence(
+                [
+                    .group([.step("x", move), .step("y", move)], name: "move"),
+                    .step("fade", try .linear(duration: 0.5))
+                ], name: "motion")
         ]
         for mode in Timeline.ReversingMode.allCases {
             let machine = try Timeline(children, options: .init(repeats: .times(3), yoyo: true, reversing: mode))
@@ -144,7 +151,7 @@ import Testing
         #expect(card.steps.map(\.id) == ["background", "icon", "title", "content", "actions"])
         #expect(card.isActive("background", at: 0.1) && !card.isActive("icon", at: 0.1))
         #expect(card.isActive("icon", at: 0.2) && card.isActive("title", at: 0.2))
-        #expect(!card.isActive("background", at: 0.3))   // delay + duration is exclusive
+        #expect(!card.isActive("background", at: 0.3))  // delay + duration is exclusive
         #expect(card.isActive("actions", at: 0.7) && !card.isActive("actions", at: 0.75))
         #expect(abs(card.duration - 0.75) < 1e-12)
         let list = try AnimationSequence.listAppear(count: 20, each: 0.05)

@@ -15,7 +15,7 @@ import Testing
         try player.pause(at: 10.5)
         #expect(try abs(player.time(at: 99) - 0.5) < 1e-12)  // held however long the pause
         try player.resume(at: 20)
-        try player.setSpeed(2, at: 20.25)                // 0.75 so far
+        try player.setSpeed(2, at: 20.25)  // 0.75 so far
         #expect(try abs(player.time(at: 20.5) - 1.25) < 1e-12)
         #expect(throws: TimelineError.invalidTimeScale(0)) { try player.setSpeed(0, at: 21) }
         #expect(throws: TimelineError.invalidTimeScale(-1)) { try player.setSpeed(-1, at: 21) }
@@ -31,7 +31,9 @@ import Testing
         try player.pause(at: 0.2)
         try player.resume(at: 0.3)
         events += try player.update(at: 5)
-        let status = events.filter { if case .timeline = $0 { false } else if case .updated = $0 { false } else { true } }
+        let status = events.filter {
+            if case .timeline = $0 { false } else if case .updated = $0 { false } else { true }
+        }
         #expect(status == [.started, .paused, .resumed, .completed])
         let names = events.compactMap { if case .timeline(let e) = $0, e.kind == .started { e.child } else { nil } }
         #expect(names == ["timeline", "a", "b"])
@@ -40,7 +42,7 @@ import Testing
     @Test func reversingMidFlightRunsTimeBackAndTwiceRestores() throws {
         var player = TimelinePlayer(timeline)
         try player.play(at: 0)
-        _ = try player.update(at: 1.5)                    // b halfway
+        _ = try player.update(at: 1.5)  // b halfway
         let before = try player.state(at: 1.5)
         try player.reverse(at: 1.5)
         let back = try player.update(at: 1.75)
@@ -82,7 +84,8 @@ import Testing
     }
 
     @Test func repeatsForeverKeepRunning() throws {
-        let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever, repeatDelay: 0.5))
+        let forever = try Timeline(
+            [.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever, repeatDelay: 0.5))
         var player = TimelinePlayer(forever)
         try player.play(at: 0)
         let events = try player.update(at: 100.25)
@@ -103,8 +106,12 @@ import Testing
             #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.update(at: clock) }
             #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.pause(at: clock) }
             #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.reverse(at: clock) }
-            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.setSpeed(2, at: clock) }
-            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.seek(to: 1, at: clock) }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) {
+                try player.setSpeed(2, at: clock)
+            }
+            #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) {
+                try player.seek(to: 1, at: clock)
+            }
             #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.stop(at: clock) }
             #expect(throws: TimelineError.invalidTime(child: "clock", value: clock)) { try player.state(at: clock) }
         }
@@ -158,7 +165,8 @@ import Testing
         let events = try player.update(at: 0)
         let expected: [String] = [
             "started", "started timeline", "started a", "completed a", "stepCompleted(step: 0) timeline",
-            "started b", "completed b", "stepCompleted(step: 1) timeline", "completed timeline", "finished ", "completed",
+            "started b", "completed b", "stepCompleted(step: 1) timeline", "completed timeline", "finished ",
+            "completed"
         ]
         let described = events.map { event -> String in
             switch event {

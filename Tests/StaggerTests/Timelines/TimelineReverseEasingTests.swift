@@ -11,7 +11,8 @@ import Testing
     @Test func wayBackByHand() throws {
         let forward = try Curve.easing(.easeInQuad, duration: 1)
         let options = Timeline.Options(repeats: .times(1), yoyo: true)
-        let timeline = try Timeline([.step("x", forward, from: 10, to: 20, reverseEasing: .easeInQuad)], options: options)
+        let timeline = try Timeline(
+            [.step("x", forward, from: 10, to: 20, reverseEasing: .easeInQuad)], options: options)
         let plain = try Timeline([.step("x", forward, from: 10, to: 20)], options: options)
         #expect(timeline.scheduledSteps[0].reverseEasing == .easeInQuad)
         #expect(plain.scheduledSteps[0].reverseEasing == nil)
@@ -22,7 +23,7 @@ import Testing
             (1.5, 20 - 10 * 0.25, 10 + 10 * 0.25),
             (1.9, 20 - 10 * 0.81, 10 + 10 * 0.01),
             (2.0, 10, 10),
-            (3.0, 10, 10),  // after the last pass
+            (3.0, 10, 10)  // after the last pass
         ]
         for c in cases {
             let value = try timeline.state(at: c.t)["x"]!.value
@@ -48,11 +49,13 @@ import Testing
             Issue.record("linear() is an easing")
             return
         }
-        let timeline = try Timeline([
-            .staggered("back", count: 1_000, config: config, from: 2, to: 5, reverseEasing: .easeOutBack),
-            .step("plain", .snappy, at: .withPrevious()),
-            .staggered("steps", count: 200, config: config, reverseEasing: jumpsAtStart, at: .withPrevious(offset: 0.1)),
-        ], options: .init(repeats: .times(1), repeatDelay: 0.05, yoyo: true))
+        let timeline = try Timeline(
+            [
+                .staggered("back", count: 1_000, config: config, from: 2, to: 5, reverseEasing: .easeOutBack),
+                .step("plain", .snappy, at: .withPrevious()),
+                .staggered(
+                    "steps", count: 200, config: config, reverseEasing: jumpsAtStart, at: .withPrevious(offset: 0.1))
+            ], options: .init(repeats: .times(1), repeatDelay: 0.05, yoyo: true))
         let d = timeline.duration, period = d + 0.05
         var values = [Float](repeating: .nan, count: timeline.stepCount)
         for k in 0...40 {
@@ -78,8 +81,11 @@ import Testing
     @Test func onlyContiguousReversedPassesUseIt() throws {
         let curve = try Curve.easing(.easeInCubic, duration: 0.5)
         func timelines(_ options: Timeline.Options) throws -> (Timeline, Timeline) {
-            (try Timeline([.step("a", curve, reverseEasing: .easeOutElastic), .step("b", .smooth)], options: options),
-             try Timeline([.step("a", curve), .step("b", .smooth)], options: options))
+            (
+                try Timeline(
+                    [.step("a", curve, reverseEasing: .easeOutElastic), .step("b", .smooth)], options: options),
+                try Timeline([.step("a", curve), .step("b", .smooth)], options: options)
+            )
         }
         let sequential = try timelines(.init(repeats: .times(1), yoyo: true, reversing: .sequential))
         let reduced = try timelines(.init(repeats: .times(1), yoyo: true, reducedMotion: .always))

@@ -11,7 +11,7 @@ import Testing
         let timeline = try Timeline([
             .step("fade", ease, keepAlive: false),
             .step("pop", .bouncy, at: .withPrevious(offset: 0.1)),
-            .step("jump", ease, duration: 0, at: .at(0.25)),
+            .step("jump", ease, duration: 0, at: .at(0.25))
         ])
         let state = try timeline.state(at: 0.3)
         let fade = try #require(state["fade"])
@@ -79,7 +79,7 @@ import Testing
     static func bigTimeline(reversing: Timeline.ReversingMode) throws -> Timeline {
         let curves: [Curve] = [
             try .easeOut(duration: 0.3), .snappy, try .easing(.easeInOutBack, duration: 0.5),
-            try .spring(response: 0.4, dampingFraction: 1.3, initialVelocity: 2), try .decay(frictionRate: 8), .smooth,
+            try .spring(response: 0.4, dampingFraction: 1.3, initialVelocity: 2), try .decay(frictionRate: 8), .smooth
         ]
         var children: [TimelineChild] = []
         for (index, curve) in curves.enumerated() {
@@ -87,7 +87,8 @@ import Testing
             children.append(.staggered("list\(index)", count: 1_600, config: config, at: .withPrevious(offset: 0.2)))
         }
         children.append(.staggered("jumps", count: 400, config: try StaggerConfig(spread: .amount(1)), duration: 0))
-        return try Timeline(children, options: .init(repeats: .times(2), repeatDelay: 0.1, yoyo: true, reversing: reversing))
+        return try Timeline(
+            children, options: .init(repeats: .times(2), repeatDelay: 0.1, yoyo: true, reversing: reversing))
     }
 
     /// Tolerance for one step: the kernel's bound plus what rounding the pass-local time
@@ -97,7 +98,9 @@ import Testing
         switch step.curve.kind {
         case .easing(let easing, let duration):
             let p = min(max(elapsed / duration, 0), 1)
-            let slope = max(abs(easing.slope(at: p)), abs(easing.slope(at: min(p + 1e-3, 1))), abs(easing.slope(at: max(p - 1e-3, 0))))
+            let slope = max(
+                abs(easing.slope(at: p)), abs(easing.slope(at: min(p + 1e-3, 1))),
+                abs(easing.slope(at: max(p - 1e-3, 0))))
             return 2e-6 + (slope + 1) / duration * timeError
         case .spring(let spring, let velocity):
             let omega = spring.angularFrequency
@@ -137,9 +140,13 @@ import Testing
     @Test func sampleRejectsBadBuffersAndTimes() throws {
         let timeline = try Timeline([.step("a", .snappy)])
         var short = [Float]()
-        #expect(throws: TimelineError.bufferMismatch(expected: 1, actual: 0)) { try timeline.sample(at: 0, into: &short) }
+        #expect(throws: TimelineError.bufferMismatch(expected: 1, actual: 0)) {
+            try timeline.sample(at: 0, into: &short)
+        }
         var values = [Float](repeating: 0, count: 1)
-        #expect(throws: TimelineError.invalidTime(child: "time", value: .nan)) { try timeline.sample(at: .nan, into: &values) }
+        #expect(throws: TimelineError.invalidTime(child: "time", value: .nan)) {
+            try timeline.sample(at: .nan, into: &values)
+        }
     }
 
     /// Sampling at t does not depend on how t was reached: frames with pauses, speed
@@ -147,16 +154,18 @@ import Testing
     /// while playing times the speed, signed by the direction), and a seek straight to
     /// that time gives the same state as the timeline at it.
     @Test func stateIsIndependentOfThePath() async throws {
-        let timeline = try Timeline([
-            .step("a", try .easeInOut(duration: 0.4)),
-            .group([.step("b", .bouncy), .step("c", .snappy, at: .at(0.1))]),
-            .step("d", try .linear(duration: 0.3)),
-        ], options: .init(repeats: .times(1), repeatDelay: 0.2, yoyo: true))
+        let timeline = try Timeline(
+            [
+                .step("a", try .easeInOut(duration: 0.4)),
+                .group([.step("b", .bouncy), .step("c", .snappy, at: .at(0.1))]),
+                .step("d", try .linear(duration: 0.3))
+            ], options: .init(repeats: .times(1), repeatDelay: 0.2, yoyo: true))
         let middle = timeline.totalDuration / 2
         // At most 20 intervals of 0.05 s at speed ≤ 1.5 move 1.5 s, less than half the
         // timeline: the walk from the middle never reaches an end, where time clamps.
         try #require(middle > 1.5)
-        await propertyCheck(count: 60, input: Gen.double(in: 0.001...0.05).array(of: 1...20), Gen.int(in: 0...1000)) { steps, seed in
+        await propertyCheck(count: 60, input: Gen.double(in: 0.001...0.05).array(of: 1...20), Gen.int(in: 0...1000)) {
+            steps, seed in
             var player = TimelinePlayer(timeline)
             var clock = 5.0
             try player.seek(to: middle, at: clock, reportsEvents: false)
@@ -199,7 +208,7 @@ import Testing
         let timeline = try Timeline([
             .step("a", try .easeInOut(duration: 1)),
             .step("b", try .linear(duration: 1), at: .at(0)),
-            .step("c", try .easeInOut(duration: 1), at: .at(0)),
+            .step("c", try .easeInOut(duration: 1), at: .at(0))
         ])
         #expect(timeline.scheduledSteps.map(\.id) == ["a", "b", "c"])
         #expect(try timeline.state(at: 0.25).steps.map(\.id) == ["a", "b", "c"])
@@ -215,7 +224,7 @@ import Testing
     func stepsMoveBetweenTheirOwnEnds(backend: Backend) throws {
         let timeline = try Timeline([
             .step("card.y", try .linear(duration: 2), from: 400, to: 0, at: .at(1)),
-            .step("jump", .linear, from: -5, to: 7, duration: 0, at: .at(1)),
+            .step("jump", .linear, from: -5, to: 7, duration: 0, at: .at(1))
         ])
         var values = [Float](repeating: 0, count: 2)
         for (t, y, jump) in [(0.0, 400.0, -5.0), (1.5, 300, 7), (2.0, 200, 7), (4.0, 0, 7)] {
@@ -234,8 +243,9 @@ import Testing
     func springsAndListsUseTheEnds(backend: Backend) throws {
         let timeline = try Timeline([
             .step("s", try .spring(response: 0.5, dampingFraction: 1), from: 10, to: 20),
-            .staggered("row", count: 3, config: try StaggerConfig(delayIncrement: 0.1, curve: try .linear(duration: 1)),
-                       from: 1, to: 0, at: .at(0)),
+            .staggered(
+                "row", count: 3, config: try StaggerConfig(delayIncrement: 0.1, curve: try .linear(duration: 1)),
+                from: 1, to: 0, at: .at(0))
         ])
         let omega = 2 * Double.pi / 0.5
         var values = [Float](repeating: 0, count: 4)
