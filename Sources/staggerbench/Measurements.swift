@@ -286,5 +286,5 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
         started: max(liveRuns[0], 1), reversed: max(liveRuns[1], 1), startedOnCopy: startedOnCopy,
         reversedOnCopy: reversedOnCopy, sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall,
         floor: floor,
-        calls: springs ? MatchedProperty.allCases.count : 1, checksum: checksum)
+        calls: springs ? MatchedCurves.Part.allCases.count : 1, checksum: checksum)
 }

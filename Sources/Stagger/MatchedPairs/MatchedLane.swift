@@ -1,7 +1,7 @@
-/// One scalar a matched pair animates: its lane in the kernel's struct-of-arrays pass,
-/// and its row in a ``MatchedFrame``.
+/// One scalar a matched pair animates, and its row in a ``MatchedFrame``.
 ///
-/// Lanes are grouped by the ``MatchedProperty`` whose curve drives them, in this order.
+/// Lanes are grouped by the ``MatchedCurves/Part`` whose curve drives them, in this
+/// order.
 public enum MatchedLane: Int, Sendable, Hashable, CaseIterable {
     /// The anchor point's x, points.
     case anchorX
@@ -55,8 +55,8 @@ public enum MatchedLane: Int, Sendable, Hashable, CaseIterable {
     /// The shadow's vertical offset, points.
     case shadowOffsetY
 
-    /// The property whose curve drives this lane.
-    public var property: MatchedProperty {
+    /// The part of the pair whose curve drives this lane.
+    public var part: MatchedCurves.Part {
         switch self {
         case .anchorX, .anchorY: .position
         case .width, .height: .size
@@ -68,30 +68,8 @@ public enum MatchedLane: Int, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A group of lanes that share one curve (one spring each, when springs drive a pair).
-public enum MatchedProperty: Int, Sendable, Hashable, CaseIterable {
-    /// The anchor point's position.
-    case position
-    /// The box's size.
-    case size
-    /// The corner radii.
-    case cornerRadius
-    /// Progress (cross-fade), opacity, colour and shadow.
-    case appearance
-
-    /// This property's lanes, contiguous in ``MatchedLane`` order.
-    public var lanes: Range<Int> {
-        switch self {
-        case .position: 0..<2
-        case .size: 2..<4
-        case .cornerRadius: 4..<12
-        case .appearance: 12..<MatchedLane.allCases.count
-        }
-    }
-}
-
-/// The curve of each ``MatchedProperty``: one curve for everything, or a spring per
-/// property (a position that overshoots while the size settles smoothly).
+/// The curve of each ``Part`` of a matched pair: one curve for everything, or a spring
+/// per part (a position that overshoots while the size settles smoothly).
 public struct MatchedCurves: Sendable, Hashable {
     /// Drives the anchor point.
     public var position: Curve
@@ -102,12 +80,12 @@ public struct MatchedCurves: Sendable, Hashable {
     /// Drives progress (and so the cross-fade), opacity, colour and shadow.
     public var appearance: Curve
 
-    /// One curve for every property.
+    /// One curve for every part.
     public init(_ curve: Curve) {
         self.init(position: curve, size: curve, cornerRadius: curve, appearance: curve)
     }
 
-    /// A curve per property.
+    /// A curve per part.
     public init(position: Curve, size: Curve, cornerRadius: Curve, appearance: Curve) {
         self.position = position
         self.size = size
@@ -115,13 +93,48 @@ public struct MatchedCurves: Sendable, Hashable {
         self.appearance = appearance
     }
 
-    /// The curve of `property`.
-    public subscript(property: MatchedProperty) -> Curve {
-        switch property {
+    /// The curve of `part`.
+    public subscript(part: Part) -> Curve {
+        switch part {
         case .position: position
         case .size: size
         case .cornerRadius: cornerRadius
         case .appearance: appearance
         }
     }
+}
+
+extension MatchedCurves {
+    /// A part of a matched pair that one curve drives (one spring each, when springs
+    /// drive a pair): the position, the size, the corners or the appearance.
+    public enum Part: Int, Sendable, Hashable, CaseIterable {
+        /// The anchor point's position.
+        case position
+        /// The box's size.
+        case size
+        /// The corner radii.
+        case cornerRadius
+        /// Progress (cross-fade), opacity, colour and shadow.
+        case appearance
+
+        /// This part's lanes, contiguous in ``MatchedLane`` order.
+        public var lanes: Range<Int> {
+            switch self {
+            case .position: 0..<2
+            case .size: 2..<4
+            case .cornerRadius: 4..<12
+            case .appearance: 12..<MatchedLane.allCases.count
+            }
+        }
+    }
+}
+
+/// The former name of ``MatchedCurves/Part``, one letter from ``MatchedProperties``.
+@available(*, deprecated, renamed: "MatchedCurves.Part")
+public typealias MatchedProperty = MatchedCurves.Part
+
+extension MatchedLane {
+    /// The former name of ``part``.
+    @available(*, deprecated, renamed: "part")
+    public var property: MatchedCurves.Part { part }
 }

@@ -12,7 +12,7 @@ extension MatchedPairGroup {
 
     /// ``scrubDuration`` of a group with these curves and delays.
     static func scrubDuration(curves: MatchedCurves, delays: [Double]) -> Double {
-        let longest = MatchedProperty.allCases.map { curves[$0].duration }.max() ?? 0
+        let longest = MatchedCurves.Part.allCases.map { curves[$0].duration }.max() ?? 0
         return longest + (delays.max() ?? 0)
     }
 
@@ -48,7 +48,7 @@ extension MatchedPairGroup {
             for lane in MatchedLane.allCases {
                 let l = lane.rawValue
                 let y: Double
-                do throws(CurveError) { y = try curves[lane.property].value(at: time - delays[index]) } catch {
+                do throws(CurveError) { y = try curves[lane.part].value(at: time - delays[index]) } catch {
                     throw .curve(error)
                 }
                 // (1 − y)·a + y·b, as the kernel mixes: exactly b where y is 1.
@@ -102,7 +102,7 @@ extension MatchedPairGroup {
                                 for l in 0..<MatchedPair.laneCount {
                                     let row = l * n
                                     let pass = ItemPass(
-                                        curve: curves[MatchedLane(rawValue: l)!.property], offsets: delays.baseAddress!,
+                                        curve: curves[MatchedLane(rawValue: l)!.part], offsets: delays.baseAddress!,
                                         from: from.baseAddress! + row, to: to.baseAddress! + row,
                                         velocity: velocity.baseAddress! + row, count: n)
                                     try pass.run(
@@ -147,7 +147,7 @@ extension MatchedPairGroup {
             from: [Float](repeating: 0, count: source.count), to: [Float](repeating: 0, count: source.count),
             velocity: [Float](repeating: 0, count: source.count), delays: delays.map { Float($0) })
         for lane in source.indices {
-            let unit = curves[MatchedLane(rawValue: lane / n)!.property].initialVelocity
+            let unit = curves[MatchedLane(rawValue: lane / n)!.part].initialVelocity
             let ends = (Float(source[lane]), Float(destination[lane]))
             let velocity = Float((destination[lane] - source[lane]) * unit)
             func name() -> String { laneName(lane, pairCount: n) }

@@ -115,7 +115,7 @@ public struct MatchedPairGroup: Sendable {
 
     /// The engine's lanes of each property, lane-major, with its curve.
     static func segments(_ curves: MatchedCurves, pairCount n: Int) -> [LaneAnimation.Segment] {
-        MatchedProperty.allCases.map { property in
+        MatchedCurves.Part.allCases.map { property in
             LaneAnimation.Segment(
                 lanes: property.lanes.lowerBound * n..<property.lanes.upperBound * n, curve: curves[property])
         }
@@ -235,7 +235,7 @@ public struct MatchedPairGroup: Sendable {
         var laneDelays = [Double](repeating: 0, count: source.count)
         for lane in source.indices {
             let pair = lane % n
-            let curve = curves[MatchedLane(rawValue: lane / n)!.property]
+            let curve = curves[MatchedLane(rawValue: lane / n)!.part]
             let elapsed = scrubbed - delays[pair]
             let y: Double, slope: Double
             do throws(CurveError) {

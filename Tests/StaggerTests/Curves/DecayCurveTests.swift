@@ -122,7 +122,7 @@ import Testing
             try group.sample(at: time, into: &pairs, backend: backend)
             for i in 0..<2 {
                 let reference = try group.laneValues(ofPair: i, at: time)
-                for lane in MatchedLane.allCases where lane.property != .cornerRadius {
+                for lane in MatchedLane.allCases where lane.part != .cornerRadius {
                     let l = lane.rawValue, slot = l * 2 + i
                     let scale = max(1, abs(reference[l].value), 300)
                     #expect(abs(Double(pairs.values[slot]) - reference[l].value) <= 2e-6 * scale, "\(lane) at \(time)")

@@ -61,7 +61,7 @@ import Testing
             if interruption > 0.3 { try group.reverse(at: interruption) }
             var frame = group.makeFrame()
             let n = pairs.count
-            let steepest = MatchedProperty.allCases.map { Self.steepest(curves4[$0]) }
+            let steepest = MatchedCurves.Part.allCases.map { Self.steepest(curves4[$0]) }
             // Each lane's magnitude over its motion (start, interruption, end).
             let ends = try (0..<n).map { i in
                 try [-1, interruption, 1000].map { try group.laneValues(ofPair: i, at: $0) }
@@ -74,7 +74,7 @@ import Testing
                     let (early, atInterruption, settled) = (ends[i][0], ends[i][1], ends[i][2])
                     for lane in MatchedLane.allCases {
                         let l = lane.rawValue
-                        let curve = curves4[lane.property]
+                        let curve = curves4[lane.part]
                         var scale = max(
                             1, abs(reference[l].value), abs(early[l].value), abs(settled[l].value),
                             abs(atInterruption[l].value))
@@ -92,7 +92,7 @@ import Testing
                                 abs(Double(frame.velocities[l * n + i]) - reference[l].velocity)
                                     <= tolerance * decay.frictionRate, "\(lane) velocity of pair \(i) at \(time)")
                         } else {
-                            tolerance = scale * (5e-6 + 1e-5 * steepest[lane.property.rawValue])
+                            tolerance = scale * (5e-6 + 1e-5 * steepest[lane.part.rawValue])
                         }
                         let kernel = Double(frame.values[l * n + i])
                         #expect(

@@ -18,7 +18,7 @@ import Testing
                 pairs, curves: curves4, stagger: staggered ? try StaggerConfig(spread: .amount(0.3)) : nil)
             var frame = group.makeFrame()
             let n = pairs.count
-            let steepest = MatchedProperty.allCases.map { MatchedKernelTests.steepest(curves4[$0]) }
+            let steepest = MatchedCurves.Part.allCases.map { MatchedKernelTests.steepest(curves4[$0]) }
             for progress in progresses {
                 try group.sample(atProgress: progress, into: &frame, backend: backend)
                 for i in 0..<n {
@@ -31,11 +31,13 @@ import Testing
                     // it: the frame (points) by position and size; progress by the
                     // appearance curve; opacity too, through the cross-fade, whose
                     // circ-out start is steep (hence its wider allowance).
-                    func allowance(_ properties: [MatchedProperty], scale: Double) -> Double {
+                    func allowance(_ properties: [MatchedCurves.Part], scale: Double) -> Double {
                         var tolerance =
                             scale
-                            * (5e-6 + 1e-5 * properties.map { steepest[MatchedProperty.allCases.firstIndex(of: $0)!] }
-                                .max()!)
+                            * (5e-6 + 1e-5 * properties.map {
+                                steepest[MatchedCurves.Part.allCases.firstIndex(of: $0)!]
+                            }
+                            .max()!)
                         for property in properties {
                             if case .spring = curves4[property].kind { tolerance = max(tolerance, 2e-5 * scale) }
                         }
