@@ -62,11 +62,24 @@ public struct MatchedSequence: Sendable {
 
     /// Builds the schedule.
     ///
+    /// - Parameters:
+    ///   - steps: The steps, in the order given.
+    ///   - reversed: Whether the batches run back to front (see ``reversed``).
+    ///   - animates: `false` jumps to the end state at time 0 (see ``animates``).
+    ///   - timeScale: Speed factor, finite and > 0 (2 runs every step and delay twice as
+    ///     fast, springs included), as ``Timeline/Options-swift.struct/timeScale``.
+    ///   - reducedMotion: Whether motion is reduced: each step then runs the fade of
+    ///     ``Timeline/Options-swift.struct/reducedMotion`` over at most
+    ///     ``ReducedMotion/fadeDuration`` seconds, and later steps move up.
     /// - Throws: ``TimelineError/negativeGap(child:gap:)`` for a negative delay,
     ///   ``TimelineError/invalidTime(child:value:)``
     ///   for a non-finite delay, ``TimelineError/infiniteDuration(child:)`` for an
-    ///   undamped spring.
-    public init(_ steps: [MatchedStep], reversed: Bool = false, animates: Bool = true) throws(TimelineError) {
+    ///   undamped spring, ``TimelineError/invalidTimeScale(_:)`` for a time scale that is
+    ///   not finite and > 0.
+    public init(
+        _ steps: [MatchedStep], reversed: Bool = false, animates: Bool = true, timeScale: Double = 1,
+        reducedMotion: ReducedMotion = .system(isEnabled: false)
+    ) throws(TimelineError) {
         self.steps = steps
         self.reversed = reversed
         self.animates = animates
@@ -117,7 +130,7 @@ public struct MatchedSequence: Sendable {
                 children.append(.group(members, name: "batch", at: position))
             }
         }
-        timeline = try Timeline(children)
+        timeline = try Timeline(children, options: .init(timeScale: timeScale, reducedMotion: reducedMotion))
     }
 
     /// Whether the destination of the matched pair `id` is the active one at `time`

@@ -33,6 +33,26 @@ import Testing
         #expect(!player.isRunning)
     }
 
+    /// Speed and reduced motion, as every other animating type has them: a time scale of
+    /// 2 halves every start and duration; reduced, each step is the fade of at most
+    /// ReducedMotion.fadeDuration and the next one waits for it, not for the spring.
+    @Test func matchedSequenceTakesTimeScaleAndReducedMotion() throws {
+        let steps = [
+            MatchedStep("hero", type: .matched, curve: .snappy),
+            MatchedStep("title", type: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1)
+        ]
+        let normal = try MatchedSequence(steps)
+        let fast = try MatchedSequence(steps, timeScale: 2)
+        for (a, b) in zip(normal.timeline.scheduledSteps, fast.timeline.scheduledSteps) {
+            #expect(abs(b.start - a.start / 2) < 1e-12 && abs(b.duration - a.duration / 2) < 1e-12)
+        }
+        let reduced = try MatchedSequence(steps, reducedMotion: .always)
+        let scheduled = reduced.timeline.scheduledSteps
+        #expect(scheduled.map(\.duration) == [ReducedMotion.fadeDuration, ReducedMotion.fadeDuration])
+        #expect(abs(scheduled[1].start - (ReducedMotion.fadeDuration + 0.1)) < 1e-12)
+        #expect(throws: TimelineError.invalidTimeScale(0)) { try MatchedSequence(steps, timeScale: 0) }
+    }
+
     @Test func stepsThatDoNotWaitRunAsAConcurrentBatch() throws {
         let sequence = try MatchedSequence([
             MatchedStep("a", curve: .smooth, waitForCompletion: false),
