@@ -1,5 +1,3 @@
-internal import CInterp
-
 /// Where a time of the whole timeline (all passes) falls within one pass.
 struct PassLocation {
     /// The pass.
@@ -216,39 +214,33 @@ extension Timeline {
         }
     }
 
-    /// One ci_sample call over a run of steps with one curve: per-step starts, ends
-    /// and (springs) initial velocity, the item source.
+    /// One kernel pass (``ItemPass``) over a run of steps with one curve: per-step
+    /// starts, ends and (springs) initial velocity; `backward` swaps the ends (a way back).
     private func runKernel(
         curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
         output: UnsafeMutablePointer<Float>, backend: Backend?, backward: Bool = false
     ) throws(TimelineError) {
-        let name = steps[range.lowerBound].id
-        var descriptor: ci_curve
-        let duration: Double
-        do { (descriptor, duration) = try curve.kernelDescriptor() } catch { throw .curve(child: name, error) }
-        let status = kernelFrom.withUnsafeBufferPointer { from in
+        let result = kernelFrom.withUnsafeBufferPointer { from in
             kernelTo.withUnsafeBufferPointer { to in
                 kernelVelocity.withUnsafeBufferPointer { velocity in
-                    var request = ci_sample_request()
-                    request.time = local
-                    request.start = 0
-                    request.duration = duration
-                    request.item_start = starts.baseAddress! + range.lowerBound
-                    // Going back, each step moves from its `to` to its `from`.
-                    request.item_from = (backward ? to : from).baseAddress! + range.lowerBound
-                    request.item_to = (backward ? from : to).baseAddress! + range.lowerBound
-                    request.item_velocity = velocity.baseAddress! + range.lowerBound
-                    return ci_sample(
-                        backend?.cValue ?? CI_BACKEND_AUTO, &descriptor, &request, nil, 0, nil,
-                        output + range.lowerBound, nil, range.count)
+                    let lower = range.lowerBound
+                    let pass = ItemPass(
+                        curve: curve, offsets: starts.baseAddress! + lower,
+                        from: (backward ? to : from).baseAddress! + lower,
+                        to: (backward ? from : to).baseAddress! + lower, velocity: velocity.baseAddress! + lower,
+                        count: range.count)
+                    return Result { () throws(ItemPass.Failure) in
+                        try pass.sample(
+                            at: local, start: 0, values: output + lower, velocities: nil, accumulate: false,
+                            backend: backend)
+                    }
                 }
             }
         }
-        if status == CI_OK { return }
-        if status == CI_ERR_UNSUPPORTED_BACKEND {
-            throw .curve(child: name, .unsupportedBackend(backend?.rawValue ?? "auto"))
+        switch result {
+        case .success: return
+        case .failure(.curve(let error)): throw .curve(child: steps[range.lowerBound].id, error)
+        case .failure(.time): throw .invalidTime(child: "time", value: local)
         }
-        if status == CI_ERR_INVALID_CURVE { throw .curve(child: name, curve.rangeError) }
-        throw .invalidTime(child: "time", value: local)
     }
 }
