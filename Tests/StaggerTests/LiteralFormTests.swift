@@ -7,7 +7,9 @@ import Testing
     @Test func cornerRadiiFromLiterals() throws {
         let whole: CornerRadii = 16
         let fraction: CornerRadii = 12.5
-        #expect(whole == (try CornerRadii(16)))
+        // A variable, not a literal: CornerRadii(16) would be the literal form again.
+        let radius = 16.0
+        #expect(whole == (try CornerRadii(radius)))
         #expect(
             fraction
                 == (try CornerRadii(topLeading: 12.5, topTrailing: 12.5, bottomTrailing: 12.5, bottomLeading: 12.5)))
