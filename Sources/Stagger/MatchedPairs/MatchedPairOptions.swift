@@ -55,12 +55,12 @@ public struct MatchedPairOptions: Sendable, Hashable {
     /// straight): the path is the circular arc through both anchor points whose height
     /// at the middle is `arc` times half their distance, so 1 is a half circle.
     /// Positive bows to the left of the direction of travel as a screen shows it (y
-    /// down): a move to the right arcs up. The anchor's progress along the line between
-    /// its ends still follows the curve; the arc moves it sideways. Applied when a
-    /// state is decoded (``MatchedPairGroup/state(ofPair:in:)``,
-    /// ``MatchedPair/state(atProgress:easing:)``); the frame's raw anchor lanes stay
-    /// the straight motion. Beyond the ends (an overshooting spring) the path runs on
-    /// straight.
+    /// down): a move to the right arcs up. The curve still decides how far along the
+    /// pair is: the fraction of the straight line the anchor has travelled becomes the
+    /// same fraction of the arc's length. Beyond the ends (an overshooting spring) the
+    /// path runs on along the arc's tangent there. Applied when a state is decoded
+    /// (``MatchedPairGroup/state(ofPair:in:)``, ``MatchedPair/state(atProgress:easing:)``);
+    /// the frame's raw anchor lanes stay the straight motion.
     public var arc: Double
 
     /// Options; every argument has the default described on its property.

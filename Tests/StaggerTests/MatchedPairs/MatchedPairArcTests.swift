@@ -1,3 +1,4 @@
+import Foundation
 import Stagger
 import Testing
 
@@ -24,9 +25,9 @@ import Testing
         (frame.minX + frame.width / 2, frame.minY + frame.height / 2)
     }
 
-    /// A half circle to the right: the top of the arc is half the distance up, every
-    /// point of a linear scrub lies on the circle, and its projection on the line
-    /// between the ends is the linear progress.
+    /// A half circle to the right: the top of the arc is half the distance up, and a
+    /// linear scrub runs along the circle at constant speed: at progress p the angle
+    /// from the start is π p, so the point is (100 − 100 cos πp, −100 sin πp).
     @Test func halfCircleToTheRight() throws {
         let pair = try MatchedPair(
             source: Self.geometry(-5, -5), destination: Self.geometry(195, -5),
@@ -38,10 +39,8 @@ import Testing
         for i in 1..<100 {
             let p = Double(i) / 100
             let point = Self.centre(of: try pair.state(atProgress: p).frame)
-            #expect(abs(point.0 - 200 * p) < 1e-9, "p \(p)")
-            let radius = ((point.0 - 100) * (point.0 - 100) + point.1 * point.1).squareRoot()
-            #expect(abs(radius - 100) < 1e-9, "p \(p)")
-            #expect(point.1 < 0, "p \(p): a move to the right arcs up")
+            #expect(abs(point.0 - (100 - 100 * cos(Double.pi * p))) < 1e-9, "p \(p)")
+            #expect(abs(point.1 - -100 * sin(Double.pi * p)) < 1e-9, "p \(p): a move to the right arcs up")
         }
     }
 
@@ -66,10 +65,18 @@ import Testing
                 guard abs(bend) > 1e-3 else { continue }  // a nearly flat circle's centre is ill-conditioned
                 let c = Self.circumcentre(a, b, top)
                 let radius = ((a.0 - c.0) * (a.0 - c.0) + (a.1 - c.1) * (a.1 - c.1)).squareRoot()
+                // The angle around the centre from A grows in proportion to progress.
+                func angle(_ q: (Double, Double)) -> Double {
+                    let x = (a.0 - c.0) * (q.0 - c.0) + (a.1 - c.1) * (q.1 - c.1)
+                    let y = (a.0 - c.0) * (q.1 - c.1) - (a.1 - c.1) * (q.0 - c.0)
+                    return abs(atan2(y, x))
+                }
+                let whole = angle(b)
                 for i in 1..<40 {
                     let point = Self.centre(of: try pair.state(atProgress: Double(i) / 40).frame)
                     let r = ((point.0 - c.0) * (point.0 - c.0) + (point.1 - c.1) * (point.1 - c.1)).squareRoot()
                     #expect(abs(r - radius) < 1e-9 * radius, "bend \(bend) step \(i)")
+                    #expect(abs(angle(point) - whole * Double(i) / 40) < 1e-9, "bend \(bend) step \(i)")
                 }
             }
             let straight = try MatchedPair(
@@ -81,32 +88,55 @@ import Testing
 
     /// In a group driven by a spring, the decoded path is continuous through a
     /// reverse mid-flight (the map is fixed for the pair), leaves the line while it
-    /// flies, and overshoot past the end runs on straight.
+    /// flies, and past the end it runs along the arc's tangent there (perpendicular to
+    /// the radius at the end).
     @Test func springAndReverseStayOnOnePath() throws {
         let pair = try MatchedPair(
             source: Self.geometry(0, 0), destination: Self.geometry(400, 0),
             options: MatchedPairOptions(arc: 0.5))
+        // Centres (5, 5) and (405, 5); sagitta 100, so the circle's centre is 150 below
+        // the chord's middle: R = (200² + 100²) / 200 = 250.
+        let centre = (205.0, 5.0 + 150)
         var group = try MatchedPairGroup([pair], curves: MatchedCurves(.bouncy))
         try group.start(at: 0)
         var previous = Self.centre(of: try group.state(ofPair: 0, at: 0).frame)
         var highest = 0.0
+        var beyond = 0
         for i in 1...400 {
             let t = Double(i) / 240
-            if i == 60 { try group.reverse(at: t) }
+            if i == 150 { try group.reverse(at: t) }
             let point = Self.centre(of: try group.state(ofPair: 0, at: t).frame)
             let step =
                 ((point.0 - previous.0) * (point.0 - previous.0) + (point.1 - previous.1) * (point.1 - previous.1))
                 .squareRoot()
             #expect(step < 30, "t \(t): the path jumps by \(step)")
-            if point.0 > 5, point.0 < 405 { #expect(point.1 <= 5, "t \(t)") }
-            if point.0 < 5 || point.0 > 405 {
-                #expect(abs(point.1 - 5) < 1e-9, "t \(t): beyond the ends the path is the line")
+            if point.0 > 405 {
+                beyond += 1
+                let dot = (point.0 - 405) * (405 - centre.0) + (point.1 - 5) * (5 - centre.1)
+                #expect(abs(dot) < 1e-6, "t \(t): off the tangent at the end")
             }
             highest = max(highest, 5 - point.1)
             previous = point
         }
+        #expect(beyond > 0, "the bouncy spring overshoots the end")
         // At most the arc's height, a quarter of the distance.
-        #expect(highest > 20 && highest <= 100 + 1e-9, "the arc rises \(highest)")
+        #expect(highest > 50 && highest <= 100 + 1e-9, "the arc rises \(highest)")
+    }
+
+    /// A small error along the line (a spring settling, float32 lanes) moves the point on
+    /// the arc at most π/2 times as far, even on a half circle, whose ends the path
+    /// meets at right angles to the line.
+    @Test func errorsNearTheEndsStaySmall() throws {
+        let pair = try MatchedPair(
+            source: Self.geometry(0, 0), destination: Self.geometry(1000, 0),
+            options: MatchedPairOptions(arc: 1))
+        let end = (1005.0, 5.0)
+        for shortfall in [1e-6, 1e-3, 0.5, 2.1, 10] {
+            let p = 1 - shortfall / 1000
+            let point = Self.centre(of: try pair.state(atProgress: p).frame)
+            let distance = ((point.0 - end.0) * (point.0 - end.0) + (point.1 - end.1) * (point.1 - end.1)).squareRoot()
+            #expect(distance <= Double.pi / 2 * shortfall * (1 + 1e-9), "\(shortfall) short: \(distance) away")
+        }
     }
 
     /// The arc is checked wherever a pair is: NaN and values outside -1…1 are refused.
