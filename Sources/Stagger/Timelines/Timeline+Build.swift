@@ -60,6 +60,17 @@ extension Timeline {
         self.reversedBoundaries = compiled.reversedBoundaries
         self.kernelMirroredStarts = compiled.mirroredStarts.map { Float($0) }
         self.kernelNegatedEnds = compiled.steps.map { -Float($0.end) }
+        // A spring or decay with a way back starts it from where it is at its end.
+        var wayBack = compiled.steps.map { Float($0.to) }
+        for group in compiled.reverseGroups {
+            for i in group.range {
+                let step = compiled.steps[i]
+                do { wayBack[i] = Float(try Self.wayBackStart(of: step)) } catch {
+                    throw .curve(child: step.id, error)
+                }
+            }
+        }
+        self.kernelWayBackStarts = wayBack
     }
 }
 

@@ -105,10 +105,13 @@ extension Timeline {
         } else if step.duration == 0 || e == .infinity {
             value = step.to
         } else if goesBack, let easing = step.reverseEasing, local < span.end {
+            // From where the step is at its span's end (`to`, or a spring still short of
+            // or past it), so the way back joins the motion played backwards before it.
             let back = (span.end - local) / step.duration
-            do { value = step.to + (step.from - step.to) * (try easing.value(at: min(back, 1))) } catch {
-                throw .curve(child: step.id, error)
-            }
+            do {
+                let start = try wayBackStart(index)
+                value = start + (step.from - start) * (try easing.value(at: min(back, 1)))
+            } catch { throw .curve(child: step.id, error) }
         } else {
             do { value = step.from + (step.to - step.from) * (try step.curve.value(at: e)) } catch {
                 throw .curve(child: step.id, error)
@@ -188,8 +191,7 @@ extension Timeline {
         }
         guard location.goesBack, !reverseGroups.isEmpty else { return }
         // The way back on a time axis that runs backwards: time −local, each step
-        // starting at −end, moving from `to` to `from`. Steps outside their span keep
-        // the forward pass's values (their ends), written above.
+        // starting at −end, moving from where it is at its end to `from`.
         try kernelNegatedEnds.withUnsafeBufferPointer { (starts) throws(TimelineError) in
             for index in reverseGroups.indices {
                 let group = reverseGroups[index]
@@ -197,13 +199,35 @@ extension Timeline {
                 try runKernel(
                     curve: curve, local: -local, starts: starts, range: group.range, output: output, backend: backend,
                     backward: true)
-                // Not yet going back, or back before the start: the forward pass's ends,
-                // decided on the same Double figures as state(at:).
+                // Not yet going back, or back before the start: what state(at:) gives
+                // there, decided on the same Double figures. Before the start, `from`;
+                // after the end an easing holds `to`, while a spring or decay still moves
+                // (played backwards): its reference value, as the kernel pass above
+                // replaced the forward one.
                 for i in group.range where local >= steps[i].end || local < steps[i].start {
-                    output[i] = local < steps[i].start ? kernelFrom[i] : kernelTo[i]
+                    if local < steps[i].start {
+                        output[i] = kernelFrom[i]
+                    } else if case .easing = steps[i].curve.kind {
+                        output[i] = kernelTo[i]
+                    } else {
+                        output[i] = Float(try stepState(i, local: local, mirrored: false, goesBack: true).value)
+                    }
                 }
             }
         }
+    }
+
+    /// Where step `index` is at the end of its span, where its way back starts: `to` for
+    /// an easing, the spring's or decay's value there otherwise (a spring given a
+    /// duration shorter than its settling is still moving).
+    func wayBackStart(_ index: Int) throws(CurveError) -> Double {
+        try Self.wayBackStart(of: steps[index])
+    }
+
+    /// ``wayBackStart(_:)`` of one scheduled step.
+    static func wayBackStart(of step: ScheduledStep) throws(CurveError) -> Double {
+        if case .easing = step.curve.kind { return step.to }
+        return step.from + (step.to - step.from) * (try step.curve.value(at: step.duration))
     }
 
     /// Every step's eased value at time `t` into an array of one value per step; see
@@ -215,7 +239,8 @@ extension Timeline {
     }
 
     /// One kernel pass (``ItemPass``) over a run of steps with one curve: per-step
-    /// starts, ends and (springs) initial velocity; `backward` swaps the ends (a way back).
+    /// starts, ends and (springs) initial velocity; `backward` runs a way back, from where
+    /// each step is at its end to its `from`.
     private func runKernel(
         curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
         output: UnsafeMutablePointer<Float>, backend: Backend?, backward: Bool = false
@@ -223,16 +248,18 @@ extension Timeline {
         let result = kernelFrom.withUnsafeBufferPointer { from in
             kernelTo.withUnsafeBufferPointer { to in
                 kernelVelocity.withUnsafeBufferPointer { velocity in
-                    let lower = range.lowerBound
-                    let pass = ItemPass(
-                        curve: curve, offsets: starts.baseAddress! + lower,
-                        from: (backward ? to : from).baseAddress! + lower,
-                        to: (backward ? from : to).baseAddress! + lower, velocity: velocity.baseAddress! + lower,
-                        count: range.count)
-                    return Result { () throws(ItemPass.Failure) in
-                        try pass.sample(
-                            at: local, start: 0, values: output + lower, velocities: nil, accumulate: false,
-                            backend: backend)
+                    kernelWayBackStarts.withUnsafeBufferPointer { wayBack in
+                        let lower = range.lowerBound
+                        let pass = ItemPass(
+                            curve: curve, offsets: starts.baseAddress! + lower,
+                            from: (backward ? wayBack : from).baseAddress! + lower,
+                            to: (backward ? from : to).baseAddress! + lower, velocity: velocity.baseAddress! + lower,
+                            count: range.count)
+                        return Result { () throws(ItemPass.Failure) in
+                            try pass.sample(
+                                at: local, start: 0, values: output + lower, velocities: nil, accumulate: false,
+                                backend: backend)
+                        }
                     }
                 }
             }

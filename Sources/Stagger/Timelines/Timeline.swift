@@ -156,6 +156,8 @@ public struct Timeline: Sendable {
     /// Per step: minus its end, the start of its way back on a time axis that runs
     /// backwards (the kernel's time is then minus the pass-local time).
     let kernelNegatedEnds: [Float]
+    /// Per step: the value its way back starts from (see `wayBackStart(_:)`).
+    let kernelWayBackStarts: [Float]
 
     /// The number of steps (every item of a staggered list counts).
     public var stepCount: Int { steps.count }

@@ -54,7 +54,10 @@ public struct TimelineChild: Sendable {
     ///     back to `from` over the same time (GSAP's `yoyoEase`, MotionMachine's
     ///     `reverseEasing`); `nil` (the default) plays the forward motion backwards.
     ///     Forward passes and sequential reversed passes, which replay steps forward,
-    ///     do not use it; under reduced motion the fade runs both ways.
+    ///     do not use it; under reduced motion the fade runs both ways (the reduced
+    ///     motion of the timeline the step is built into: a nested ``Timeline`` keeps
+    ///     its own options). A spring or decay given a slot shorter than its settling
+    ///     goes back from where it is at the slot's end.
     ///   - position: Where it starts; `nil` for the container's default.
     ///   - label: A label naming its start.
     public static func step(

@@ -76,6 +76,35 @@ import Testing
         }
     }
 
+    /// A spring given a slot shorter than its settling is still moving at the slot's
+    /// end: going back, it plays backwards until the way back begins, which starts from
+    /// where the spring is there (no jump), and the kernel agrees with the reference
+    /// before, during and after the way back, on every backend.
+    @Test func aSpringStepGoesBackFromWhereItIs() throws {
+        let timeline = try Timeline(
+            [
+                .step("s", .bouncy, from: 0, to: 100, duration: 0.2, reverseEasing: .easeInQuad),
+                .step("slow", try .easing(.linear, duration: 1), at: .withPrevious())
+            ], options: .init(repeats: .times(1), yoyo: true))
+        let span = timeline.scheduledSteps[0]
+        let atEnd = try Curve.bouncy.value(at: 0.2) * 100
+        #expect(abs(atEnd - 100) > 1, "the spring is still moving at its slot's end: \(atEnd)")
+        // The reversed pass runs from t = 1 (local 1) to t = 2 (local 0); the way back
+        // is local in (0, 0.2), t in (1.8, 2).
+        let justBefore = try timeline.state(at: 2 - span.end - 1e-9)["s"]!.value
+        let justAfter = try timeline.state(at: 2 - span.end + 1e-9)["s"]!.value
+        #expect(abs(justBefore - atEnd) < 1e-4 && abs(justAfter - atEnd) < 1e-4, "\(justBefore) \(justAfter)")
+        for backend in testedBackends {
+            var values: [Float] = [0, 0]
+            for k in 0...100 {
+                let t = 1 + Double(k) / 100
+                try timeline.sample(at: t, into: &values, backend: backend)
+                let reference = try timeline.state(at: t)["s"]!.value
+                #expect(abs(Double(values[0]) - reference) < 2e-3, "\(backend) t \(t): \(values[0]) vs \(reference)")
+            }
+        }
+    }
+
     /// Where steps do not go back, the way back is not used: sequential reversed passes
     /// replay steps forward, and reduced motion fades both ways.
     @Test func onlyContiguousReversedPassesUseIt() throws {
