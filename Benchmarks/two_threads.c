@@ -101,8 +101,10 @@ static void *helper(void *unused) {
 /* One pass with `helpers` helpers (0 or 1) in the current mode: seconds. */
 static double pass(int helpers) {
     double start = now_seconds();
-    __atomic_store_n(&next_chunk, 0, __ATOMIC_RELAXED);
+    /* The done count first: a helper still looping from the last pass may take chunk 0
+     * as soon as next_chunk is 0, and its count must not be reset after it. */
     __atomic_store_n(&chunks_done, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&next_chunk, 0, __ATOMIC_RELEASE);
     if (helpers) {
         pthread_mutex_lock(&lock);
         __atomic_add_fetch(&generation, 1, __ATOMIC_RELEASE);
