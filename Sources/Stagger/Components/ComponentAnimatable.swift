@@ -1,9 +1,9 @@
 /// A value made of a fixed number of floating-point components, which an animation
 /// moves one component at a time (like SwiftUI's `VectorArithmetic`).
 ///
-/// Stagger flattens every component into one lane of the kernel's struct-of-arrays
-/// pass, so adding a type is one conformance: say how many components it has, write
-/// them in a fixed order, and rebuild a value from them.
+/// Stagger animates every component as a number of its own, beside every other
+/// property's, so adding a type is one conformance: say how many components it has,
+/// write them in a fixed order, and rebuild a value from them.
 ///
 /// ```swift
 /// struct Thermostat: ComponentAnimatable {
