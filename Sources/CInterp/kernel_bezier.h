@@ -279,9 +279,11 @@ CI_INLINE const ci_prepared *CI_FN(with_bezier_table)(const ci_prepared *P,
 }
 
 #if CI_BEZIER_TABLE
-/* t from the table and two steps (see above); the mask holds the lanes that converged. */
-CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_half) *H,
-                                      VF *t, VF *bend) {
+/* Each lane's start from the table (see above), and the bound on |x''| over its step:
+ * a stage of its own, run over every vector of a group before bezier_from_table, so
+ * that each stage's chain is short enough for the core to overlap several vectors. */
+CI_INLINE VF CI_FN(bezier_table_start)(const ci_prepared *P, const CI_FN(bezier_half) *H,
+                                       VF *bend) {
     const float N = (float)CI_BEZIER_TABLE_STEPS;
     /* Entry k = round(root scale - 1/2), plus N for the mirror, with root = q or its
      * square root. Only IEEE operations (no reciprocal or square-root estimates, whose
@@ -296,7 +298,13 @@ CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_h
     VI entry = vi_and(bits, vi_set1(2 * CI_BEZIER_TABLE_STEPS - 1)); /* the magic's low bits are 0 */
     VF slope = vf_lookup32(P->bezier_slope, entry);
     if (P->bezier_quadratic) slope = vf_fma(root, vf_lookup32(P->bezier_curvature, entry), slope);
-    VF u = vf_fma(root, slope, vf_lookup32(P->bezier_intercept, entry));
+    *bend = vf_lookup32(P->bezier_bend, entry);
+    return vf_fma(root, slope, vf_lookup32(P->bezier_intercept, entry));
+}
+
+/* t from the table's start u and two steps (see above); the mask holds the lanes that
+ * converged. */
+CI_INLINE VM CI_FN(bezier_from_table)(const CI_FN(bezier_half) *H, VF u, VF bend, VF *t) {
     VF dx = CI_FN(bezier_slope)(H, u);
     VF inverse_dx = vf_div(vf_set1(1.0f), dx);
     /* x(t) in the power basis for both steps: 3 operations instead of 7. A conformance
@@ -308,9 +316,7 @@ CI_INLINE VM CI_FN(bezier_from_table)(const ci_prepared *P, const CI_FN(bezier_h
     *t = CI_FN(clamp01)(vf_sub(u, second));
     /* rho = drift / x' <= 1/4 and |second| rho / (1 - rho) < the tolerance. */
     VF step = vf_max(first, vf_sub(vf_set1(0.0f), first));
-    *bend = vf_lookup32(P->bezier_bend, entry);
-    VF drift = vf_fma(step, *bend,
-                      vf_mul(dx, vf_set1(2 * CI_BEZIER_ROUNDING)));
+    VF drift = vf_fma(step, bend, vf_mul(dx, vf_set1(2 * CI_BEZIER_ROUNDING)));
     VF left = vf_mul(vf_max(second, vf_sub(vf_set1(0.0f), second)), drift);
     return vm_and(vm_and(vm_lt(drift, vf_mul(dx, vf_set1(0.25f))),
                          vm_lt(step, vf_set1(0.25f * CI_BEZIER_TABLE_REACH))),
@@ -354,7 +360,11 @@ CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
     int every_lane = 1;
     for (int v = 0; v < count; v++) {
         CI_FN(bezier_half) H = CI_FN(bezier_half_at)(P, p[v]);
-        converged[v] = CI_FN(bezier_from_table)(P, &H, &t[v], &bend[v]);
+        t[v] = CI_FN(bezier_table_start)(P, &H, &bend[v]);
+    }
+    for (int v = 0; v < count; v++) {
+        CI_FN(bezier_half) H = CI_FN(bezier_half_at)(P, p[v]);
+        converged[v] = CI_FN(bezier_from_table)(&H, t[v], bend[v], &t[v]);
         every_lane &= vm_all(converged[v]);
     }
     if (!every_lane) {
