@@ -1,5 +1,3 @@
-internal import CInterp
-
 /// A CSS `linear()` easing (CSS Easing Level 2): straight segments through points, the
 /// form in which a web team receives any curve, springs included.
 ///
@@ -45,7 +43,7 @@ public struct PiecewiseLinear: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Most points a curve holds (the kernel reads them in order for every vector).
-    public static let maximumPointCount = Int(CI_MAX_LINEAR_POINTS)
+    public static let maximumPointCount = KernelLimits.linearPointCount
 
     /// The points, in the specification's canonical form: every input set, inputs never
     /// decreasing.

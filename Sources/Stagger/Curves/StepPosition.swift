@@ -1,5 +1,3 @@
-internal import CInterp
-
 /// Where the jumps of a CSS `steps()` easing fall (CSS Easing Level 2); raw values are the CSS keywords.
 public enum StepPosition: String, CaseIterable, Sendable, Hashable {
     /// The first jump happens at progress 0, so the curve never shows 0: progress is
@@ -18,5 +16,5 @@ public enum StepPosition: String, CaseIterable, Sendable, Hashable {
 
     /// The most steps any position allows (2²⁰; the kernel's exact step edges need the
     /// count to stay far inside float32's integers).
-    public static let maximumStepCount = Int(CI_MAX_STEPS)
+    public static let maximumStepCount = KernelLimits.stepCount
 }

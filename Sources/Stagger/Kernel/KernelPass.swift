@@ -1,83 +1,229 @@
 internal import CInterp
+import Dispatch
 
-/// One kernel pass over lanes with per-item state (``ci_sample`` with the item source):
-/// lane i starts `offsets[i]` seconds after `start` and moves from `from[i]` to `to[i]`
-/// (springs with initial velocity `velocity[i]`) under `curve`; shared by the lanes of
-/// matched pairs and component states over time, group scrubbing and timeline steps.
-struct ItemPass {
-    var curve: Curve
-    var offsets: UnsafePointer<Float>
-    var from: UnsafePointer<Float>
-    var to: UnsafePointer<Float>
-    var velocity: UnsafePointer<Float>
-    var count: Int
+/// The one way from Swift into the kernel's sampling pass (`ci_sample`), shared by
+/// staggered lists, lane animations (matched pairs and component states over time),
+/// group scrubbing and timeline steps.
+///
+/// Made when a motion starts: the curve becomes the kernel's descriptor once (and a
+/// list's stagger its closed-form delays), so a frame only points the pass at its lanes
+/// and outputs. It also owns the one reading of the pass's status as an error
+/// (``Failure``), which each caller names in its own error type.
+struct KernelPass: @unchecked Sendable {
+    // @unchecked: the descriptor of a linear() easing points into the float32 copy of
+    // its points, immutable storage owned by `curve`, which this value holds.
 
-    /// What a pass can refuse, before each caller names it in its own error type.
-    enum Failure: Error {
-        /// The curve cannot run in the kernel (its range, its easing duration, the backend).
+    /// The curve every lane runs.
+    let curve: Curve
+    private let descriptor: ci_curve
+    /// The easing duration in seconds (1 for springs and decays, which ignore it).
+    private let duration: Double
+    /// The closed-form delays of a list's stagger, for ``Lanes/uniform(from:to:delays:)``
+    /// without per-lane delays.
+    private let list: ci_list_delays?
+
+    /// What a pass can refuse.
+    enum Failure: Error, Equatable {
+        /// The curve cannot run in the kernel: its range, an easing duration float32
+        /// rounds to 0, or an unsupported backend.
         case curve(CurveError)
         /// The time, or its distance from the start, does not fit float32.
         case time(Double)
+        /// The stagger's delays (or the lanes' offsets) at this time (seconds) do not fit
+        /// float32.
+        case delays(Double)
     }
 
-    /// Writes (or, with `accumulate`, adds) every lane's value at `time` (seconds on the
-    /// caller's clock) to `values` and, when given, its velocity to `velocities` (0
-    /// for easings: the kernel's rule). The one place that builds an item-source request
-    /// and reads its status.
+    /// A pass of `curve`, with `config`'s closed-form delays for `count` items when
+    /// given (a list whose stagger has one: see ``StaggerConfig/listDelays(count:)``).
     ///
-    /// - Throws: ``Failure/curve(_:)`` with ``CurveError/invalidDuration(_:)`` for an
-    ///   easing duration float32 rounds to 0, or the curve's range error, or an
-    ///   unsupported backend; ``Failure/time(_:)`` for a time (or its distance from
-    ///   `start`) float32 cannot hold. The lanes themselves were checked to fit float32
-    ///   by the caller. No allocation.
-    func sample(
-        at time: Double, start: Double, values: UnsafeMutablePointer<Float>,
-        velocities: UnsafeMutablePointer<Float>?, accumulate: Bool, backend: Backend?
-    ) throws(Failure) {
-        var described: (curve: ci_curve, duration: Double)
+    /// - Throws: ``Failure/curve(_:)`` with the curve's range error
+    ///   (``CurveError/exceedsKernelRange(name:value:)``) for a spring or decay whose
+    ///   parameters do not fit float32.
+    init(curve: Curve, staggeredBy config: StaggerConfig? = nil, count: Int = 0) throws(Failure) {
+        let described: (curve: ci_curve, duration: Double)
         do { described = try curve.kernelDescriptor() } catch { throw .curve(error) }
+        self.curve = curve
+        descriptor = described.curve
+        duration = described.duration
+        list = config?.listDelays(count: count)
+    }
+
+    /// Whether this pass was made with closed-form delays.
+    var hasListDelays: Bool { list != nil }
+
+    /// Where each lane's start and endpoints come from, for one call.
+    enum Lanes {
+        /// Every lane moves from `from` to `to` (springs from rest at the curve's own
+        /// initial velocity); lane i starts `delays[i]` seconds after the start, or, with
+        /// no delays, at the closed-form delay of the stagger the pass was made with.
+        case uniform(from: Float, to: Float, delays: UnsafePointer<Float>?)
+        /// Lane i starts `offsets[i]` seconds after the start and moves from `from[i]` to
+        /// `to[i]`, springs with initial velocity `velocity[i]`.
+        case items(
+            offsets: UnsafePointer<Float>, from: UnsafePointer<Float>, to: UnsafePointer<Float>,
+            velocity: UnsafePointer<Float>)
+    }
+
+    /// A property the pass maps every lane's value to: lane i's value v gives
+    /// `from + (to - from) v` at `output[i]`.
+    struct Track {
+        var from: Float
+        var to: Float
+        var output: UnsafeMutablePointer<Float>
+    }
+
+    /// Writes (or, with `accumulate`, adds) every lane's value at `time` to `values`,
+    /// its velocity to `velocities` (0 for easings: the kernel's rule) and each track's
+    /// mapping of it to the track's output, for lanes `0..<count`, in `chunks` calls
+    /// run on as many cores as are free (the result is bit-identical whatever the
+    /// split).
+    ///
+    /// - Parameters:
+    ///   - time: seconds on the caller's clock; `start`: the clock time delays and
+    ///     offsets count from.
+    ///   - tracks: at most ``StaggerFrame/maximumTrackCount``; none with `accumulate`.
+    /// - Throws: ``Failure``, the first chunk's when several fail. The lanes and tracks
+    ///   themselves were checked to be finite and fit float32 by the caller. No
+    ///   allocation.
+    func sample(
+        at time: Double, start: Double, lanes: Lanes, count: Int,
+        tracks: UnsafeBufferPointer<Track> = UnsafeBufferPointer(start: nil, count: 0),
+        values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?,
+        accumulate: Bool = false, chunks: Int = 1, backend: Backend?
+    ) throws(Failure) {
+        guard count > 0 else { return }
+        if case .uniform(_, _, nil) = lanes { precondition(list != nil, "a pass without delays needs a stagger") }
+        let chunkCount = max(1, chunks)
+        let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
+        let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
+        let status: ci_status
+        if chunkCount == 1 {
+            // Called directly: a closure stored for the parallel split would be
+            // allocated on every frame.
+            status = call(
+                at: time, start: start, lanes: lanes, lower: 0, upper: count, tracks: tracks, values: values,
+                velocities: velocities, accumulate: accumulate, backend: backendValue)
+        } else {
+            status = withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) { statuses in
+                let pass = ChunkedPass { index in
+                    let lower = min(index * chunk, count), upper = min(lower + chunk, count)
+                    statuses[index] = call(
+                        at: time, start: start, lanes: lanes, lower: lower, upper: upper, tracks: tracks,
+                        values: values, velocities: velocities, accumulate: accumulate, backend: backendValue)
+                }
+                DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
+                return statuses.first { $0 != CI_OK } ?? CI_OK
+            }
+        }
+        if let failure = failure(status, at: time, start: start, backend: backend) { throw failure }
+    }
+
+    /// One kernel call over lanes [lower, upper).
+    private func call(
+        at time: Double, start: Double, lanes: Lanes, lower: Int, upper: Int, tracks: UnsafeBufferPointer<Track>,
+        values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?, accumulate: Bool,
+        backend: ci_backend
+    ) -> ci_status {
         var request = ci_sample_request()
         request.time = time
         request.start = start
-        request.duration = described.duration
-        request.item_start = offsets
-        request.item_from = from
-        request.item_to = to
-        request.item_velocity = velocity
+        request.duration = duration
+        request.index_base = lower
         request.accumulate = accumulate ? 1 : 0
-        let status = ci_sample(
-            backend?.cValue ?? CI_BACKEND_AUTO, &described.curve, &request, nil, 0, nil, values, velocities, count)
-        if status == CI_ERR_INVALID_PARAMETER {
-            // Every lane value, target, span, velocity and delay was checked to fit
-            // float32 by the caller; the request's own fields remain: an easing duration
-            // float32 rounds to 0, or a time (or its distance from the start) float32
-            // cannot hold.
-            if case .easing(_, let d) = curve.kind, !(Float(d) > 0) { throw .curve(.invalidDuration(d)) }
-            throw .time(time)
+        switch lanes {
+        case .uniform(let from, let to, let delays):
+            request.from = from
+            request.to = to
+            request.delays = delays.map { $0 + lower }
+        case .items(let offsets, let from, let to, let velocity):
+            request.item_start = offsets + lower
+            request.item_from = from + lower
+            request.item_to = to + lower
+            request.item_velocity = velocity + lower
         }
-        do {
-            try checkKernelStatus(status, backend: backend, input: nil, invalidCurve: curve.rangeError)
-        } catch {
-            throw .curve(error)
+        var curve = descriptor
+        var listCopy = list ?? ci_list_delays()
+        let usesList = request.delays == nil && request.item_start == nil
+        let trackCount = tracks.count
+        return withUnsafeTemporaryAllocation(of: ci_track.self, capacity: max(trackCount, 1)) { kernelTracks in
+            withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) {
+                outputs in
+                for k in 0..<trackCount {
+                    kernelTracks[k] = ci_track(from: tracks[k].from, to: tracks[k].to)
+                    outputs[k] = tracks[k].output + lower
+                }
+                return withUnsafePointer(to: &listCopy) { listPointer in
+                    request.list = usesList ? listPointer : nil
+                    return ci_sample(
+                        backend, &curve, &request, kernelTracks.baseAddress, trackCount, outputs.baseAddress,
+                        values.map { $0 + lower }, velocities.map { $0 + lower }, upper - lower)
+                }
+            }
         }
     }
 
-    /// ``sample(at:start:values:velocities:accumulate:backend:)`` for matched pairs and
-    /// component states: failures as ``AnimatableError/curve(_:)`` and
-    /// ``AnimatableError/invalidTime(_:)``.
-    func run(
-        at time: Double, start: Double, values: UnsafeMutablePointer<Float>,
-        velocities: UnsafeMutablePointer<Float>?, accumulate: Bool, backend: Backend?
-    ) throws(AnimatableError) {
-        do {
-            try sample(
-                at: time, start: start, values: values, velocities: velocities, accumulate: accumulate,
-                backend: backend)
-        } catch {
-            switch error {
-            case .curve(let error): throw .curve(error)
-            case .time(let time): throw .invalidTime(time)
+    /// The status of a pass as a ``Failure``, `nil` for success. The kernel says only
+    /// that a parameter is invalid; the causes the caller has not ruled out are checked
+    /// here in the kernel's own order, so the error names the one that failed.
+    private func failure(_ status: ci_status, at time: Double, start: Double, backend: Backend?) -> Failure? {
+        switch status {
+        case CI_OK:
+            return nil
+        case CI_ERR_UNSUPPORTED_BACKEND:
+            return .curve(.unsupportedBackend(backend?.rawValue ?? "auto"))
+        case CI_ERR_INVALID_CURVE:
+            return .curve(curve.rangeError)
+        case CI_ERR_INVALID_PARAMETER:
+            guard Float(time).isFinite, Float(start).isFinite, Float(time - start).isFinite else { return .time(time) }
+            if case .easing(_, let d) = curve.kind, !(Float(d) > 0) || !Float(d).isFinite {
+                return .curve(.invalidDuration(d))
             }
+            return .delays(time)
+        default:
+            // A non-finite offset or delay (the callers keep them finite), or a spring
+            // constant the kernel derives that overflows.
+            return .delays(time)
+        }
+    }
+}
+
+/// One chunk of a parallel pass. Chunks read shared inputs and write only their own
+/// index range of every output (and their own status slot), so no element is touched by
+/// two threads: the captured pointers are safe to share, which the compiler cannot see.
+private struct ChunkedPass: @unchecked Sendable {
+    let body: (Int) -> Void
+}
+
+extension StaggerError {
+    /// A pass's failure, named for lists.
+    init(_ failure: KernelPass.Failure) {
+        switch failure {
+        case .curve(let error): self = .curve(error)
+        case .time(let time): self = .invalidTime(time)
+        case .delays(let time): self = .curve(.exceedsKernelRange(name: "delays at this time", value: time))
+        }
+    }
+}
+
+extension AnimatableError {
+    /// A pass's failure, named for matched pairs and component states.
+    init(_ failure: KernelPass.Failure) {
+        switch failure {
+        case .curve(let error): self = .curve(error)
+        case .time(let time): self = .invalidTime(time)
+        case .delays(let time): self = .curve(.exceedsKernelRange(name: "delays at this time", value: time))
+        }
+    }
+}
+
+extension TimelineError {
+    /// A pass's failure over the steps of `child`, named for timelines.
+    init(_ failure: KernelPass.Failure, child: String) {
+        switch failure {
+        case .curve(let error): self = .curve(child: child, error)
+        case .time(let time): self = .invalidTime(child: "time", value: time)
+        case .delays(let time): self = .invalidTime(child: child, value: time)
         }
     }
 }

@@ -136,13 +136,15 @@ extension StaggerConfig.Axis {
     }
 }
 
-/// Turns a kernel status from a staggering call into a StaggerError.
+/// Turns a kernel status from a staggering call (delays, distances, waves) into a
+/// StaggerError: ``checkKernelStatus(_:backend:input:invalidCurve:)``'s reading, with a
+/// non-finite input named as the time it came from.
 func checkStaggerStatus(_ status: ci_status, backend: Backend?) throws(StaggerError) {
-    switch status {
-    case CI_OK: return
-    case CI_ERR_UNSUPPORTED_BACKEND: throw .curve(.unsupportedBackend(backend?.rawValue ?? "auto"))
-    case CI_ERR_NONFINITE_INPUT: throw .invalidTime(.nan)
-    case CI_ERR_INVALID_CURVE: throw .curve(.exceedsKernelRange(name: "curve", value: 0))
-    default: throw .curve(.exceedsKernelRange(name: "stagger parameters", value: 0))
+    if status == CI_ERR_NONFINITE_INPUT { throw .invalidTime(.nan) }
+    do {
+        try checkKernelStatus(
+            status, backend: backend, input: nil, invalidCurve: .exceedsKernelRange(name: "curve", value: 0))
+    } catch {
+        throw .curve(error)
     }
 }

@@ -1,10 +1,12 @@
 /// The float32 lanes a scrub reads: every lane's two ends and the initial velocity its
-/// curve gives it (lane-major, as a ``MatchedFrame``), and each pair's delay.
+/// curve gives it (lane-major, as a ``MatchedFrame``), each pair's delay, and the
+/// kernel pass of each lane row (``MatchedLane``).
 struct ScrubLanes: Sendable {
     var from: [Float]
     var to: [Float]
     var velocity: [Float]
     var delays: [Float]
+    var passes: [KernelPass]
 }
 
 extension MatchedPairGroup {
@@ -101,14 +103,17 @@ extension MatchedPairGroup {
                                 // Indices, not `for lane in MatchedLane.allCases`: no iterator.
                                 for l in 0..<MatchedPair.laneCount {
                                     let row = l * n
-                                    let pass = ItemPass(
-                                        curve: curves[MatchedLane(rawValue: l)!.part], offsets: delays.baseAddress!,
-                                        from: from.baseAddress! + row, to: to.baseAddress! + row,
-                                        velocity: velocity.baseAddress! + row, count: n)
-                                    try pass.run(
-                                        at: time, start: 0, values: values.baseAddress! + row,
-                                        velocities: records ? velocities.baseAddress! + row : nil, accumulate: false,
-                                        backend: backend)
+                                    let rowLanes = KernelPass.Lanes.items(
+                                        offsets: delays.baseAddress!, from: from.baseAddress! + row,
+                                        to: to.baseAddress! + row, velocity: velocity.baseAddress! + row)
+                                    do throws(KernelPass.Failure) {
+                                        try lanes.passes[l].sample(
+                                            at: time, start: 0, lanes: rowLanes, count: n,
+                                            values: values.baseAddress! + row,
+                                            velocities: records ? velocities.baseAddress! + row : nil, backend: backend)
+                                    } catch {
+                                        throw AnimatableError(error)
+                                    }
                                 }
                             }
                         }
@@ -143,9 +148,15 @@ extension MatchedPairGroup {
         let n = pairs.count
         let source = try layout(pairs, atDestination: false)
         let destination = try layout(pairs, atDestination: true)
+        var passes: [KernelPass] = []
+        for l in 0..<MatchedPair.laneCount {
+            do { passes.append(try KernelPass(curve: curves[MatchedLane(rawValue: l)!.part])) } catch {
+                throw AnimatableError(error)
+            }
+        }
         var lanes = ScrubLanes(
             from: [Float](repeating: 0, count: source.count), to: [Float](repeating: 0, count: source.count),
-            velocity: [Float](repeating: 0, count: source.count), delays: delays.map { Float($0) })
+            velocity: [Float](repeating: 0, count: source.count), delays: delays.map { Float($0) }, passes: passes)
         for lane in source.indices {
             let unit = curves[MatchedLane(rawValue: lane / n)!.part].initialVelocity
             let ends = (Float(source[lane]), Float(destination[lane]))

@@ -3,7 +3,7 @@
 /// grouped into contiguous ranges that share a curve.
 ///
 /// The truth is kept in Double (so an interruption picks up the exact value and
-/// velocity); float32 copies feed the kernel, one `ci_sample` call per range and layer
+/// velocity); float32 copies feed the kernel, one ``KernelPass`` call per range and layer
 /// with the per-item source, which is what a lane is to the kernel: an item.
 ///
 /// Interrupting a moving lane keeps its value and velocity continuous:
@@ -84,6 +84,8 @@ struct LaneAnimation: Sendable {
     /// The float32 copies the kernel reads; `nil` for an animation evaluated only in
     /// Double (component states), whose lanes need not fit float32.
     private var kernel: KernelLanes?
+    /// Each segment's kernel pass, made once with the lanes (empty without ``kernel``).
+    private var passes: [KernelPass] = []
 
     struct KernelPlane: Sendable {
         var offsets: [Float]
@@ -200,6 +202,18 @@ struct LaneAnimation: Sendable {
     init(kernelValues values: [Double], segments: [Segment], laneName: (Int) -> String) throws(AnimatableError) {
         self.init(values: values, segments: segments)
         kernel = try Self.kernelLanes(planes: planes, velocity: velocity, laneName: laneName)
+        passes = try Self.kernelPasses(segments)
+    }
+
+    /// Each segment's kernel pass.
+    ///
+    /// - Throws: ``AnimatableError/curve(_:)`` for a curve the kernel cannot run.
+    private static func kernelPasses(_ segments: [Segment]) throws(AnimatableError) -> [KernelPass] {
+        var passes: [KernelPass] = []
+        for segment in segments {
+            do { passes.append(try KernelPass(curve: segment.curve)) } catch { throw AnimatableError(error) }
+        }
+        return passes
     }
 
     /// The float32 copies of a motion, each value checked to fit.
@@ -365,7 +379,11 @@ struct LaneAnimation: Sendable {
         if let newSegments, newSegments != segments {
             var next = LaneAnimation(
                 values: (0..<laneCount).map { old.reference(lane: $0, at: time).value }, segments: newSegments)
-            next.kernel = kernel  // so that setMotion makes float32 lanes for the kernel too
+            if kernel != nil {
+                // So that setMotion makes float32 lanes for the kernel too.
+                next.kernel = kernel
+                next.passes = try Self.kernelPasses(newSegments)
+            }
             next.lastTransition = lastTransition
             try next.setMotion(
                 start: time,
@@ -717,15 +735,18 @@ struct LaneAnimation: Sendable {
                     try plane.from.withUnsafeBufferPointer { (from) throws(AnimatableError) in
                         try plane.to.withUnsafeBufferPointer { (to) throws(AnimatableError) in
                             try kernel.velocity.withUnsafeBufferPointer { (velocity) throws(AnimatableError) in
-                                let pass = ItemPass(
-                                    curve: segment.curve, offsets: offsets.baseAddress! + lower,
-                                    from: from.baseAddress! + lower, to: to.baseAddress! + lower,
-                                    velocity: velocity.baseAddress! + lower, count: segment.lanes.count)
+                                let lanes = KernelPass.Lanes.items(
+                                    offsets: offsets.baseAddress! + lower, from: from.baseAddress! + lower,
+                                    to: to.baseAddress! + lower, velocity: velocity.baseAddress! + lower)
                                 // Layers add to the base motion; their easing velocity is 0.
-                                try pass.run(
-                                    at: time, start: start, values: values + lower,
-                                    velocities: p > 0 ? nil : velocities.map { $0 + lower }, accumulate: p > 0,
-                                    backend: backend)
+                                do throws(KernelPass.Failure) {
+                                    try passes[index].sample(
+                                        at: time, start: start, lanes: lanes, count: segment.lanes.count,
+                                        values: values + lower, velocities: p > 0 ? nil : velocities.map { $0 + lower },
+                                        accumulate: p > 0, backend: backend)
+                                } catch {
+                                    throw AnimatableError(error)
+                                }
                             }
                         }
                     }

@@ -1,4 +1,3 @@
-internal import CInterp
 import RealModule
 
 /// How a group of items is staggered: each item's delay, and the curve every item runs.
@@ -278,7 +277,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/tooManyItems(count:limit:)``.
     func referenceDelays(count: Int) throws(StaggerError) -> [Double] {
         try validate(count: count)
-        let limit = Int(CI_MAX_GRID_ITEMS)
+        let limit = KernelLimits.gridItems
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
         var delays: [Double] = []
         delays.reserveCapacity(count)

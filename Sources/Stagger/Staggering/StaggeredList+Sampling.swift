@@ -1,6 +1,3 @@
-internal import CInterp
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -174,8 +171,7 @@ extension StaggeredList {
                         backend: backend, threads: threads, tracks: .reduction(.fade))
                     try sample(
                         at: time, values: values.baseAddress, trackStride: count, appearance: nil, velocity: nil,
-                        backend: backend, threads: threads, curve: ReducedMotion.jump,
-                        tracks: .reduction(.jump))
+                        backend: backend, threads: threads, jump: true, tracks: .reduction(.jump))
                 }
             }
             // Tracks with a range are clamped into it (opacity in 0...1: a spring's
@@ -199,128 +195,56 @@ extension StaggeredList {
         }
     }
 
-    /// The pass itself: splits [0, count) into chunks of whole vectors and runs one
-    /// kernel call per chunk, on `threads` cores.
+    /// The pass itself: the motion's ``KernelPass`` (or, with `jump`, the reduced
+    /// motion's jump) over every item, split into chunks of whole vectors on `threads`
+    /// cores.
     private func sample(
         at time: Double, values: UnsafeMutablePointer<Float>?, trackStride: Int,
         appearance: UnsafeMutablePointer<Float>?, velocity: UnsafeMutablePointer<Float>?,
-        backend: Backend?, threads: Int?, curve curveOverride: Curve? = nil, tracks selection: TrackSelection = .all
+        backend: Backend?, threads: Int?, jump: Bool = false, tracks selection: TrackSelection = .all
     ) throws(StaggerError) {
-        let motionCurve: Curve
-        if let override = curveOverride { motionCurve = override } else { motionCurve = motion.curve }
         guard time.isFinite else { throw .invalidTime(time) }
         guard count > 0 else { return }
-        let curve: ci_curve
-        do { curve = try motionCurve.kernelDescriptor().curve } catch { throw .curve(error) }
-        let duration: Double = {
-            if case .easing(_, let duration) = motionCurve.kind { return duration }
-            return 1
-        }()
-        let count = self.count
+        let pass = jump ? motion.jumpPass : motion.pass
+        guard let pass else { return }
         var selectedCount = 0
         for k in 0..<tracks.count where selection.includes(tracks[k]) { selectedCount += 1 }
-        // A `let`: closures below capture it, and a captured `var` is boxed on the heap.
-        let trackCount = selectedCount
         // Per-frame scratch lives on the stack: sampling allocates nothing.
-        try withUnsafeTemporaryAllocation(of: ci_track.self, capacity: max(trackCount, 1)) {
+        try withUnsafeTemporaryAllocation(of: KernelPass.Track.self, capacity: max(selectedCount, 1)) {
             (kernelTracks) throws(StaggerError) in
-            // The selected tracks, in order (run pairs them with their outputs the same way).
             var m = 0
-            for k in 0..<tracks.count where selection.includes(tracks[k]) {
-                kernelTracks[m] = ci_track(from: tracks[k].from, to: tracks[k].to)
-                m += 1
-            }
-            let chunkCount = Self.chunkCount(items: count, threads: threads)
-            let chunk = ((count + chunkCount - 1) / chunkCount + 63) / 64 * 64
-            let list = { () -> ci_list_delays? in
-                if case .closedForm(_, _, let order) = motion.source { return order.listDelays(count: count) }
-                return nil
-            }()
-            let backendValue = backend?.cValue ?? CI_BACKEND_AUTO
-            let start = self.start
-
-            // One kernel call over items [lower, upper).
-            func run(
-                _ lower: Int, _ upper: Int, _ delays: UnsafePointer<Float>?,
-                _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?,
-                _ from: Float, _ to: Float
-            ) -> ci_status {
-                var request = ci_sample_request()
-                request.time = time
-                request.start = start
-                request.duration = duration
-                request.from = from
-                request.to = to
-                request.index_base = lower
-                request.delays = delays.map { $0 + lower }
-                if let states {
-                    request.item_start = states.0 + lower
-                    request.item_from = states.1 + lower
-                    request.item_to = states.2 + lower
-                    request.item_velocity = states.3 + lower
-                }
-                var listCopy = list ?? ci_list_delays()
-                var curveCopy = curve
-                return withUnsafeTemporaryAllocation(
-                    of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)
-                ) { outputs in
-                    var m = 0
-                    for k in 0..<tracks.count where selection.includes(tracks[k]) {
-                        outputs[m] = values.map { $0 + k * trackStride + lower }
-                        m += 1
-                    }
-                    return withUnsafePointer(to: &listCopy) { listPointer in
-                        request.list = list == nil ? nil : listPointer
-                        return ci_sample(
-                            backendValue, &curveCopy, &request, kernelTracks.baseAddress, trackCount,
-                            outputs.baseAddress, appearance.map { $0 + lower },
-                            velocity.map { $0 + lower }, upper - lower)
-                    }
+            if let values {
+                for k in 0..<tracks.count where selection.includes(tracks[k]) {
+                    kernelTracks.initializeElement(
+                        at: m,
+                        to: KernelPass.Track(from: tracks[k].from, to: tracks[k].to, output: values + k * trackStride))
+                    m += 1
                 }
             }
-
-            try withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) {
-                (statuses) throws(StaggerError) in
-                func runChunks(
-                    _ delays: UnsafePointer<Float>?,
-                    _ states: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)?,
-                    _ from: Float, _ to: Float
-                ) {
-                    if chunkCount == 1 {
-                        statuses[0] = run(0, count, delays, states, from, to)
-                        return
-                    }
-                    let pass = ChunkedPass { index in
-                        let lower = min(index * chunk, count), upper = min(lower + chunk, count)
-                        statuses[index] = run(lower, upper, delays, states, from, to)
-                    }
-                    DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
-                }
+            let chunks = Self.chunkCount(items: count, threads: threads)
+            let selected = UnsafeBufferPointer(rebasing: kernelTracks[0..<m])
+            do throws(KernelPass.Failure) {
                 switch motion.source {
                 case .closedForm(let from, let to, _):
-                    runChunks(nil, nil, from, to)
+                    try pass.sample(
+                        at: time, start: start, lanes: .uniform(from: from, to: to, delays: nil), count: count,
+                        tracks: selected, values: appearance, velocities: velocity, chunks: chunks, backend: backend)
                 case .delays(let from, let to, let delays):
-                    delays.withUnsafeBufferPointer { runChunks($0.baseAddress, nil, from, to) }
+                    try delays.withUnsafeBufferPointer { (delays) throws(KernelPass.Failure) in
+                        try pass.sample(
+                            at: time, start: start, lanes: .uniform(from: from, to: to, delays: delays.baseAddress!),
+                            count: count, tracks: selected, values: appearance, velocities: velocity, chunks: chunks,
+                            backend: backend)
+                    }
                 case .items(let states):
-                    states.offsets.withUnsafeBufferPointer { offsets in
-                        states.from.withUnsafeBufferPointer { from in
-                            states.to.withUnsafeBufferPointer { to in
-                                states.velocity.withUnsafeBufferPointer { velocity in
-                                    runChunks(
-                                        nil,
-                                        (
-                                            offsets.baseAddress!, from.baseAddress!, to.baseAddress!,
-                                            velocity.baseAddress!
-                                        ), 0, 0)
-                                }
-                            }
-                        }
+                    try states.withLanes { (lanes) throws(KernelPass.Failure) in
+                        try pass.sample(
+                            at: time, start: start, lanes: lanes, count: count, tracks: selected, values: appearance,
+                            velocities: velocity, chunks: chunks, backend: backend)
                     }
                 }
-                for status in statuses where status != CI_OK {
-                    if status == CI_ERR_INVALID_PARAMETER { throw .invalidTime(time) }
-                    try checkStaggerStatus(status, backend: backend)
-                }
+            } catch {
+                throw StaggerError(error)
             }
         }
     }
@@ -355,11 +279,4 @@ extension StaggeredList {
         let perThread = min(wanted * 16, (items + 16_383) / 16_384)
         return max(1, min(max(wanted, perThread), (items + 63) / 64))
     }
-}
-
-/// One chunk of a parallel pass. Chunks read shared inputs and write only their own
-/// index range of every output (and their own status slot), so no element is touched by
-/// two threads: the captured pointers are safe to share, which the compiler cannot see.
-private struct ChunkedPass: @unchecked Sendable {
-    let body: (Int) -> Void
 }

@@ -1,5 +1,3 @@
-internal import CInterp
-
 /// Every item of a list or grid, appearing and disappearing in a stagger, sampled at any
 /// time in one kernel pass.
 ///
@@ -62,7 +60,7 @@ public struct StaggeredList: Sendable {
     public private(set) var count: Int
 
     /// Most items a list holds (2²³: grid cells stay exact in float32).
-    public static let maximumCount = Int(CI_MAX_GRID_ITEMS)
+    public static let maximumCount = KernelLimits.gridItems
     /// Whether the last transition was a show.
     public private(set) var isShown = false
 
@@ -88,12 +86,29 @@ public struct StaggeredList: Sendable {
         let isReduced: Bool
         /// Seconds after the transition at which every item is at rest.
         let settlingOffset: Double
+        /// The kernel pass of `curve` over `source`, made once per transition.
+        let pass: KernelPass
+        /// Under reduced motion, the pass of ``ReducedMotion/jump`` for tracks that jump.
+        let jumpPass: KernelPass?
 
-        /// `source` run by `curve`, with its settling offset derived from both.
+        /// `source` run by `curve`, with its settling offset and kernel passes derived
+        /// from both.
+        ///
+        /// - Throws: the config's errors; ``StaggerError/curve(_:)`` for a curve the
+        ///   kernel cannot run (``CurveError/exceedsKernelRange(name:value:)``).
         init(_ source: Source, curve: Curve, count: Int, isReduced: Bool = false) throws(StaggerError) {
             self.source = source
             self.curve = curve
             self.isReduced = isReduced
+            var config: StaggerConfig?
+            if case .closedForm(_, _, let order) = source { config = order }
+            do {
+                pass = try KernelPass(curve: curve, staggeredBy: config, count: count)
+                jumpPass =
+                    isReduced ? try KernelPass(curve: ReducedMotion.jump, staggeredBy: config, count: count) : nil
+            } catch {
+                throw StaggerError(error)
+            }
             // No items, nothing to move.
             guard count > 0 else {
                 settlingOffset = 0
@@ -134,6 +149,22 @@ public struct StaggeredList: Sendable {
         /// Whether item `i` has anywhere to go: an item whose endpoints are equal and
         /// that starts at rest stays where it is, whatever its offset.
         func moves(_ i: Int) -> Bool { from[i] != to[i] || velocity[i] != 0 }
+
+        /// `body` given these states as the kernel pass's lanes.
+        func withLanes<E: Error>(_ body: (KernelPass.Lanes) throws(E) -> Void) throws(E) {
+            try offsets.withUnsafeBufferPointer { (offsets) throws(E) in
+                try from.withUnsafeBufferPointer { (from) throws(E) in
+                    try to.withUnsafeBufferPointer { (to) throws(E) in
+                        try velocity.withUnsafeBufferPointer { (velocity) throws(E) in
+                            try body(
+                                .items(
+                                    offsets: offsets.baseAddress!, from: from.baseAddress!, to: to.baseAddress!,
+                                    velocity: velocity.baseAddress!))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The clock time offsets and delays count from.

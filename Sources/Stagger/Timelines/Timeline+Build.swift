@@ -71,6 +71,21 @@ extension Timeline {
             }
         }
         self.kernelWayBackStarts = wayBack
+        func passes(_ groups: [CurveGroup]) throws(TimelineError) -> [KernelPass?] {
+            var passes: [KernelPass?] = []
+            for group in groups {
+                guard let curve = group.curve else {
+                    passes.append(nil)
+                    continue
+                }
+                do { passes.append(try KernelPass(curve: curve)) } catch {
+                    throw TimelineError(error, child: compiled.steps[group.range.lowerBound].id)
+                }
+            }
+            return passes
+        }
+        self.curvePasses = try passes(compiled.groups)
+        self.reversePasses = try passes(compiled.reverseGroups)
     }
 }
 

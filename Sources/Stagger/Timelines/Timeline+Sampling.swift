@@ -175,13 +175,12 @@ extension Timeline {
             // group here (measured by AllocationTests), this one does not.
             for index in curveGroups.indices {
                 let group = curveGroups[index]
-                guard let curve = group.curve else {
+                guard let pass = curvePasses[index] else {
                     // Jumps: at their end value from the moment they start.
                     for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? kernelTo[i] : kernelFrom[i] }
                     continue
                 }
-                try runKernel(
-                    curve: curve, local: local, starts: starts, range: group.range, output: output, backend: backend)
+                try runKernel(pass, local: local, starts: starts, range: group.range, output: output, backend: backend)
                 if group.movesAtStart {
                     // The kernel clamps progress to 0 before a start, where this
                     // easing is already above 0: hold `from` there, as state(at:) does.
@@ -195,9 +194,9 @@ extension Timeline {
         try kernelNegatedEnds.withUnsafeBufferPointer { (starts) throws(TimelineError) in
             for index in reverseGroups.indices {
                 let group = reverseGroups[index]
-                guard let curve = group.curve else { continue }
+                guard let pass = reversePasses[index] else { continue }
                 try runKernel(
-                    curve: curve, local: -local, starts: starts, range: group.range, output: output, backend: backend,
+                    pass, local: -local, starts: starts, range: group.range, output: output, backend: backend,
                     backward: true)
                 // Not yet going back, or back before the start: what state(at:) gives
                 // there, decided on the same Double figures. Before the start, `from`;
@@ -238,36 +237,31 @@ extension Timeline {
         }
     }
 
-    /// One kernel pass (``ItemPass``) over a run of steps with one curve: per-step
-    /// starts, ends and (springs) initial velocity; `backward` runs a way back, from where
-    /// each step is at its end to its `from`.
+    /// One kernel pass over a run of steps with one curve: per-step starts, ends and
+    /// (springs) initial velocity; `backward` runs a way back, from where each step is at
+    /// its end to its `from`.
     private func runKernel(
-        curve: Curve, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
+        _ pass: KernelPass, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
         output: UnsafeMutablePointer<Float>, backend: Backend?, backward: Bool = false
     ) throws(TimelineError) {
+        let lower = range.lowerBound
         let result = kernelFrom.withUnsafeBufferPointer { from in
             kernelTo.withUnsafeBufferPointer { to in
                 kernelVelocity.withUnsafeBufferPointer { velocity in
                     kernelWayBackStarts.withUnsafeBufferPointer { wayBack in
-                        let lower = range.lowerBound
-                        let pass = ItemPass(
-                            curve: curve, offsets: starts.baseAddress! + lower,
+                        let lanes = KernelPass.Lanes.items(
+                            offsets: starts.baseAddress! + lower,
                             from: (backward ? wayBack : from).baseAddress! + lower,
-                            to: (backward ? from : to).baseAddress! + lower, velocity: velocity.baseAddress! + lower,
-                            count: range.count)
-                        return Result { () throws(ItemPass.Failure) in
+                            to: (backward ? from : to).baseAddress! + lower, velocity: velocity.baseAddress! + lower)
+                        return Result { () throws(KernelPass.Failure) in
                             try pass.sample(
-                                at: local, start: 0, values: output + lower, velocities: nil, accumulate: false,
-                                backend: backend)
+                                at: local, start: 0, lanes: lanes, count: range.count, values: output + lower,
+                                velocities: nil, backend: backend)
                         }
                     }
                 }
             }
         }
-        switch result {
-        case .success: return
-        case .failure(.curve(let error)): throw .curve(child: steps[range.lowerBound].id, error)
-        case .failure(.time): throw .invalidTime(child: "time", value: local)
-        }
+        if case .failure(let failure) = result { throw TimelineError(failure, child: steps[lower].id) }
     }
 }

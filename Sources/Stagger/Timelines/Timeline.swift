@@ -130,6 +130,10 @@ public struct Timeline: Sendable {
     let curveGroups: [CurveGroup]
     /// Runs of steps sharing a way back (see `TimelinePlan.reverseGroups`).
     let reverseGroups: [CurveGroup]
+    /// The kernel pass of each of ``curveGroups`` and of ``reverseGroups`` (`nil` for
+    /// jumps), made once with the timeline.
+    let curvePasses: [KernelPass?]
+    let reversePasses: [KernelPass?]
     /// Step indices per id, by start time.
     let stepsByID: [String: [Int]]
     /// Label name to time.
