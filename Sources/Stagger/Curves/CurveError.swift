@@ -15,7 +15,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - expected: The element count the operation needs.
     ///   - actual: The element count the buffer has.
-    case bufferLengthMismatch(expected: Int, actual: Int)
+    case bufferMismatch(expected: Int, actual: Int)
 
     /// A cubic-bezier control point is unusable: `x1` or `x2` outside [0, 1], or any of
     /// `x1`, `y1`, `x2`, `y2` not finite.
@@ -48,14 +48,14 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A curve's text form could not be read; the payload says what is wrong and where.
     case malformedDescription(String)
 
-    /// A value valid in Double does not fit the float32 SIMD kernel: it, or a constant
+    /// A value valid in Double does not fit float32, the precision of the SIMD path: it, or a constant
     /// derived from it, overflows (a stiffness of 1e80, a control point of 2e38, a time
     /// of 1e300 s). The Double reference (`value(at:)`) still accepts it.
     ///
     /// - Parameters:
     ///   - name: What does not fit, for example `"time"`, `"angularFrequency"` or `"spring"`.
     ///   - value: The value, or the parameter it was derived from.
-    case exceedsKernelRange(name: String, value: Double)
+    case exceedsFloat32Range(name: String, value: Double)
 
     /// More items than the indexed stagger pass handles (2²⁴, where float indices stay
     /// exact).
@@ -106,7 +106,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Expected a finite time or progress, but got \(value)."
         case .invalidDuration(let value):
             return "A duration must be finite and greater than 0 seconds, but got \(value)."
-        case .bufferLengthMismatch(let expected, let actual):
+        case .bufferMismatch(let expected, let actual):
             return "The output buffer must hold \(expected) elements, but it holds \(actual)."
         case .controlPointOutOfRange(let name, let value):
             return "Cubic-bezier control point \(name) = \(value) is out of range: "
@@ -125,7 +125,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The compute backend \"\(name)\" is not supported here."
         case .malformedDescription(let message):
             return "Malformed curve: \(message)."
-        case .exceedsKernelRange(let name, let value):
+        case .exceedsFloat32Range(let name, let value):
             return "\(name) = \(value) does not fit the float32 kernel (it or a value derived from it overflows)."
         case .tooManyItems(let count, let limit):
             return "\(count) items is more than the \(limit) one staggered pass handles."
@@ -176,7 +176,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return same(a, b)
         case let (.invalidDuration(a), .invalidDuration(b)):
             return same(a, b)
-        case let (.bufferLengthMismatch(e1, a1), .bufferLengthMismatch(e2, a2)):
+        case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)):
             return e1 == e2 && a1 == a2
         case let (.controlPointOutOfRange(n1, v1), .controlPointOutOfRange(n2, v2)):
             return n1 == n2 && same(v1, v2)
@@ -188,7 +188,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
             return a == b
         case let (.malformedDescription(a), .malformedDescription(b)):
             return a == b
-        case let (.exceedsKernelRange(n1, v1), .exceedsKernelRange(n2, v2)):
+        case let (.exceedsFloat32Range(n1, v1), .exceedsFloat32Range(n2, v2)):
             return n1 == n2 && same(v1, v2)
         case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)):
             return c1 == c2 && l1 == l2
@@ -207,5 +207,20 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         default:
             return false
         }
+    }
+}
+
+extension CurveError {
+    /// The former name of ``bufferMismatch(expected:actual:)``, the name every error
+    /// type of the package uses for it.
+    @available(*, deprecated, renamed: "bufferMismatch(expected:actual:)")
+    public static func bufferLengthMismatch(expected: Int, actual: Int) -> CurveError {
+        .bufferMismatch(expected: expected, actual: actual)
+    }
+
+    /// The former name of ``exceedsFloat32Range(name:value:)``.
+    @available(*, deprecated, renamed: "exceedsFloat32Range(name:value:)")
+    public static func exceedsKernelRange(name: String, value: Double) -> CurveError {
+        .exceedsFloat32Range(name: name, value: value)
     }
 }

@@ -6,10 +6,10 @@ extension Curve {
     /// Easing curves map time / duration, clamped to [0, 1], through their easing;
     /// springs take seconds (moving 0 → 1 with their initial velocity).
     ///
-    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
+    /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
     ///   NaN or infinite time; ``CurveError/invalidDuration(_:)`` when the duration
-    ///   underflows float32; ``CurveError/exceedsKernelRange(name:value:)`` when a curve
+    ///   underflows float32; ``CurveError/exceedsFloat32Range(name:value:)`` when a curve
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy as ``Easing/evaluate(_:into:backend:)-(UnsafeBufferPointer<Float>,_,_)``
@@ -58,10 +58,10 @@ extension Curve {
     ///   - values: one value per item; at most 2²⁴ items.
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
-    ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsKernelRange(name:value:)``
+    ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsFloat32Range(name:value:)``
     ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:limit:)``
     ///   for more than 2²⁴ items; ``CurveError/invalidDuration(_:)`` when the duration
-    ///   underflows float32; ``CurveError/exceedsKernelRange(name:value:)`` when a curve
+    ///   underflows float32; ``CurveError/exceedsFloat32Range(name:value:)`` when a curve
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     public func sampleStaggered(
         at time: Double,
@@ -87,10 +87,10 @@ extension Curve {
     /// The staggered pass with explicit delays: `values[i]` receives the curve's value
     /// at `time` for an item that starts at `delays[i]` seconds.
     ///
-    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
+    /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` for a NaN or
     ///   infinite `time` (nothing written) or delay (named; other values written);
-    ///   ``CurveError/invalidDuration(_:)``; ``CurveError/exceedsKernelRange(name:value:)``
+    ///   ``CurveError/invalidDuration(_:)``; ``CurveError/exceedsFloat32Range(name:value:)``
     ///   when `time` or a curve parameter does not fit float32;
     ///   ``CurveError/unsupportedBackend(_:)``.
     public func sampleStaggered(
@@ -148,7 +148,7 @@ extension Curve {
 
     /// Seconds the kernel holds in float32.
     private static func checkKernelSeconds(_ seconds: Double) throws(CurveError) {
-        if !Float(seconds).isFinite { throw .exceedsKernelRange(name: "time", value: seconds) }
+        if !Float(seconds).isFinite { throw .exceedsFloat32Range(name: "time", value: seconds) }
     }
 
     /// The kernel divides in float32: a duration valid in Double may round to 0 or ∞.

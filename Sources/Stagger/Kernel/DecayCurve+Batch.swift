@@ -11,12 +11,12 @@ extension DecayCurve {
     ///   - values: One value per time.
     ///   - velocities: One velocity per time, or empty to skip them.
     ///   - backend: The instruction-set path, or `nil` for ``Backend/active``.
-    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when an output's
+    /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when an output's
     ///   count differs (nothing written); ``CurveError/nonFiniteInput(_:)`` for a bad
     ///   velocity (nothing written) or naming the first NaN or infinite time (the other
     ///   values written); ``CurveError/resultOverflow(name:value:)`` (the velocity) when
     ///   the resting distance or the velocity does not fit Float (nothing written);
-    ///   ``CurveError/exceedsKernelRange(name:value:)`` when the friction rate does not
+    ///   ``CurveError/exceedsFloat32Range(name:value:)`` when the friction rate does not
     ///   fit float32; ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy: within 1e-6 · max(1, |v₀/k|) of ``value(initialVelocity:time:)`` for any

@@ -8,10 +8,10 @@ extension Easing {
     ///   - values: receives the eased values; same count as `progress`. It may be the
     ///     same memory as `progress` (in-place).
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
-    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when the counts
+    /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
     ///   NaN or infinite progress (the other values are written, that lane's is not
-    ///   meaningful); ``CurveError/exceedsKernelRange(name:value:)`` when a control
+    ///   meaningful); ``CurveError/exceedsFloat32Range(name:value:)`` when a control
     ///   point overflows float32 arithmetic; ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy: within 2e-6 of ``value(at:)`` at the same float32 input, plus

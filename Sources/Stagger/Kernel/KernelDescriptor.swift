@@ -71,7 +71,7 @@ extension StepPosition {
 
 extension Spring {
     /// The kernel descriptor for a move of `target` from 0 with `initialVelocity`.
-    /// Throws ``CurveError/exceedsKernelRange(name:value:)`` when a parameter does not
+    /// Throws ``CurveError/exceedsFloat32Range(name:value:)`` when a parameter does not
     /// fit float32, the kernel's precision (the kernel itself refuses constants derived
     /// from them that overflow, reported the same way by the batch calls).
     func kernelDescriptor(target: Double, initialVelocity: Double) throws(CurveError) -> ci_curve {
@@ -90,7 +90,7 @@ extension Spring {
 
 extension DecayCurve {
     /// The kernel descriptor for a move of `distance` from 0 (initial velocity
-    /// k·distance). Throws ``CurveError/exceedsKernelRange(name:value:)`` when the
+    /// k·distance). Throws ``CurveError/exceedsFloat32Range(name:value:)`` when the
     /// friction rate, the distance or the initial velocity does not fit float32.
     func kernelDescriptor(distance: Double) throws(CurveError) -> ci_curve {
         try checkFitsFloat("frictionRate", frictionRate, nonZero: true)
@@ -103,15 +103,15 @@ extension DecayCurve {
     }
 
     /// How a kernel refusal of this decay is reported.
-    var rangeError: CurveError { .exceedsKernelRange(name: "decay", value: frictionRate) }
+    var rangeError: CurveError { .exceedsFloat32Range(name: "decay", value: frictionRate) }
 }
 
-/// Throws ``CurveError/exceedsKernelRange(name:value:)`` unless `value` rounds to a
+/// Throws ``CurveError/exceedsFloat32Range(name:value:)`` unless `value` rounds to a
 /// finite float (and, with `nonZero`, a non-zero one).
 private func checkFitsFloat(_ name: String, _ value: Double, nonZero: Bool = false) throws(CurveError) {
     let rounded = Float(value)
     guard rounded.isFinite, !nonZero || rounded != 0 else {
-        throw .exceedsKernelRange(name: name, value: value)
+        throw .exceedsFloat32Range(name: name, value: value)
     }
 }
 
@@ -120,13 +120,13 @@ extension Easing {
     /// enough to overflow float32 arithmetic get there.
     var rangeError: CurveError {
         if case .cubicBezier(let bezier) = kind {
-            return .exceedsKernelRange(name: "cubicBezier", value: max(abs(bezier.y1), abs(bezier.y2)))
+            return .exceedsFloat32Range(name: "cubicBezier", value: max(abs(bezier.y1), abs(bezier.y2)))
         }
         if case .piecewiseLinear(let curve) = kind {
             let largest = curve.points.map { max(abs($0.input), abs($0.output)) }.max() ?? 0
-            return .exceedsKernelRange(name: "linear() point", value: largest)
+            return .exceedsFloat32Range(name: "linear() point", value: largest)
         }
-        return .exceedsKernelRange(name: description, value: 0)
+        return .exceedsFloat32Range(name: description, value: 0)
     }
 }
 
@@ -135,7 +135,7 @@ extension Curve {
     var rangeError: CurveError {
         switch kind {
         case .easing(let easing, _): easing.rangeError
-        case .spring(let spring, _): .exceedsKernelRange(name: "spring", value: spring.stiffness)
+        case .spring(let spring, _): .exceedsFloat32Range(name: "spring", value: spring.stiffness)
         case .decay(let decay): decay.rangeError
         }
     }
@@ -175,11 +175,11 @@ func checkKernelStatus(
         // Swift checks what it can first; the kernel also refuses parameters whose
         // float32 arithmetic would overflow (a delay increment so large that the
         // exact product split overflows, say). Those surface here, never as a trap.
-        throw .exceedsKernelRange(name: "time or delay parameters", value: 0)
+        throw .exceedsFloat32Range(name: "time or delay parameters", value: 0)
     }
 }
 
 /// Throws unless `output` has exactly as many elements as `input`.
 func checkLengths(input: Int, output: Int) throws(CurveError) {
-    if input != output { throw .bufferLengthMismatch(expected: input, actual: output) }
+    if input != output { throw .bufferMismatch(expected: input, actual: output) }
 }

@@ -38,7 +38,7 @@ struct KernelPass: @unchecked Sendable {
     /// given (a list whose stagger has one: see ``StaggerConfig/listDelays(count:)``).
     ///
     /// - Throws: ``Failure/curve(_:)`` with the curve's range error
-    ///   (``CurveError/exceedsKernelRange(name:value:)``) for a spring or decay whose
+    ///   (``CurveError/exceedsFloat32Range(name:value:)``) for a spring or decay whose
     ///   parameters do not fit float32.
     init(curve: Curve, staggeredBy config: StaggerConfig? = nil, count: Int = 0) throws(Failure) {
         let described: (curve: ci_curve, duration: Double)
@@ -201,7 +201,7 @@ extension StaggerError {
         switch failure {
         case .curve(let error): self = .curve(error)
         case .time(let time): self = .invalidTime(time)
-        case .delays(let time): self = .curve(.exceedsKernelRange(name: "delays at this time", value: time))
+        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
         }
     }
 }
@@ -212,7 +212,7 @@ extension AnimatableError {
         switch failure {
         case .curve(let error): self = .curve(error)
         case .time(let time): self = .invalidTime(time)
-        case .delays(let time): self = .curve(.exceedsKernelRange(name: "delays at this time", value: time))
+        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
         }
     }
 }

@@ -13,9 +13,9 @@ extension Spring {
     ///   - values: receives the value at each time, or `nil` to skip values.
     ///   - velocities: receives the velocity (units per second), or `nil`.
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
-    /// - Throws: ``CurveError/bufferLengthMismatch(expected:actual:)`` when an output's
+    /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when an output's
     ///   count differs from `times` (nothing written); ``CurveError/nonFiniteInput(_:)``
-    ///   naming the first NaN or infinite time; ``CurveError/exceedsKernelRange(name:value:)``
+    ///   naming the first NaN or infinite time; ``CurveError/exceedsFloat32Range(name:value:)``
     ///   when a parameter, or a constant derived from them, does not fit float32;
     ///   ``CurveError/unsupportedBackend(_:)``.
     ///
@@ -39,7 +39,7 @@ extension Spring {
             values?.baseAddress, velocities?.baseAddress, times.count)
         try checkKernelStatus(
             status, backend: backend, input: times,
-            invalidCurve: .exceedsKernelRange(name: "spring", value: stiffness))
+            invalidCurve: .exceedsFloat32Range(name: "spring", value: stiffness))
     }
 
     /// Evaluates values and velocities at many times into arrays of the same count; see

@@ -74,7 +74,7 @@ extension StaggerConfig {
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/bufferMismatch(expected:actual:)``;
     ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items;
-    ///   ``StaggerError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    ///   ``StaggerError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   for delays float32 cannot hold.
     ///
     /// Accuracy: within 1e-6 s plus 2⁻²² of the delay of ``delay(for:of:)``.
@@ -92,7 +92,7 @@ extension StaggerConfig {
                 // As the kernel refuses a stagger whose delays overflow float32 (found by
                 // fuzzing: amount:1e59 with a random origin gave infinite delays).
                 guard Float(delay).isFinite else {
-                    throw .curve(.exceedsKernelRange(name: "delay of item \(index)", value: delay))
+                    throw .curve(.exceedsFloat32Range(name: "delay of item \(index)", value: delay))
                 }
                 delays[index] = Float(delay)
             }
@@ -143,7 +143,7 @@ func checkStaggerStatus(_ status: ci_status, backend: Backend?) throws(StaggerEr
     if status == CI_ERR_NONFINITE_INPUT { throw .invalidTime(.nan) }
     do {
         try checkKernelStatus(
-            status, backend: backend, input: nil, invalidCurve: .exceedsKernelRange(name: "curve", value: 0))
+            status, backend: backend, input: nil, invalidCurve: .exceedsFloat32Range(name: "curve", value: 0))
     } catch {
         throw .curve(error)
     }

@@ -73,7 +73,7 @@ extension MatchedPairGroup {
     /// - Throws: as ``state(ofPair:atProgress:)`` (but for the index), and
     ///   ``AnimatableError/componentCountMismatch(expected:actual:)`` for a frame of
     ///   another size; ``AnimatableError/curve(_:)`` wrapping
-    ///   ``CurveError/exceedsKernelRange(name:value:)`` for a lane end (or a spring's
+    ///   ``CurveError/exceedsFloat32Range(name:value:)`` for a lane end (or a spring's
     ///   initial velocity) float32 cannot hold, or a curve the kernel cannot hold.
     ///
     /// Accuracy: each lane within the kernel's bounds of ``state(ofPair:atProgress:)``
@@ -140,7 +140,7 @@ extension MatchedPairGroup {
     /// The float32 scrub lanes of `pairs`, each checked to fit.
     ///
     /// - Throws: ``AnimatableError/curve(_:)`` wrapping
-    ///   ``CurveError/exceedsKernelRange(name:value:)`` named by pair and lane; the
+    ///   ``CurveError/exceedsFloat32Range(name:value:)`` named by pair and lane; the
     ///   errors of the pairs' layout.
     static func scrubLanes(_ pairs: [MatchedPair], curves: MatchedCurves, delays: [Double]) throws(AnimatableError)
         -> ScrubLanes
@@ -162,12 +162,12 @@ extension MatchedPairGroup {
             let ends = (Float(source[lane]), Float(destination[lane]))
             let velocity = Float((destination[lane] - source[lane]) * unit)
             func name() -> String { laneName(lane, pairCount: n) }
-            guard ends.0.isFinite else { throw .curve(.exceedsKernelRange(name: name(), value: source[lane])) }
+            guard ends.0.isFinite else { throw .curve(.exceedsFloat32Range(name: name(), value: source[lane])) }
             guard ends.1.isFinite, (ends.1 - ends.0).isFinite else {
-                throw .curve(.exceedsKernelRange(name: "\(name()) target", value: destination[lane]))
+                throw .curve(.exceedsFloat32Range(name: "\(name()) target", value: destination[lane]))
             }
             guard velocity.isFinite else {
-                throw .curve(.exceedsKernelRange(name: "\(name()) velocity", value: Double(velocity)))
+                throw .curve(.exceedsFloat32Range(name: "\(name()) velocity", value: Double(velocity)))
             }
             (lanes.from[lane], lanes.to[lane], lanes.velocity[lane]) = (ends.0, ends.1, velocity)
         }

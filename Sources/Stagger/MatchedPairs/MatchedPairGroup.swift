@@ -87,7 +87,7 @@ public struct MatchedPairGroup: Sendable {
     ///   stagger does not fit the pair count; a pair's own errors (its fields are
     ///   mutable, so each pair is checked again here, anchor included);
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that overflows;
-    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   for a lane float32 cannot hold (a frame at x = 1e39), named by pair and lane.
     public init(_ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig? = nil) throws(AnimatableError) {
         let n = pairs.count
@@ -157,7 +157,7 @@ public struct MatchedPairGroup: Sendable {
     ///
     /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time, or one
     ///   before the last transition (time runs forward; rebuild the group to rewind);
-    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
     ///   throw.
     public mutating func start(at time: Double) throws(AnimatableError) {

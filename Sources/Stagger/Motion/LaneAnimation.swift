@@ -196,7 +196,7 @@ struct LaneAnimation: Sendable {
 
     /// Lanes at rest at `values` that the kernel also samples.
     ///
-    /// - Throws: ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``
+    /// - Throws: ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   (named by `laneName`) for a value float32 cannot hold, checked once here
     ///   rather than failing every frame.
     init(kernelValues values: [Double], segments: [Segment], laneName: (Int) -> String) throws(AnimatableError) {
@@ -247,7 +247,7 @@ struct LaneAnimation: Sendable {
             }
             guard fits else {
                 let lane = values.firstIndex { !Float($0).isFinite }!
-                throw .curve(.exceedsKernelRange(name: "\(laneName(lane))\(what)", value: values[lane]))
+                throw .curve(.exceedsFloat32Range(name: "\(laneName(lane))\(what)", value: values[lane]))
             }
         }
         var kernelPlanes: [KernelPlane] = []
@@ -271,7 +271,7 @@ struct LaneAnimation: Sendable {
                 let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite })
             {
                 throw .curve(
-                    .exceedsKernelRange(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
+                    .exceedsFloat32Range(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
             }
             kernelPlanes.append(narrowed)
         }
@@ -418,7 +418,7 @@ struct LaneAnimation: Sendable {
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named by
     ///   `laneName`) for a value, target, span, velocity or delay that is not finite in
     ///   Double; for a kernel animation, ``AnimatableError/curve(_:)`` wrapping
-    ///   ``CurveError/exceedsKernelRange(name:value:)`` for one float32 cannot hold.
+    ///   ``CurveError/exceedsFloat32Range(name:value:)`` for one float32 cannot hold.
     ///   Everything is checked before anything changes.
     mutating func setMotion(
         start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double],
@@ -602,7 +602,7 @@ struct LaneAnimation: Sendable {
     /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time or one
     ///   before the last transition; ``AnimatableError/nonFiniteComponent(name:value:)``
     ///   for a value, span or velocity that is not finite; for a kernel animation,
-    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsKernelRange(name:value:)``.
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``.
     ///   Nothing changes on a throw.
     mutating func release(
         lanes: Range<Int>, values: [Double], velocities: [Double], at time: Double, laneName: (Int) -> String

@@ -95,7 +95,7 @@ public struct StaggeredList: Sendable {
         /// from both.
         ///
         /// - Throws: the config's errors; ``StaggerError/curve(_:)`` for a curve the
-        ///   kernel cannot run (``CurveError/exceedsKernelRange(name:value:)``).
+        ///   kernel cannot run (``CurveError/exceedsFloat32Range(name:value:)``).
         init(_ source: Source, curve: Curve, count: Int, isReduced: Bool = false) throws(StaggerError) {
             self.source = source
             self.curve = curve

@@ -180,14 +180,14 @@ import Testing
         // A rate float32 cannot hold is refused by the kernel paths, named.
         let huge = try Curve.decay(frictionRate: 1e300)
         var out = [Float](repeating: 0, count: 1)
-        #expect(throws: CurveError.exceedsKernelRange(name: "frictionRate", value: 1e300)) {
+        #expect(throws: CurveError.exceedsFloat32Range(name: "frictionRate", value: 1e300)) {
             try huge.evaluate(times: [0], into: &out)
         }
         #expect(throws: CurveError.nonFiniteInput(.infinity)) {
             try Curve.decay.evaluate(times: [.infinity], into: &out)
         }
         var two = [Float](repeating: 0, count: 2), none: [Float] = []
-        #expect(throws: CurveError.bufferLengthMismatch(expected: 1, actual: 2)) {
+        #expect(throws: CurveError.bufferMismatch(expected: 1, actual: 2)) {
             try DecayCurve.fast.evaluate(initialVelocity: 1, times: [0], values: &two, velocities: &none)
         }
     }

@@ -78,7 +78,7 @@ import Testing
             try DecayCurve.normal.velocity(initialVelocity: 1, time: .infinity)
         }
         var short = [Float](repeating: 0, count: 1), none: [Float] = []
-        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 1)) {
+        #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 1)) {
             try DecayCurve.normal.evaluate(initialVelocity: 1, times: [0, 1], values: &short, velocities: &none)
         }
     }

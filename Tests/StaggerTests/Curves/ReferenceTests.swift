@@ -355,7 +355,7 @@ struct EasingErrorTests {
         let errors: [(CurveError, String)] = [
             (.nonFiniteInput(.nan), "nan"),
             (.invalidDuration(-1), "-1.0"),
-            (.bufferLengthMismatch(expected: 8, actual: 3), "8"),
+            (.bufferMismatch(expected: 8, actual: 3), "8"),
             (.controlPointOutOfRange(name: "x1", value: 1.5), "x1 = 1.5"),
             (.invalidStepCount(count: 1, position: .jumpNone), "jump-none"),
             (.invalidSpringParameter(name: "bounce", value: 2), "bounce = 2.0"),

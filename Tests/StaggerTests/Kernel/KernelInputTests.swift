@@ -7,18 +7,18 @@ import Testing
 @Suite struct KernelInputTests {
     @Test func mismatchedLengthsThrowAndWriteNothing() throws {
         var short = [Float](repeating: 42, count: 3)
-        #expect(throws: CurveError.bufferLengthMismatch(expected: 4, actual: 3)) {
+        #expect(throws: CurveError.bufferMismatch(expected: 4, actual: 3)) {
             try Easing.easeInQuad.evaluate([0, 0.1, 0.2, 0.3], into: &short)
         }
         #expect(short == [42, 42, 42])
-        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 3)) {
+        #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 3)) {
             try Curve.snappy.evaluate(times: [0, 1], into: &short)
         }
         var velocities = [Float](repeating: 0, count: 2)
-        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 3)) {
+        #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 3)) {
             try Spring.bouncy.evaluate(times: [0, 1], values: &short, velocities: &velocities)
         }
-        #expect(throws: CurveError.bufferLengthMismatch(expected: 2, actual: 3)) {
+        #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 3)) {
             try Curve.easeIn.sampleStaggered(at: 1, delays: [0, 0.1], into: &short)
         }
     }
@@ -79,14 +79,14 @@ import Testing
         }
         // omega0 = 1e25 fits float; lambda^2 overflows.
         let stiff = try Spring(stiffness: 1e50, damping: 1e25)
-        #expect(throws: CurveError.exceedsKernelRange(name: "spring", value: 1e50)) {
+        #expect(throws: CurveError.exceedsFloat32Range(name: "spring", value: 1e50)) {
             try stiff.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities)
         }
         let tall = try Curve.easing(.cubicBezier(0.5, 2e38, 0.5, 1), duration: 1)
-        #expect(throws: CurveError.exceedsKernelRange(name: "cubicBezier", value: 2e38)) {
+        #expect(throws: CurveError.exceedsFloat32Range(name: "cubicBezier", value: 2e38)) {
             try tall.evaluate(times: [0, 0.5, 1], into: &values)
         }
-        #expect(throws: CurveError.exceedsKernelRange(name: "time", value: 1e300)) {
+        #expect(throws: CurveError.exceedsFloat32Range(name: "time", value: 1e300)) {
             try Curve.snappy.sampleStaggered(at: 1e300, baseDelay: 0, delayIncrement: 0.1, into: &values)
         }
         // 1e10 s is 1e40 durations of 1e-30 s: the progress saturates, nothing is refused.

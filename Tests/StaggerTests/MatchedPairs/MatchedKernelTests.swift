@@ -283,14 +283,14 @@ import Testing
     @Test func lanesBeyondFloatRangeAreRejected() throws {
         let far = try MatchedGeometry(frame: LayoutRect(x: 1e39, y: 0, width: 100, height: 100))
         let near = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 100, height: 100))
-        #expect(throws: AnimatableError.curve(.exceedsKernelRange(name: "pair 0 anchorX", value: 1e39 + 0.5 * 100))) {
+        #expect(throws: AnimatableError.curve(.exceedsFloat32Range(name: "pair 0 anchorX", value: 1e39 + 0.5 * 100))) {
             try MatchedPairGroup([try MatchedPair(source: far, destination: near)], curves: MatchedCurves(.smooth))
         }
         var group = try MatchedPairGroup(
             [try MatchedPair(source: near, destination: near), try MatchedPair(source: near, destination: far)],
             curves: MatchedCurves(.smooth))
         #expect(
-            throws: AnimatableError.curve(.exceedsKernelRange(name: "pair 1 anchorX target", value: 1e39 + 0.5 * 100))
+            throws: AnimatableError.curve(.exceedsFloat32Range(name: "pair 1 anchorX target", value: 1e39 + 0.5 * 100))
         ) {
             try group.start(at: 0)
         }

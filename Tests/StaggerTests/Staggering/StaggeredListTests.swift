@@ -417,4 +417,23 @@ import Testing
             try StaggeredList(count: 5, config: grid)
         }
     }
+
+    /// A spring whose angular frequency sqrt(k / m) = 1e40 is beyond float32's largest
+    /// finite value (about 3.4e38): the list refuses it when the motion is made (the
+    /// list, a show, an insert), naming the parameter, not on the first frame.
+    @Test func aCurveFloat32CannotHoldIsRefusedWhenTheMotionStarts() throws {
+        let spring = try Curve.spring(Spring(mass: 1, stiffness: 1e80, damping: 1))
+        let expected = StaggerError.curve(.exceedsFloat32Range(name: "angularFrequency", value: 1e40))
+        var config = StaggerConfig.standard
+        config.curve = spring
+        #expect(throws: expected) { try StaggeredList(count: 4, config: config) }
+        var list = try StaggeredList(count: 4, config: .standard)
+        list.config.curve = spring
+        #expect(throws: expected) { try list.show(at: 0) }
+        #expect(throws: expected) { try list.insert(2, at: 0, time: 0) }
+        // Unchanged by the refusals: the list still samples its old motion.
+        var frame = list.makeFrame()
+        try list.sample(at: 1, into: &frame)
+        #expect(list.count == 4)
+    }
 }
