@@ -15,13 +15,20 @@ static unsigned long allocations;
 
 static void count(void) { __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED); }
 
-unsigned long bench_allocations(void) {
-    return __atomic_load_n(&allocations, __ATOMIC_RELAXED);
-}
+unsigned long bench_allocations(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
 
-void *malloc(size_t size) { count(); return __libc_malloc(size); }
-void *calloc(size_t count_, size_t size) { count(); return __libc_calloc(count_, size); }
-void *realloc(void *p, size_t size) { count(); return __libc_realloc(p, size); }
+void *malloc(size_t size) {
+    count();
+    return __libc_malloc(size);
+}
+void *calloc(size_t count_, size_t size) {
+    count();
+    return __libc_calloc(count_, size);
+}
+void *realloc(void *p, size_t size) {
+    count();
+    return __libc_realloc(p, size);
+}
 void *aligned_alloc(size_t alignment, size_t size) {
     count();
     return __libc_memalign(alignment, size);

@@ -15,8 +15,7 @@ __attribute__((target("avx2"))) void floor_store_avx2(float *out, size_t n, floa
     for (; i < n; i++) out[i] = value;
 }
 
-__attribute__((target("avx512f"))) void floor_store_avx512(float *out, size_t n,
-                                                           float value) {
+__attribute__((target("avx512f"))) void floor_store_avx512(float *out, size_t n, float value) {
     const __m512 v = _mm512_set1_ps(value);
     size_t i = 0;
     for (; i + 16 <= n; i += 16) _mm512_storeu_ps(out + i, v);
@@ -28,20 +27,16 @@ void floor_store_memset(float *out, size_t n, float value) {
     memset(out, 0, n * sizeof *out);
 }
 
-__attribute__((target("avx2"))) void floor_copy_avx2(const float *in, float *out,
-                                                     size_t n) {
+__attribute__((target("avx2"))) void floor_copy_avx2(const float *in, float *out, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) _mm256_storeu_ps(out + i, _mm256_loadu_ps(in + i));
     for (; i < n; i++) out[i] = in[i];
 }
 
-__attribute__((target("avx512f"))) void floor_copy_avx512(const float *in, float *out,
-                                                          size_t n) {
+__attribute__((target("avx512f"))) void floor_copy_avx512(const float *in, float *out, size_t n) {
     size_t i = 0;
     for (; i + 16 <= n; i += 16) _mm512_storeu_ps(out + i, _mm512_loadu_ps(in + i));
     for (; i < n; i++) out[i] = in[i];
 }
 
-void floor_copy_memcpy(const float *in, float *out, size_t n) {
-    memcpy(out, in, n * sizeof *out);
-}
+void floor_copy_memcpy(const float *in, float *out, size_t n) { memcpy(out, in, n * sizeof *out); }

@@ -25,5 +25,7 @@ static void bezier_ease(const float *p, float *y, size_t n) {
     for (size_t i = 0; i < n; i++) y[i] = peer_scalar_bezier(p[i], 0.25f, 0.1f, 0.25f, 1.0f);
 }
 
+/* clang-format off */
 const peer_table peer_libm = {"libm", 1, CI_BACKEND_SCALAR, spring_under, sine_inout,
                               expo_inout, elastic_inout, bezier_ease};
+/* clang-format on */

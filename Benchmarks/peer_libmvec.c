@@ -79,7 +79,9 @@ static void FN(elastic_inout)(const float *restrict p, float *restrict y, size_t
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
+/* clang-format off */
 const peer_table TABLE = {"libmvec-" STR(PEER_ISA), PEER_LANES, PEER_BACKEND,
                           FN(spring_under), FN(sine_inout), FN(expo_inout),
                           FN(elastic_inout)};
+/* clang-format on */
 #endif

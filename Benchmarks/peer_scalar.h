@@ -8,15 +8,12 @@
 #define PEER_PI 3.14159265358979f
 #define PEER_C5 1.3962634015954636f /* 2 pi / 4.5 */
 
-static inline float peer_scalar_spring_under(float t, float lambda, float omega,
-                                             float ratio) {
+static inline float peer_scalar_spring_under(float t, float lambda, float omega, float ratio) {
     float w = omega * t;
     return 1.0f - expf(-lambda * t) * (cosf(w) + ratio * sinf(w));
 }
 
-static inline float peer_scalar_sine_inout(float p) {
-    return 0.5f - 0.5f * cosf(PEER_PI * p);
-}
+static inline float peer_scalar_sine_inout(float p) { return 0.5f - 0.5f * cosf(PEER_PI * p); }
 
 static inline float peer_scalar_expo_inout(float p) {
     if (p == 0.0f) return 0.0f;

@@ -113,5 +113,7 @@ static void FN(elastic_inout)(const float *p, float *y, size_t n) {
     for (; i < n; i++) y[i] = peer_scalar_elastic_inout(p[i]);
 }
 
+/* clang-format off */
 const peer_table TABLE = {PEER_NAME, PEER_LANES, PEER_BACKEND, FN(spring_under),
                           FN(sine_inout), FN(expo_inout), FN(elastic_inout)};
+/* clang-format on */

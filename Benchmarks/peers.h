@@ -23,8 +23,8 @@
 extern "C" {
 #endif
 
-typedef void (*peer_spring_fn)(const float *time, float *value, size_t n, float lambda,
-                               float omega, float ratio);
+typedef void (*peer_spring_fn)(const float *time, float *value, size_t n, float lambda, float omega,
+                               float ratio);
 typedef void (*peer_ease_fn)(const float *progress, float *value, size_t n);
 
 typedef struct peer_table {

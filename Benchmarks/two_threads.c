@@ -163,13 +163,14 @@ int main(int argc, char **argv) {
     pthread_mutex_unlock(&lock);
     pthread_join(thread, NULL);
 
-    printf("%d items x %d tracks (springs), %d chunks, backend %s, %d passes each\n\n",
-           ITEMS, TRACKS, CHUNKS, ci_backend_name(backend), passes);
-    printf("| threads | per pass, min (median) | speed-up over one, min (median) | efficiency (min) |\n");
+    printf("%d items x %d tracks (springs), %d chunks, backend %s, %d passes each\n\n", ITEMS,
+           TRACKS, CHUNKS, ci_backend_name(backend), passes);
+    printf(
+        "| threads | per pass, min (median) | speed-up over one, min (median) | efficiency (min) |\n");
     printf("|---|---:|---:|---:|\n");
     printf("| one | %.0f us (%.0f) | | |\n", 1e6 * one_best, 1e6 * one_median);
-    printf("| two, helper spinning | %.0f us (%.0f) | %.2fx (%.2fx) | %.0f %% |\n",
-           1e6 * spin_best, 1e6 * spin_median, one_best / spin_best, one_median / spin_median,
+    printf("| two, helper spinning | %.0f us (%.0f) | %.2fx (%.2fx) | %.0f %% |\n", 1e6 * spin_best,
+           1e6 * spin_median, one_best / spin_best, one_median / spin_median,
            50 * one_best / spin_best);
     printf("| two, helper woken per pass | %.0f us (%.0f) | %.2fx (%.2fx) | %.0f %% |\n",
            1e6 * wake_best, 1e6 * wake_median, one_best / wake_best, one_median / wake_median,

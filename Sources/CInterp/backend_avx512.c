@@ -7,7 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-#pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,avx,sse4.2"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,avx,sse4.2"))), \
+                             apply_to = function)
 #include "vec_avx512.h"
 #define CI_PREFIX ci_avx512_
 #define CI_TABLE ci_table_avx512

@@ -142,7 +142,9 @@ int ci_backend_lanes(ci_backend b) {
 
 static ci_backend best_backend(void) {
     static const ci_backend preference[] = {
-        CI_BACKEND_AVX512, CI_BACKEND_AVX2, CI_BACKEND_SSE2,
+        CI_BACKEND_AVX512,
+        CI_BACKEND_AVX2,
+        CI_BACKEND_SSE2,
     };
 #if defined(CI_NEON_IS_NATIVE)
     return CI_BACKEND_NEON;

@@ -45,13 +45,12 @@ ci_status ci_curve_validate(const ci_curve *c) {
         int minimum = c->step_position == CI_JUMP_NONE ? 2 : 1;
         if (c->step_position < CI_JUMP_START || c->step_position > CI_JUMP_BOTH)
             return CI_ERR_INVALID_CURVE;
-        return (c->steps >= minimum && (uint32_t)c->steps <= CI_MAX_STEPS)
-                   ? CI_OK : CI_ERR_INVALID_CURVE;
+        return (c->steps >= minimum && (uint32_t)c->steps <= CI_MAX_STEPS) ? CI_OK
+                                                                           : CI_ERR_INVALID_CURVE;
     }
     case CI_CURVE_SPRING:
         return (c->params[0] > 0 && c->params[1] >= 0) ? CI_OK : CI_ERR_INVALID_CURVE;
-    case CI_CURVE_DECAY:
-        return c->params[0] > 0 ? CI_OK : CI_ERR_INVALID_CURVE;
+    case CI_CURVE_DECAY: return c->params[0] > 0 ? CI_OK : CI_ERR_INVALID_CURVE;
     case CI_CURVE_PIECEWISE_LINEAR: {
         if (!c->points) return CI_ERR_NULL_POINTER;
         if (c->point_count < 2 || (uint32_t)c->point_count > CI_MAX_LINEAR_POINTS)
@@ -66,15 +65,15 @@ ci_status ci_curve_validate(const ci_curve *c) {
     default:
         if (c->kind < CI_CURVE_SINE || c->kind > CI_CURVE_BOUNCE) return CI_ERR_INVALID_CURVE;
         return (c->direction >= CI_EASE_IN && c->direction <= CI_EASE_IN_OUT)
-                   ? CI_OK : CI_ERR_INVALID_CURVE;
+                   ? CI_OK
+                   : CI_ERR_INVALID_CURVE;
     }
 }
 
 /* Spring constants in double: the float kernel then rounds each once. */
 #define M_LOG2E_DOUBLE 1.4426950408889634074
 
-static void prepare_spring(ci_prepared *P, double omega0, double zeta, double delta,
-                           double v0) {
+static void prepare_spring(ci_prepared *P, double omega0, double zeta, double delta, double v0) {
     double lambda = zeta * omega0, b = lambda * delta - v0, omega = 0, k = lambda * b;
     if (zeta < 1) {
         P->spring_regime = CI_SPRING_UNDER;
@@ -126,11 +125,24 @@ static void prepare_decay(ci_prepared *P, double k, double delta) {
 /* Finite inputs can still overflow float once combined (a stiffness of 1e80, a
  * control point of 2e38): every constant the loops use must be finite. */
 static int prepared_is_finite(const ci_prepared *P) {
-    const float values[] = {3.0f * P->y1, 3.0f * P->y2, 3.0f * (1.0f - P->y1),
-                            3.0f * (1.0f - P->y2), P->delta, P->v0,
-                            P->lambda, P->omega, P->inv_omega, P->half_inv_omega, P->b,
-                            P->k, P->rate_slow, P->rate_fast, P->omega0_squared,
-                            P->decay_log2, P->rate_slow_log2, P->rate_fast_log2};
+    const float values[] = {3.0f * P->y1,
+                            3.0f * P->y2,
+                            3.0f * (1.0f - P->y1),
+                            3.0f * (1.0f - P->y2),
+                            P->delta,
+                            P->v0,
+                            P->lambda,
+                            P->omega,
+                            P->inv_omega,
+                            P->half_inv_omega,
+                            P->b,
+                            P->k,
+                            P->rate_slow,
+                            P->rate_fast,
+                            P->omega0_squared,
+                            P->decay_log2,
+                            P->rate_slow_log2,
+                            P->rate_fast_log2};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
         if (!isfinite(values[i])) return 0;
     return 1;
@@ -167,8 +179,10 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
     P->kind = c->kind;
     P->direction = c->direction;
     if (c->kind == CI_CURVE_CUBIC_BEZIER) {
-        P->x1 = c->params[0]; P->y1 = c->params[1];
-        P->x2 = c->params[2]; P->y2 = c->params[3];
+        P->x1 = c->params[0];
+        P->y1 = c->params[1];
+        P->x2 = c->params[2];
+        P->y2 = c->params[3];
         double x1 = P->x1, x2 = P->x2, m1 = 1.0 - x2, m2 = 1.0 - x1;
         P->bezier_a = (float)(3 * x1);
         P->bezier_b = (float)(3 * x2 - 6 * x1);
@@ -179,8 +193,8 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
     } else if (c->kind == CI_CURVE_STEPS) {
         int n = c->steps;
         P->steps_n = (float)n;
-        P->steps_offset = (c->step_position == CI_JUMP_START ||
-                           c->step_position == CI_JUMP_BOTH) ? 1.0f : 0.0f;
+        P->steps_offset =
+            (c->step_position == CI_JUMP_START || c->step_position == CI_JUMP_BOTH) ? 1.0f : 0.0f;
         P->steps_jumps = (float)(c->step_position == CI_JUMP_NONE   ? n - 1
                                  : c->step_position == CI_JUMP_BOTH ? n + 1
                                                                     : n);

@@ -15,23 +15,22 @@ static ci_status finish(int saw_nonfinite) {
 
 /* What every entry point does first: a runnable backend, a valid curve, constants
  * that fit float. */
-static ci_status begin(ci_backend backend, const ci_curve *curve,
-                       const ci_kernel_table **table, ci_prepared *P) {
+static ci_status begin(ci_backend backend, const ci_curve *curve, const ci_kernel_table **table,
+                       ci_prepared *P) {
     *table = ci_resolve_backend(backend);
     if (!*table) return CI_ERR_UNSUPPORTED_BACKEND;
     if (!curve) return CI_ERR_NULL_POINTER;
     return ci_prepare_curve(P, curve);
 }
 
-ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress,
-                  float *value, size_t count) {
+ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress, float *value,
+                  size_t count) {
     const ci_kernel_table *table;
     ci_prepared P;
     ci_status status = begin(backend, curve, &table, &P);
     if (status != CI_OK || count == 0) return status;
     if (!progress || !value) return CI_ERR_NULL_POINTER;
-    if (ci_is_timed(curve->kind))
-        return finish(table->spring(&P, progress, value, NULL, count));
+    if (ci_is_timed(curve->kind)) return finish(table->spring(&P, progress, value, NULL, count));
     return finish(table->ease(&P, progress, value, count));
 }
 
@@ -51,8 +50,8 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
     return finish(table->ease(&P, time, value, count));
 }
 
-ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
-                    float *value, float *velocity, size_t count) {
+ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time, float *value,
+                    float *velocity, size_t count) {
     const ci_kernel_table *table;
     ci_prepared P;
     ci_status status = begin(backend, curve, &table, &P);
@@ -63,10 +62,9 @@ ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time
     return finish(table->spring(&P, time, value, velocity, count));
 }
 
-ci_status ci_sample(ci_backend backend, const ci_curve *curve,
-                    const ci_sample_request *request, const ci_track *tracks,
-                    size_t track_count, float *const *outputs, float *appearance,
-                    float *velocity, size_t count) {
+ci_status ci_sample(ci_backend backend, const ci_curve *curve, const ci_sample_request *request,
+                    const ci_track *tracks, size_t track_count, float *const *outputs,
+                    float *appearance, float *velocity, size_t count) {
     const ci_kernel_table *table;
     ci_prepared P;
     if (!request)
@@ -79,43 +77,52 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve,
     ci_sample_prepared S;
     status = ci_plan_sample(&S, &unit, request, tracks, track_count, outputs, count);
     if (status != CI_OK || count == 0) return status;
-    return finish(table->sample(&P, &S, request, tracks, track_count, outputs, appearance,
-                                velocity, count));
+    return finish(
+        table->sample(&P, &S, request, tracks, track_count, outputs, appearance, velocity, count));
 }
 
-ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
-                              const ci_stagger *stagger, const float *delays,
-                              float *value, size_t count) {
-    if (!stagger) return ci_resolve_backend(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
+ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve, const ci_stagger *stagger,
+                              const float *delays, float *value, size_t count) {
+    if (!stagger)
+        return ci_resolve_backend(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
     /* base + i * increment; a negative increment is the same line seen from the last
      * item, which keeps the list form's stagger part non-negative. */
     double last = count > 0 ? (double)(count - 1) : 0;
     int falling = stagger->increment < 0;
     ci_list_delays list = {
-        .base_delay = falling ? stagger->base_delay + last * stagger->increment
-                              : stagger->base_delay,
-        .offset = 0, .slope = fabs(stagger->increment), .origin = falling ? last : 0,
-        .max_delay = INFINITY, .window_start = 0,
-        .window_end = (double)CI_MAX_INDEXED_ITEMS, .outside = CI_OUTSIDE_WINDOW_EDGE,
+        .base_delay =
+            falling ? stagger->base_delay + last * stagger->increment : stagger->base_delay,
+        .offset = 0,
+        .slope = fabs(stagger->increment),
+        .origin = falling ? last : 0,
+        .max_delay = INFINITY,
+        .window_start = 0,
+        .window_end = (double)CI_MAX_INDEXED_ITEMS,
+        .outside = CI_OUTSIDE_WINDOW_EDGE,
     };
     ci_sample_request request = {
-        .time = stagger->time, .start = 0, .duration = stagger->duration,
-        .list = delays ? NULL : &list, .delays = delays, .from = 0, .to = 1,
+        .time = stagger->time,
+        .start = 0,
+        .duration = stagger->duration,
+        .list = delays ? NULL : &list,
+        .delays = delays,
+        .from = 0,
+        .to = 1,
     };
     if (count > 0 && !value) return CI_ERR_NULL_POINTER;
     return ci_sample(backend, curve, &request, NULL, 0, NULL, value, NULL, count);
 }
 /* ---- layouts and waves ------------------------------------------------------------ */
 
-static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
-                                size_t count, int distances_only) {
+static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D, size_t count,
+                                int distances_only) {
     memset(L, 0, sizeof *L);
     if (D->columns < 1 || D->rows < 1 || (uint64_t)D->columns * (uint64_t)D->rows < count ||
         count > CI_MAX_GRID_ITEMS || D->metric < CI_METRIC_EUCLIDEAN ||
         D->metric > CI_METRIC_CHEBYSHEV || D->axis < CI_AXIS_BOTH || D->axis > CI_AXIS_Y ||
-        !ci_fits_float(D->origin_x) || !ci_fits_float(D->origin_y) || !ci_fits_float(D->max_distance) ||
-        D->max_distance < 0 || fabs(D->origin_x) > 1e18 || fabs(D->origin_y) > 1e18 ||
-        (D->max_distance > 0 && !ci_fits_float(1 / D->max_distance)))
+        !ci_fits_float(D->origin_x) || !ci_fits_float(D->origin_y) ||
+        !ci_fits_float(D->max_distance) || D->max_distance < 0 || fabs(D->origin_x) > 1e18 ||
+        fabs(D->origin_y) > 1e18 || (D->max_distance > 0 && !ci_fits_float(1 / D->max_distance)))
         return CI_ERR_INVALID_PARAMETER;
     L->metric = D->metric;
     L->axis = D->axis;
@@ -151,7 +158,8 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
     double cap = D->max_delay < finite_cap ? D->max_delay : finite_cap;
     L->max_delay = (float)cap;
     if ((double)L->max_delay > cap) L->max_delay = nextafterf(L->max_delay, 0);
-    double end = D->window_end < (double)CI_MAX_GRID_ITEMS ? D->window_end : (double)CI_MAX_GRID_ITEMS;
+    double end =
+        D->window_end < (double)CI_MAX_GRID_ITEMS ? D->window_end : (double)CI_MAX_GRID_ITEMS;
     L->window_start = (float)D->window_start;
     L->window_last = end > D->window_start ? (float)(end - 1) : (float)D->window_start - 1;
     L->outside_immediate = D->outside == CI_OUTSIDE_IMMEDIATE || end <= D->window_start;
@@ -175,8 +183,8 @@ ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *de
     return run_layout(backend, layout, delays, count, 0);
 }
 
-ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout,
-                       float *distances, size_t count) {
+ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout, float *distances,
+                       size_t count) {
     return run_layout(backend, layout, distances, count, 1);
 }
 
@@ -191,10 +199,10 @@ ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *
         !ci_fits_float(wave->amplitude) || !ci_fits_float(wave->spatial_frequency) ||
         !ci_fits_float(wave->front_delay) || wave->envelope < CI_ENVELOPE_NONE ||
         wave->envelope > CI_ENVELOPE_ATTACK_DECAY ||
-        (uses_decay && !(wave->decay > 0 && ci_fits_float(wave->decay) &&
-                         ci_fits_float(1 / wave->decay))) ||
-        (uses_attack && !(wave->attack > 0 && ci_fits_float(wave->attack) &&
-                          ci_fits_float(1 / wave->attack))))
+        (uses_decay &&
+         !(wave->decay > 0 && ci_fits_float(wave->decay) && ci_fits_float(1 / wave->decay))) ||
+        (uses_attack &&
+         !(wave->attack > 0 && ci_fits_float(wave->attack) && ci_fits_float(1 / wave->attack))))
         return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (!offsets) return CI_ERR_NULL_POINTER;

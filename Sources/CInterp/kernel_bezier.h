@@ -98,9 +98,8 @@ CI_INLINE VF CI_FN(bezier_newton)(const ci_prepared *P, const CI_FN(bezier_half)
 /* The bisection compares x(t) in the power basis, whose rounding can misplace the
  * bracket where x(t) is nearly flat; the Newton steps may leave it by this much. */
 #define CI_BEZIER_MARGIN 0x1p-8f
-CI_INLINE void CI_FN(bezier_bracketed)(const ci_prepared *P, const CI_FN(bezier_half) *H,
-                                       VF *t, int count,
-                                       int bisections, int newton_steps) {
+CI_INLINE void CI_FN(bezier_bracketed)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF *t,
+                                       int count, int bisections, int newton_steps) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
     VF lo[CI_BEZIER_LANES], low[CI_BEZIER_LANES], high[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) lo[v] = zero;
@@ -164,8 +163,8 @@ CI_INLINE void CI_FN(bezier_bracketed)(const ci_prepared *P, const CI_FN(bezier_
 CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
 #if CI_BEZIER_TABLE
     if (P->kind != CI_CURVE_CUBIC_BEZIER) return;
-    P->bezier_by_root = P->bezier_a < CI_BEZIER_ROOT_BELOW ||
-                        P->bezier_mirror_a < CI_BEZIER_ROOT_BELOW;
+    P->bezier_by_root =
+        P->bezier_a < CI_BEZIER_ROOT_BELOW || P->bezier_mirror_a < CI_BEZIER_ROOT_BELOW;
     /* Entries per unit of sqrt(x) or of x, so that k = 0..16 covers x in [0, 1/2]. */
     P->bezier_scale = P->bezier_by_root ? 22.627416997969522f : 32.0f;
     enum { N = CI_BEZIER_TABLE_STEPS, POINTS = 2 * (N + 1), VECTORS = (POINTS + W - 1) / W };
@@ -210,8 +209,8 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
         const VF six_c = vf_set1(6 * (half ? P->bezier_mirror_c : P->bezier_c));
         const VF reach = vf_set1(CI_BEZIER_TABLE_REACH), zero = vf_set1(0.0f);
         const VF scale = vf_set1(P->bezier_scale), half_step = vf_set1(0.5f / P->bezier_scale);
-        CI_FN(bezier_half) this_half = CI_FN(bezier_half_of)(
-            P, vm_lt(vf_set1(0.5f), vf_set1(half ? 0.0f : 1.0f)), zero);
+        CI_FN(bezier_half) this_half =
+            CI_FN(bezier_half_of)(P, vm_lt(vf_set1(0.5f), vf_set1(half ? 0.0f : 1.0f)), zero);
         for (int k = 0; k < N; k += W) {
             VF from = vf_loadu(at + k), to = vf_loadu(at + k + 1);
             VF slope = vf_mul(vf_sub(to, from), scale);
@@ -248,10 +247,11 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
             VF dx = CI_FN(bezier_slope)(&this_half, mid);
             VF drift = vf_mul(bend, e);
             VF left = vf_mul(vf_mul(vf_mul(vf_mul(bend, vf_set1(0.25f)), e), e), drift);
-            VM fails = vm_or(vm_or(vm_lt(vf_mul(dx, vf_set1(0.25f)), drift),
-                                   vm_lt(vf_set1(0.25f * CI_BEZIER_TABLE_REACH), e)),
-                             vm_lt(vf_mul(vf_mul(dx, dx),
-                                          vf_set1(0.75f * CI_BEZIER_TABLE_TOLERANCE)), left));
+            VM fails =
+                vm_or(vm_or(vm_lt(vf_mul(dx, vf_set1(0.25f)), drift),
+                            vm_lt(vf_set1(0.25f * CI_BEZIER_TABLE_REACH), e)),
+                      vm_lt(vf_mul(vf_mul(dx, dx), vf_set1(0.75f * CI_BEZIER_TABLE_TOLERANCE)),
+                            left));
             secant_fails = vf_max(secant_fails, vf_select(fails, vf_set1(1.0f), zero));
         }
     }
@@ -270,8 +270,7 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
 
 /* P itself, or for a cubic-bezier a copy in *storage with the table filled in: what
  * each entry point evaluates its curve through. */
-CI_INLINE const ci_prepared *CI_FN(with_bezier_table)(const ci_prepared *P,
-                                                      ci_prepared *storage) {
+CI_INLINE const ci_prepared *CI_FN(with_bezier_table)(const ci_prepared *P, ci_prepared *storage) {
     if (!CI_BEZIER_TABLE || P->kind != CI_CURVE_CUBIC_BEZIER) return P;
     *storage = *P;
     CI_FN(bezier_prepare)(storage);
@@ -295,7 +294,8 @@ CI_INLINE VF CI_FN(bezier_table_start)(const ci_prepared *P, const CI_FN(bezier_
     s = vf_select(H->lower, s, vf_add(s, vf_set1(N)));
     VI bits;
     (void)CI_FN(round)(s, &bits);
-    VI entry = vi_and(bits, vi_set1(2 * CI_BEZIER_TABLE_STEPS - 1)); /* the magic's low bits are 0 */
+    VI entry =
+        vi_and(bits, vi_set1(2 * CI_BEZIER_TABLE_STEPS - 1)); /* the magic's low bits are 0 */
     VF slope = vf_lookup32(P->bezier_slope, entry);
     if (P->bezier_quadratic) slope = vf_fma(root, vf_lookup32(P->bezier_curvature, entry), slope);
     *bend = vf_lookup32(P->bezier_bend, entry);
@@ -330,7 +330,7 @@ CI_INLINE VM CI_FN(bezier_from_table)(const CI_FN(bezier_half) *H, VF u, VF bend
  * below the tolerance; the rest take the bracketed solve. */
 #define CI_BEZIER_RESCUE_STEPS 2
 CI_INLINE VM CI_FN(bezier_rescue)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF bend,
-                                   VF *t) {
+                                  VF *t) {
     VF correction = vf_set1(0.0f), dx = vf_set1(1.0f);
     /* The last step in the Bernstein form: these lanes are where x(t) is flat or curved
      * enough for the power basis's rounding to show (the sweep's worst error was 8.0e-7

@@ -146,12 +146,10 @@ typedef struct ci_wave_prepared {
 /* A backend: its loops. Each returns 1 when it met a non-finite input, else 0. */
 typedef struct ci_kernel_table {
     int (*ease)(const ci_prepared *P, const float *in, float *out, size_t n);
-    int (*spring)(const ci_prepared *P, const float *t, float *value, float *velocity,
-                  size_t n);
+    int (*spring)(const ci_prepared *P, const float *t, float *value, float *velocity, size_t n);
     int (*sample)(const ci_prepared *P, const ci_sample_prepared *S,
-                  const ci_sample_request *request, const ci_track *tracks,
-                  size_t track_count, float *const *outputs, float *appearance,
-                  float *velocity, size_t n);
+                  const ci_sample_request *request, const ci_track *tracks, size_t track_count,
+                  float *const *outputs, float *appearance, float *velocity, size_t n);
     int (*layout)(const ci_layout_prepared *L, float *out, size_t n);
     int (*wave)(const ci_wave_prepared *V, const float *distances, float *out, size_t n);
 } ci_kernel_table;

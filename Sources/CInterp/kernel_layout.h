@@ -85,7 +85,9 @@ static int CI_FN(wave_loop)(const ci_wave_prepared *V, const float *distances, f
             tau = vf_min(vf_max(tau, zero), vf_set1(3.40282347e+38f));
             VF envelope = CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_decay)));
             if (V->envelope == CI_ENVELOPE_ATTACK_DECAY)
-                envelope = vf_mul(envelope, vf_sub(one, CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_attack)))));
+                envelope =
+                    vf_mul(envelope,
+                           vf_sub(one, CI_FN(exp)(vf_mul(tau, vf_set1(-V->inverse_attack)))));
             y = vf_select(reached, vf_mul(y, envelope), zero);
         }
         CI_FN(store)(out + i, y, m);

@@ -16,7 +16,10 @@ CI_INLINE VF CI_FN(load)(const float *p, size_t m) {
 }
 
 CI_INLINE void CI_FN(store)(float *p, VF v, size_t m) {
-    if (m == W) { vf_storeu(p, v); return; }
+    if (m == W) {
+        vf_storeu(p, v);
+        return;
+    }
     float buffer[W];
     vf_storeu(buffer, v);
     for (size_t j = 0; j < m; j++) p[j] = buffer[j];
@@ -54,8 +57,8 @@ CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, in
 }
 
 /* `count` full vectors of cubic-bezier easing solved side by side (see bezier_lanes). */
-CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *out,
-                                  int count, VF finite) {
+CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *out, int count,
+                                  VF finite) {
     VF p[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
         p[v] = vf_loadu(in + v * W);
@@ -70,9 +73,9 @@ CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *
 
 /* Easing over [i, n) for any curve (cubic-bezier's groups, the tail), out of line so
  * that the specialized loops of ease_loop keep their registers. */
-static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared *P,
-                                                             const float *in, float *out,
-                                                             size_t i, size_t n, VF finite) {
+static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared *P, const float *in,
+                                                              float *out, size_t i, size_t n,
+                                                              VF finite) {
     ci_prepared storage;
     P = CI_FN(with_bezier_table)(P, &storage);
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
@@ -85,8 +88,8 @@ static __attribute__((noinline)) VF CI_FN(ease_range_generic)(const ci_prepared 
     for (; i + W <= n; i += W)
         finite = CI_FN(ease_block)(P, P->kind, P->direction, divide, in + i, out + i, W, finite);
     if (i < n)
-        finite = CI_FN(ease_block)(P, P->kind, P->direction, divide, in + i, out + i, n - i,
-                                   finite);
+        finite =
+            CI_FN(ease_block)(P, P->kind, P->direction, divide, in + i, out + i, n - i, finite);
     return finite;
 }
 
@@ -129,19 +132,18 @@ CI_INLINE VF CI_FN(spring_block)(const ci_prepared *P, const float *time, float 
         VF e, s, c;
         CI_FN(spring_oscillation)(P, t, &e, &s, &c);
         if (velocity)
-            CI_FN(store)(velocity, vf_mul(e, vf_fma(vf_set1(P->v0), c,
-                                                    vf_mul(vf_set1(P->k_over_omega), s))), m);
+            CI_FN(store)(velocity,
+                         vf_mul(e, vf_fma(vf_set1(P->v0), c, vf_mul(vf_set1(P->k_over_omega), s))),
+                         m);
         if (value) {
-            VF negative_phase = vf_fma(vf_set1(-P->delta), c,
-                                       vf_mul(vf_set1(-P->b_over_omega), s));
+            VF negative_phase = vf_fma(vf_set1(-P->delta), c, vf_mul(vf_set1(-P->b_over_omega), s));
             CI_FN(store)(value, vf_fma(e, negative_phase, vf_set1(P->delta)), m);
         }
         return finite;
     }
     VF eC, eS;
     CI_FN(spring_terms)(P, t, &eC, &eS);
-    if (velocity)
-        CI_FN(store)(velocity, vf_fma(vf_set1(P->v0), eC, vf_mul(vf_set1(P->k), eS)), m);
+    if (velocity) CI_FN(store)(velocity, vf_fma(vf_set1(P->v0), eC, vf_mul(vf_set1(P->k), eS)), m);
     if (value) CI_FN(store)(value, CI_FN(spring_value)(P, eC, eS), m);
     return finite;
 }

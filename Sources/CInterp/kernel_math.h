@@ -11,16 +11,12 @@
  */
 
 /* Lane numbers, loaded as a vector: 0, 1, ..., W - 1. */
-static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7,
-                                            8, 9, 10, 11, 12, 13, 14, 15};
+static const float CI_FN(lane_index)[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
-CI_INLINE VF CI_FN(clamp01)(VF x) {
-    return vf_min(vf_max(x, vf_set1(0.0f)), vf_set1(1.0f));
-}
+CI_INLINE VF CI_FN(clamp01)(VF x) { return vf_min(vf_max(x, vf_set1(0.0f)), vf_set1(1.0f)); }
 
 CI_INLINE VF CI_FN(bitselect)(VI mask, VF if_set, VF if_clear) {
-    return vi_as_vf(vi_or(vi_and(mask, vf_as_vi(if_set)),
-                          vi_andnot(mask, vf_as_vi(if_clear))));
+    return vi_as_vf(vi_or(vi_and(mask, vf_as_vi(if_set)), vi_andnot(mask, vf_as_vi(if_clear))));
 }
 
 /* Round to nearest by the 1.5 * 2^23 trick (valid for |x| < 2^22). It also gives the
@@ -84,9 +80,7 @@ CI_INLINE VF CI_FN(exp2)(VF x) {
 
 /* e^x = 2^(x log2 e). The product adds |x| * 2^-24 of absolute error to the exponent,
  * i.e. a relative error of |x| e^x 2^-24 <= 2.2e-8 for x <= 0, the range we use. */
-CI_INLINE VF CI_FN(exp)(VF x) {
-    return CI_FN(exp2)(vf_mul(x, vf_set1(1.4426950408889634f)));
-}
+CI_INLINE VF CI_FN(exp)(VF x) { return CI_FN(exp2)(vf_mul(x, vf_set1(1.4426950408889634f))); }
 
 /* sin(pi h) and cos(pi h) together, for an angle h in half turns: the callers' own
  * constants absorb the pi, and the reduction h - round(h) is exact (no Cody-Waite
@@ -129,7 +123,6 @@ CI_INLINE VF CI_FN(floor_product)(VF a, VF b) {
     (void)ignored;
     k = vf_select(vm_lt(product, k), vf_sub(k, vf_set1(1.0f)), k);
     /* product rounded up onto an integer the exact value lies below. */
-    VM below = vm_and(vm_eq(product, k),
-                      vm_lt(CI_FN(product_error)(a, b, product), vf_set1(0.0f)));
+    VM below = vm_and(vm_eq(product, k), vm_lt(CI_FN(product_error)(a, b, product), vf_set1(0.0f)));
     return vf_select(below, vf_sub(k, vf_set1(1.0f)), k);
 }

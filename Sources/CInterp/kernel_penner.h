@@ -44,8 +44,7 @@ CI_INLINE VF CI_FN(circ_in)(VF u) {
 #define CI_BACK_S 1.70158f
 CI_INLINE VF CI_FN(back_in)(VF u) {
     VF u2 = vf_mul(u, u);
-    return vf_fma(vf_mul(vf_set1(CI_BACK_S), u2), vf_sub(u, vf_set1(1.0f)),
-                  vf_mul(u2, u));
+    return vf_fma(vf_mul(vf_set1(CI_BACK_S), u2), vf_sub(u, vf_set1(1.0f)), vf_mul(u2, u));
 }
 
 #define CI_ELASTIC_C4_HALF_TURNS 0.6666666666666667f /* 2 pi / 3 in half turns */
@@ -53,7 +52,8 @@ CI_INLINE VF CI_FN(elastic_in)(VF u) {
     VF e = CI_FN(exp2_in_range)(vf_fma(u, vf_set1(10.0f), vf_set1(-10.0f)));
     VF s, c;
     CI_FN(sincos_pi)(vf_mul(vf_fma(u, vf_set1(10.0f), vf_set1(-10.75f)),
-                            vf_set1(CI_ELASTIC_C4_HALF_TURNS)), &s, &c);
+                            vf_set1(CI_ELASTIC_C4_HALF_TURNS)),
+                     &s, &c);
     VF y = vf_sub(vf_set1(0.0f), vf_mul(e, s));
     y = vf_select(vm_eq(u, vf_set1(0.0f)), vf_set1(0.0f), y);
     return vf_select(vm_eq(u, vf_set1(1.0f)), vf_set1(1.0f), y);
@@ -95,8 +95,14 @@ CI_INLINE VF CI_FN(family_in)(int kind, VF u) {
     case CI_CURVE_SINE: return CI_FN(sine_in)(u);
     case CI_CURVE_QUAD: return vf_mul(u, u);
     case CI_CURVE_CUBIC: return vf_mul(vf_mul(u, u), u);
-    case CI_CURVE_QUART: { VF u2 = vf_mul(u, u); return vf_mul(u2, u2); }
-    case CI_CURVE_QUINT: { VF u2 = vf_mul(u, u); return vf_mul(vf_mul(u2, u2), u); }
+    case CI_CURVE_QUART: {
+        VF u2 = vf_mul(u, u);
+        return vf_mul(u2, u2);
+    }
+    case CI_CURVE_QUINT: {
+        VF u2 = vf_mul(u, u);
+        return vf_mul(vf_mul(u2, u2), u);
+    }
     case CI_CURVE_EXPO: return CI_FN(expo_in)(u);
     case CI_CURVE_CIRC: return CI_FN(circ_in)(u);
     case CI_CURVE_BACK: return CI_FN(back_in)(u);
@@ -134,8 +140,14 @@ CI_INLINE VF CI_FN(power_in_out)(int kind, int side, VM lo, VF p) {
     switch (kind) {
     case CI_CURVE_QUAD: a = u; break;
     case CI_CURVE_CUBIC: a = vf_mul(u, u); break;
-    case CI_CURVE_QUART: a = vf_mul(u, u); b = vf_mul(u, signed_w); break;
-    default: { VF u2 = vf_mul(u, u); a = vf_mul(u2, u2); } break;
+    case CI_CURVE_QUART:
+        a = vf_mul(u, u);
+        b = vf_mul(u, signed_w);
+        break;
+    default: {
+        VF u2 = vf_mul(u, u);
+        a = vf_mul(u2, u2);
+    } break;
     }
     if (side == CI_SIDES_LOW) return vf_mul(a, b);
     if (side == CI_SIDES_HIGH) return vf_fma(a, b, one);
@@ -150,9 +162,11 @@ CI_INLINE VF CI_FN(penner)(int kind, int direction, int sides, VF p) {
     const VF one = vf_set1(1.0f);
     const int in_out = direction == CI_EASE_IN_OUT;
     VM lo = vm_lt(p, vf_set1(0.5f));
-    const int side = !in_out ? CI_SIDES_MIXED
+    const int side = !in_out                  ? CI_SIDES_MIXED
                      : sides != CI_SIDES_TEST ? sides
-                     : vm_all(lo) ? CI_SIDES_LOW : vm_none(lo) ? CI_SIDES_HIGH : CI_SIDES_MIXED;
+                     : vm_all(lo)             ? CI_SIDES_LOW
+                     : vm_none(lo)            ? CI_SIDES_HIGH
+                                              : CI_SIDES_MIXED;
     if (in_out && kind >= CI_CURVE_QUAD && kind <= CI_CURVE_QUINT)
         return CI_FN(power_in_out)(kind, side, lo, p);
     VF u = p;
@@ -183,8 +197,7 @@ CI_INLINE VF CI_FN(back_in_out)(VF p) {
     VF w = vf_add(p, p);
     w = vf_select(lo, w, vf_sub(w, vf_set1(2.0f)));
     VF half = vf_mul(vf_mul(w, w), vf_fma(vf_set1((s2 + 1.0f) * 0.5f), w,
-                                          vf_select(lo, vf_set1(-s2 * 0.5f),
-                                                    vf_set1(s2 * 0.5f))));
+                                          vf_select(lo, vf_set1(-s2 * 0.5f), vf_set1(s2 * 0.5f))));
     return vf_select(lo, half, vf_add(half, vf_set1(1.0f)));
 }
 
@@ -209,7 +222,8 @@ CI_INLINE VF CI_FN(elastic_in_out)(VF p) {
     VF e = CI_FN(exp2_in_range)(vf_select(lo, x, vf_sub(vf_set1(0.0f), x))); /* in [-10, 0] */
     VF s, c;
     CI_FN(sincos_pi)(vf_mul(vf_fma(p, vf_set1(20.0f), vf_set1(-11.125f)),
-                            vf_set1(CI_ELASTIC_C5_HALF_TURNS)), &s, &c);
+                            vf_set1(CI_ELASTIC_C5_HALF_TURNS)),
+                     &s, &c);
     VF r = vf_mul(vf_mul(e, s), vf_set1(0.5f));
     VF y = vf_select(lo, vf_sub(vf_set1(0.0f), r), vf_add(r, vf_set1(1.0f)));
     y = vf_select(vm_eq(p, vf_set1(0.0f)), vf_set1(0.0f), y);

@@ -20,15 +20,14 @@ typedef struct {
 } CI_FN(sample_flags);
 
 CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
-    CI_FN(sample_flags) F = {S->source, S->window_covers_call, S->has_cap, S->clamp_to_start,
-                             S->outside_immediate, S->accumulate, S->exact_spans,
-                             S->unit_span, S->interior};
+    CI_FN(sample_flags) F = {S->source,         S->window_covers_call, S->has_cap,
+                             S->clamp_to_start, S->outside_immediate,  S->accumulate,
+                             S->exact_spans,    S->unit_span,          S->interior};
     return F;
 }
 
 /* Elapsed time in seconds of each lane's item under the closed-form list delays. */
-CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
-                                 VF index) {
+CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags) F, VF index) {
 #if CI_HAS_FMA
     /* An interior run: one side of the center, so +-slope (j - c) is -slope |j - c|
      * exactly, and the fused result is the same bits. */
@@ -56,8 +55,8 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags
     if (F.has_cap) elapsed = vf_max(elapsed, vf_set1(S->cap_elapsed));
     if (F.clamp_to_start) elapsed = vf_min(elapsed, vf_set1(S->start_elapsed));
     if (F.outside_immediate && !F.window_covers_call) {
-        VM outside = vm_or(vm_lt(index, vf_set1(S->window_start)),
-                           vm_lt(vf_set1(S->window_last), index));
+        VM outside =
+            vm_or(vm_lt(index, vf_set1(S->window_start)), vm_lt(vf_set1(S->window_last), index));
         elapsed = vf_select(outside, vf_set1(S->start_elapsed), elapsed);
     }
     return elapsed;
@@ -69,10 +68,9 @@ typedef struct {
     VF elapsed, from, to, v;
 } CI_FN(sample_lanes);
 
-CI_INLINE CI_FN(sample_lanes) CI_FN(sample_source)(const ci_sample_prepared *S,
-                                                   CI_FN(sample_flags) F,
-                                                   const ci_sample_request *R, size_t i,
-                                                   size_t m, VF index, VF *finite) {
+CI_INLINE CI_FN(sample_lanes)
+    CI_FN(sample_source)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                         const ci_sample_request *R, size_t i, size_t m, VF index, VF *finite) {
     CI_FN(sample_lanes) L;
     L.from = vf_set1(S->from);
     L.to = vf_set1(S->to);
@@ -120,10 +118,9 @@ CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
  * (1 - a) from + a to, or from + a (to - from) where that is as exact (one operation
  * per track instead of two, and no 1 - a). */
 CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
-                                   const ci_track *tracks,
-                                   size_t track_count, float *const *outputs,
-                                   float *appearance, float *velocity, size_t i, size_t m,
-                                   VF a, VF rate, VF *finite) {
+                                   const ci_track *tracks, size_t track_count,
+                                   float *const *outputs, float *appearance, float *velocity,
+                                   size_t i, size_t m, VF a, VF rate, VF *finite) {
     if (F.accumulate) { /* sampling_plan.c refuses tracks here */
         if (appearance) {
             VF held = CI_FN(load)(appearance + i, m);
@@ -155,11 +152,10 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
 
 /* The appearance of one vector of items and, when `rate` is not NULL, its rate.
  * `sides` as penner's. */
-CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direction,
-                                      int sides, const ci_sample_prepared *S,
-                                      CI_FN(sample_flags) F,
-                                      const ci_sample_request *R, size_t i, size_t m,
-                                      VF index, VF *finite, VF *rate) {
+CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direction, int sides,
+                                      const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                                      const ci_sample_request *R, size_t i, size_t m, VF index,
+                                      VF *finite, VF *rate) {
     const VF zero = vf_set1(0.0f), one = vf_set1(1.0f);
     CI_FN(sample_lanes) L = CI_FN(sample_source)(S, F, R, i, m, index, finite);
     if (kind == CI_CURVE_SPRING) {
@@ -190,9 +186,8 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
 CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction,
                                    const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                    const ci_sample_request *R, const ci_track *tracks,
-                                   size_t track_count, float *const *outputs,
-                                   float *appearance, float *velocity, size_t i, size_t m,
-                                   VF index, VF *finite) {
+                                   size_t track_count, float *const *outputs, float *appearance,
+                                   float *velocity, size_t i, size_t m, VF index, VF *finite) {
     VF rate = vf_set1(0.0f);
     /* Progress runs in order along a list (closed-form delays): penner tests each
      * vector's side. */
@@ -208,8 +203,8 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction
 CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample_prepared *S,
                                            const ci_sample_request *R, const ci_track *tracks,
                                            size_t track_count, float *const *outputs,
-                                           float *appearance, float *velocity, size_t i,
-                                           int count, VF *index, VF *finite) {
+                                           float *appearance, float *velocity, size_t i, int count,
+                                           VF *index, VF *finite) {
     const CI_FN(sample_flags) F = CI_FN(flags_of)(S);
     VF y[CI_BEZIER_LANES], from[CI_BEZIER_LANES], to[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
@@ -230,8 +225,8 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
  * accumulation) to the appearance buffer and every track. */
 #define CI_SIMPLE_GROUP 4
 CI_INLINE void CI_FN(store_group)(const ci_sample_prepared *S, const ci_track *tracks,
-                                  size_t track_count, float *const *outputs,
-                                  float *appearance, size_t i, const VF *a) {
+                                  size_t track_count, float *const *outputs, float *appearance,
+                                  size_t i, const VF *a) {
     if (appearance)
         for (int v = 0; v < CI_SIMPLE_GROUP; v++) vf_storeu(appearance + i + v * W, a[v]);
     for (size_t k = 0; k < track_count; k++) {
@@ -253,8 +248,8 @@ CI_INLINE VF CI_FN(sample_run)(const ci_prepared *P, int kind, int direction,
     size_t i = *begin;
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
     for (; i + W <= end; i += W) {
-        CI_FN(sample_block)(P, kind, direction, S, F, R, tracks, track_count, outputs,
-                            appearance, velocity, i, W, index, &finite);
+        CI_FN(sample_block)(P, kind, direction, S, F, R, tracks, track_count, outputs, appearance,
+                            velocity, i, W, index, &finite);
         index = vf_add(index, vf_set1((float)W));
     }
     *begin = i;
@@ -266,16 +261,15 @@ CI_INLINE VF CI_FN(sample_run)(const ci_prepared *P, int kind, int direction,
 CI_INLINE VF CI_FN(sample_simple_loop)(const ci_prepared *P, int kind, int direction, int sides,
                                        const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                        const ci_sample_request *R, const ci_track *tracks,
-                                       size_t track_count, float *const *outputs,
-                                       float *appearance, size_t *begin, size_t end,
-                                       VF finite) {
+                                       size_t track_count, float *const *outputs, float *appearance,
+                                       size_t *begin, size_t end, VF finite) {
     size_t i = *begin;
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
     for (; i + CI_SIMPLE_GROUP * W <= end; i += CI_SIMPLE_GROUP * W) {
         VF a[CI_SIMPLE_GROUP];
         for (int v = 0; v < CI_SIMPLE_GROUP; v++) {
-            a[v] = CI_FN(sample_appearance)(P, kind, direction, sides, S, F, R, i + v * W, W,
-                                            index, &finite, NULL);
+            a[v] = CI_FN(sample_appearance)(P, kind, direction, sides, S, F, R, i + v * W, W, index,
+                                            &finite, NULL);
             index = vf_add(index, vf_set1((float)W));
         }
         CI_FN(store_group)(S, tracks, track_count, outputs, appearance, i, a);
@@ -290,9 +284,8 @@ CI_INLINE VF CI_FN(sample_simple_loop)(const ci_prepared *P, int kind, int direc
 CI_INLINE VF CI_FN(sample_simple_run)(const ci_prepared *P, int kind, int direction,
                                       const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                       const ci_sample_request *R, const ci_track *tracks,
-                                      size_t track_count, float *const *outputs,
-                                      float *appearance, size_t *begin, size_t end,
-                                      VF finite) {
+                                      size_t track_count, float *const *outputs, float *appearance,
+                                      size_t *begin, size_t end, VF finite) {
     const int sided = F.interior && CI_FN(has_sides)(kind, direction);
 #define CI_SIMPLE_LOOP(sides)                                                              \
     CI_FN(sample_simple_loop)(P, kind, direction, sides, S, F, R, tracks, track_count,    \
@@ -306,18 +299,19 @@ CI_INLINE VF CI_FN(sample_simple_run)(const ci_prepared *P, int kind, int direct
 /* The sampling pass over items [i, end) of the call, for any curve: elapsed time per
  * item from one source, the appearance from the curve, then every track from the
  * appearance, all while the vector is in registers. */
-static __attribute__((noinline)) VF CI_FN(sample_range_generic)(
-    const ci_prepared *P, const ci_sample_prepared *S, const ci_sample_request *R,
-    const ci_track *tracks, size_t track_count, float *const *outputs, float *appearance,
-    float *velocity, size_t i, size_t end, VF finite) {
+static __attribute__((noinline))
+VF CI_FN(sample_range_generic)(const ci_prepared *P, const ci_sample_prepared *S,
+                               const ci_sample_request *R, const ci_track *tracks,
+                               size_t track_count, float *const *outputs, float *appearance,
+                               float *velocity, size_t i, size_t end, VF finite) {
     VF index = vf_add(vf_loadu(CI_FN(lane_index)), vf_set1(S->index_base + (float)i));
     if (P->kind == CI_CURVE_CUBIC_BEZIER) {
         for (; i + CI_BEZIER_LANES * W <= end; i += CI_BEZIER_LANES * W)
-            CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
-                                        velocity, i, CI_BEZIER_LANES, &index, &finite);
+            CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance, velocity,
+                                        i, CI_BEZIER_LANES, &index, &finite);
         for (; i + CI_BEZIER_TAIL_LANES * W <= end; i += CI_BEZIER_TAIL_LANES * W)
-            CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance,
-                                        velocity, i, CI_BEZIER_TAIL_LANES, &index, &finite);
+            CI_FN(sample_bezier_blocks)(P, S, R, tracks, track_count, outputs, appearance, velocity,
+                                        i, CI_BEZIER_TAIL_LANES, &index, &finite);
     }
     const CI_FN(sample_flags) F = CI_FN(flags_of)(S);
     for (; i + W <= end; i += W) {
@@ -335,14 +329,10 @@ static __attribute__((noinline)) VF CI_FN(sample_range_generic)(
  * curve shapes run in loops specialized here (CI_FOR_SHAPE); everything else (cubic-
  * bezier's groups, the tail) in sample_range_generic, out of line so that the
  * specialized loops keep their registers. */
-static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *shared_curve,
-                                                         const ci_sample_prepared *shared_sample,
-                                                         const ci_sample_request *R,
-                                                         const ci_track *shared_tracks,
-                                                         size_t track_count,
-                                                         float *const *shared_outputs,
-                                                         float *appearance, float *velocity,
-                                                         size_t begin, size_t end) {
+static __attribute__((noinline)) int CI_FN(sample_range)(
+    const ci_prepared *shared_curve, const ci_sample_prepared *shared_sample,
+    const ci_sample_request *R, const ci_track *shared_tracks, size_t track_count,
+    float *const *shared_outputs, float *appearance, float *velocity, size_t begin, size_t end) {
     /* Local copies of the constants: the compiler cannot tell that the float stores to
      * the outputs leave float fields behind a pointer alone, so it would reload (and
      * re-test) every constant and flag after each store. A local whose address stays
@@ -386,9 +376,8 @@ static __attribute__((noinline)) int CI_FN(sample_range)(const ci_prepared *shar
         CI_FOR_SHAPE(P, CI_SAMPLE_RUN)
 #undef CI_SAMPLE_RUN
     }
-    finite = CI_FN(sample_range_generic)(shared_curve, shared_sample, R, shared_tracks,
-                                         track_count, shared_outputs, appearance, velocity,
-                                         i, end, finite);
+    finite = CI_FN(sample_range_generic)(shared_curve, shared_sample, R, shared_tracks, track_count,
+                                         shared_outputs, appearance, velocity, i, end, finite);
     return CI_FN(saw_nonfinite)(finite);
 }
 
@@ -432,8 +421,7 @@ CI_INLINE void CI_FN(sample_uniform_range)(const ci_prepared *P, const ci_sample
     ci_sample_prepared one = *S;
     one.index_base = S->index_base + (float)begin;
     CI_FN(sample_range)(P, &one, R, tracks, track_count, value_rows,
-                        appearance ? &one_appearance : NULL, velocity ? &one_velocity : NULL,
-                        0, 1);
+                        appearance ? &one_appearance : NULL, velocity ? &one_velocity : NULL, 0, 1);
     for (size_t k = 0; k < track_count; k++) CI_FN(fill)(outputs[k], values[k], begin, end);
     if (appearance) CI_FN(fill)(appearance, one_appearance, begin, end);
     if (velocity) CI_FN(fill)(velocity, one_velocity, begin, end);
@@ -444,13 +432,13 @@ CI_INLINE void CI_FN(sample_uniform_range)(const ci_prepared *P, const ci_sample
  * is mostly items that have not started or have finished). */
 static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
                               const ci_sample_request *R, const ci_track *tracks,
-                              size_t track_count, float *const *outputs,
-                              float *appearance, float *velocity, size_t n) {
+                              size_t track_count, float *const *outputs, float *appearance,
+                              float *velocity, size_t n) {
     ci_prepared storage;
     P = CI_FN(with_bezier_table)(P, &storage);
     if (!S->split)
-        return CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
-                                   velocity, 0, n);
+        return CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance, velocity, 0,
+                                   n);
     const size_t *b = S->split_at; /* waiting | moving | done | moving | waiting */
     size_t bounds[6] = {0, b[0], b[1], b[2], b[3], n};
     int saw = 0;
@@ -459,8 +447,8 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
     const int interiors = S->simple_list && !velocity;
     for (int run = 0; run < 5; run++) {
         if (run % 2 == 0) {
-            CI_FN(sample_uniform_range)(P, S, R, tracks, track_count, outputs, appearance,
-                                        velocity, bounds[run], bounds[run + 1]);
+            CI_FN(sample_uniform_range)(P, S, R, tracks, track_count, outputs, appearance, velocity,
+                                        bounds[run], bounds[run + 1]);
             continue;
         }
         const size_t *inner = S->interior_at[run / 2];
@@ -470,8 +458,8 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
             inner_end = inner[1];
         }
         if (bounds[run] < inner_begin)
-            saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
-                                       velocity, bounds[run], inner_begin);
+            saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance, velocity,
+                                       bounds[run], inner_begin);
         if (inner_begin < inner_end) {
             ci_sample_prepared interior = *S;
             interior.interior = 1;
@@ -494,8 +482,8 @@ static int CI_FN(sample_loop)(const ci_prepared *P, const ci_sample_prepared *S,
             }
         }
         if (inner_end < bounds[run + 1])
-            saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance,
-                                       velocity, inner_end, bounds[run + 1]);
+            saw |= CI_FN(sample_range)(P, S, R, tracks, track_count, outputs, appearance, velocity,
+                                       inner_end, bounds[run + 1]);
     }
     return saw;
 }

@@ -9,8 +9,7 @@
 
 /* Any easing at clamped progress p, for the curve's kind and direction: uniform over a
  * call, and compile-time constants inside the loops CI_FOR_SHAPE specializes. */
-CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, int sides,
-                               VF p) {
+CI_INLINE VF CI_FN(ease_shape)(const ci_prepared *P, int kind, int direction, int sides, VF p) {
     switch (kind) {
     case CI_CURVE_LINEAR: return p;
     case CI_CURVE_CUBIC_BEZIER: return CI_FN(bezier)(P, p);

@@ -53,9 +53,5 @@
 #include "kernel_layout.h"
 
 const ci_kernel_table CI_TABLE = {
-    CI_FN(ease_loop),
-    CI_FN(spring_loop),
-    CI_FN(sample_loop),
-    CI_FN(layout_loop),
-    CI_FN(wave_loop),
+    CI_FN(ease_loop), CI_FN(spring_loop), CI_FN(sample_loop), CI_FN(layout_loop), CI_FN(wave_loop),
 };

@@ -33,15 +33,17 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
      * min/max turn that into a wrong progress, NEON's propagate it. */
     double last_j = L->window_end > L->window_start ? L->window_end - 1 : L->window_start;
     double j0 = fmin(fmax((double)index_base, L->window_start), last_j) - L->window_start;
-    double j1 = fmin(fmax((double)index_base + (double)(count ? count - 1 : 0), L->window_start),
-                     last_j) - L->window_start;
+    double j1 =
+        fmin(fmax((double)index_base + (double)(count ? count - 1 : 0), L->window_start), last_j) -
+        L->window_start;
     double reach = 1 + fmax(fabs(j0 - L->origin), fabs(j1 - L->origin));
     if (!(fabs(L->slope) * reach <= FLT_MAX / 8192)) return CI_ERR_INVALID_PARAMETER;
     S->source = CI_SOURCE_LIST;
     S->start_elapsed = (float)start_elapsed;
     S->after_offset = (float)after_offset;
-    S->cap_elapsed = isinf(cap) || !ci_fits_float(start_elapsed - cap) ? -INFINITY
-                                                                    : (float)(start_elapsed - cap);
+    S->cap_elapsed = isinf(cap) || !ci_fits_float(start_elapsed - cap)
+                         ? -INFINITY
+                         : (float)(start_elapsed - cap);
     S->slope = (float)L->slope;
     /* Exact for indices and origins below 2^23, as every distance then is. */
     S->center = (float)(L->window_start + L->origin);
@@ -50,8 +52,8 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     S->clamp_to_start = L->offset < 0 || L->slope < 0;
     /* An empty window has no edge to clamp to: every item is outside. */
     S->window_start = (float)L->window_start;
-    S->window_last = L->window_end > L->window_start ? (float)(L->window_end - 1)
-                                                     : (float)L->window_start - 1;
+    S->window_last =
+        L->window_end > L->window_start ? (float)(L->window_end - 1) : (float)L->window_start - 1;
     S->outside_immediate = L->outside == CI_OUTSIDE_IMMEDIATE || L->window_end <= L->window_start;
     S->index_base = (float)index_base;
     S->has_cap = S->cap_elapsed != -INFINITY;
@@ -115,8 +117,7 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
  * the same for every item of the run. Springs and decays are never done (they only
  * approach rest), so they get no done run. A fill cannot add, so an accumulating call
  * is not split; nor are short calls, which are not worth it. */
-static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count,
-                          size_t count) {
+static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count, size_t count) {
     if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || S->accumulate ||
         !(S->slope > 0) || track_count > CI_SPAN_TRACKS || count < 256)
         return;
@@ -166,9 +167,9 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
     int sources = (R->list != NULL) + (R->delays != NULL) + (R->item_start != NULL);
     int is_spring = ci_is_timed(unit->kind);
     double now = R->time - R->start;
-    if (sources != 1 || (R->accumulate && track_count > 0) || !ci_fits_float(R->time) || !ci_fits_float(R->start) || !ci_fits_float(now) ||
-        !isfinite(R->from) || !isfinite(R->to) || !ci_fits_float((double)R->to - R->from) ||
-        (!is_spring && !ci_valid_duration(R->duration)))
+    if (sources != 1 || (R->accumulate && track_count > 0) || !ci_fits_float(R->time) ||
+        !ci_fits_float(R->start) || !ci_fits_float(now) || !isfinite(R->from) || !isfinite(R->to) ||
+        !ci_fits_float((double)R->to - R->from) || (!is_spring && !ci_valid_duration(R->duration)))
         return CI_ERR_INVALID_PARAMETER;
     if (R->item_start && (!R->item_from || !R->item_to || !R->item_velocity))
         return CI_ERR_NULL_POINTER;

@@ -66,6 +66,6 @@ static inline VF ci_lookup32(const float *table, VI index) {
     VF bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));
     VF bit4 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 27));
     return _mm256_blendv_ps(_mm256_blendv_ps(quarter[0], quarter[1], bit3),
-                                 _mm256_blendv_ps(quarter[2], quarter[3], bit3), bit4);
+                            _mm256_blendv_ps(quarter[2], quarter[3], bit3), bit4);
 }
 #define vf_lookup32(table, index) ci_lookup32(table, index)

@@ -7,8 +7,16 @@ typedef float VF;
 typedef int32_t VI;
 typedef int VM;
 
-static inline VI ci_scalar_as_int(float f) { VI i; memcpy(&i, &f, sizeof i); return i; }
-static inline float ci_scalar_as_float(VI i) { float f; memcpy(&f, &i, sizeof f); return f; }
+static inline VI ci_scalar_as_int(float f) {
+    VI i;
+    memcpy(&i, &f, sizeof i);
+    return i;
+}
+static inline float ci_scalar_as_float(VI i) {
+    float f;
+    memcpy(&f, &i, sizeof f);
+    return f;
+}
 /* x86 minps/maxps semantics (second operand when unordered), as the SIMD paths. */
 static inline float ci_scalar_min(float a, float b) { return a < b ? a : b; }
 static inline float ci_scalar_max(float a, float b) { return a > b ? a : b; }

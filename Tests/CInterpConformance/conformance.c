@@ -22,8 +22,14 @@
 static double bounce_out(double p) {
     const double n = 7.5625, d = 2.75;
     if (p < 1 / d) return n * p * p;
-    if (p < 2 / d) { p -= 1.5 / d; return n * p * p + 0.75; }
-    if (p < 2.5 / d) { p -= 2.25 / d; return n * p * p + 0.9375; }
+    if (p < 2 / d) {
+        p -= 1.5 / d;
+        return n * p * p + 0.75;
+    }
+    if (p < 2.5 / d) {
+        p -= 2.25 / d;
+        return n * p * p + 0.9375;
+    }
     p -= 2.625 / d;
     return n * p * p + 0.984375;
 }
@@ -37,7 +43,10 @@ static double penner(int kind, int dir, double p) {
         if (dir == CI_EASE_IN) return 1 - cos(p * PI / 2);
         if (dir == CI_EASE_OUT) return sin(p * PI / 2);
         return -(cos(PI * p) - 1) / 2;
-    case CI_CURVE_QUAD: case CI_CURVE_CUBIC: case CI_CURVE_QUART: case CI_CURVE_QUINT:
+    case CI_CURVE_QUAD:
+    case CI_CURVE_CUBIC:
+    case CI_CURVE_QUART:
+    case CI_CURVE_QUINT:
         if (dir == CI_EASE_IN) return pow(p, n);
         if (dir == CI_EASE_OUT) return 1 - pow(1 - p, n);
         return p < 0.5 ? pow(2, n - 1) * pow(p, n) : 1 - pow(-2 * p + 2, n) / 2;
@@ -79,7 +88,8 @@ static double bezier(const float *c, double p, double *slope) {
     double lo = 0, hi = 1;
     for (int k = 0; k < 80; k++) {
         double mid = (lo + hi) / 2;
-        if (bezier_coord(c[0], c[2], mid) < p) lo = mid; else hi = mid;
+        if (bezier_coord(c[0], c[2], mid) < p) lo = mid;
+        else hi = mid;
     }
     double t = (lo + hi) / 2, h = 1e-7;
     double dx = bezier_coord(c[0], c[2], t + h) - bezier_coord(c[0], c[2], t - h);
@@ -105,7 +115,10 @@ static double piecewise_linear(const float *q, int count, double p, double *slop
         if (q[2 * k] <= p) a = k;
     if (a == count - 1) a--;
     double xa = q[2 * a], ya = q[2 * a + 1], xb = q[2 * a + 2], yb = q[2 * a + 3];
-    if (xa == xb) { *slope = 0; return yb; }
+    if (xa == xb) {
+        *slope = 0;
+        return yb;
+    }
     *slope = fabs((yb - ya) / (xb - xa));
     return ya + (p - xa) / (xb - xa) * (yb - ya);
 }
@@ -115,8 +128,8 @@ static double spring(double omega0, double zeta, double delta, double v0, double
     double lambda = zeta * omega0; /* defined for t < 0 too: central differences */
     if (zeta < 1) {
         double wd = omega0 * sqrt(1 - zeta * zeta);
-        return delta - exp(-lambda * t) *
-                           (delta * cos(wd * t) + (lambda * delta - v0) / wd * sin(wd * t));
+        return delta -
+               exp(-lambda * t) * (delta * cos(wd * t) + (lambda * delta - v0) / wd * sin(wd * t));
     }
     if (zeta == 1) return delta - exp(-lambda * t) * (delta + (lambda * delta - v0) * t);
     double root = sqrt(zeta * zeta - 1);
@@ -148,7 +161,11 @@ static void check_easing(ci_backend b, ci_curve c, const char *what) {
     /* Offset by 3 floats: unaligned on purpose; odd count: a tail on every width. */
     float *in = input + 3, *out = output + 3;
     for (int i = 0; i < COUNT; i++) in[i] = (float)i / (COUNT - 1);
-    if (ci_ease(b, &c, in, out, COUNT) != CI_OK) { printf("%s: status\n", what); failures++; return; }
+    if (ci_ease(b, &c, in, out, COUNT) != CI_OK) {
+        printf("%s: status\n", what);
+        failures++;
+        return;
+    }
     double worst = 0;
     for (int i = 0; i < COUNT; i++) {
         double p = in[i], slope = 0, ref;
@@ -160,7 +177,8 @@ static void check_easing(ci_backend b, ci_curve c, const char *what) {
         else {
             ref = penner(c.kind, c.direction, p);
             double h = 1e-6, lo = p - h < 0 ? 0 : p - h, hi = p + h > 1 ? 1 : p + h;
-            slope = fabs(penner(c.kind, c.direction, hi) - penner(c.kind, c.direction, lo)) / (hi - lo);
+            slope =
+                fabs(penner(c.kind, c.direction, hi) - penner(c.kind, c.direction, lo)) / (hi - lo);
         }
         double err = fabs(out[i] - ref) - slope * 0x1p-23;
         if (err > worst) worst = err;
@@ -172,21 +190,24 @@ static void check_spring(ci_backend b, double omega0, double zeta, double v0, do
     ci_curve c = {CI_CURVE_SPRING, 0, 0, 0, {(float)omega0, (float)zeta, 1, (float)v0}};
     float *in = input + 1, *out = output + 1, *vel = velocity + 2;
     for (int i = 0; i < COUNT; i++) in[i] = 10.0f * i / (COUNT - 1);
-    if (ci_spring(b, &c, in, out, vel, COUNT) != CI_OK) { failures++; return; }
+    if (ci_spring(b, &c, in, out, vel, COUNT) != CI_OK) {
+        failures++;
+        return;
+    }
     double scale = fmax(1, fabs(v0) / omega0);
     for (int i = 0; i < COUNT; i++) {
         double t = in[i];
         double ref = spring(c.params[0], c.params[1], 1, c.params[3], t);
         double h = 1e-6;
         double dref = (spring(c.params[0], c.params[1], 1, c.params[3], t + h) -
-                       spring(c.params[0], c.params[1], 1, c.params[3], t - h)) / (2 * h);
+                       spring(c.params[0], c.params[1], 1, c.params[3], t - h)) /
+                      (2 * h);
         double err = fabs(out[i] - ref) / scale;
         double verr = fabs(vel[i] - dref) / (scale * omega0);
         if (err > worst[0]) worst[0] = err;
         if (verr > worst[1]) worst[1] = verr;
     }
 }
-
 
 /* Random CSS curves (x1, x2 in [0, 1], y1, y2 in [-1, 2]) and the corner cases of the
  * solve (x'(t) = 0 at an end or inside: x1 or x2 at 0 or 1), each at evenly spaced and
@@ -207,8 +228,12 @@ static void sweep_beziers(void) {
     static double ref[SWEEP_POINTS], slope[SWEEP_POINTS];
     double worst[CI_BACKEND_COUNT] = {0};
     for (int curve = 0; curve < SWEEP_CURVES; curve++) {
-        float c[4] = {sweep_random(), 3 * sweep_random() - 1, sweep_random(), 3 * sweep_random() - 1};
-        if (curve < 9) { c[0] = xs[curve % 3]; c[2] = xs[curve / 3]; }
+        float c[4] = {sweep_random(), 3 * sweep_random() - 1, sweep_random(),
+                      3 * sweep_random() - 1};
+        if (curve < 9) {
+            c[0] = xs[curve % 3];
+            c[2] = xs[curve / 3];
+        }
         for (int i = 0; i < SWEEP_POINTS; i++) {
             in[i] = i % 2 ? sweep_random() : (float)i / (SWEEP_POINTS - 1);
             if (i == 1) in[i] = 1; /* both ends, which must come out exactly */
@@ -217,10 +242,13 @@ static void sweep_beziers(void) {
         ci_curve cc = {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {c[0], c[1], c[2], c[3]}};
         for (int b = 0; b < CI_BACKEND_COUNT; b++) {
             if (!ci_backend_supported((ci_backend)b)) continue;
-            if (ci_ease((ci_backend)b, &cc, in, out, SWEEP_POINTS) != CI_OK) { failures++; return; }
+            if (ci_ease((ci_backend)b, &cc, in, out, SWEEP_POINTS) != CI_OK) {
+                failures++;
+                return;
+            }
             if (out[0] != 0 || out[1] != 1) {
-                printf("%s bezier(%g,%g,%g,%g): ends %a, %a  FAIL\n", ci_backend_name((ci_backend)b),
-                       c[0], c[1], c[2], c[3], out[0], out[1]);
+                printf("%s bezier(%g,%g,%g,%g): ends %a, %a  FAIL\n",
+                       ci_backend_name((ci_backend)b), c[0], c[1], c[2], c[3], out[0], out[1]);
                 failures++;
             }
             for (int i = 0; i < SWEEP_POINTS; i++) {
@@ -265,8 +293,10 @@ static void check_split_runs(void) {
             for (size_t o = 0; o < 4; o++)
                 for (size_t t = 0; t < 2 * sizeof times / sizeof times[0]; t++) {
                     const int with_velocity = t % 2 == 0;
+                    /* clang-format off */
                     ci_list_delays list = {0.05, 0, 0.5 / N, origins[o], INFINITY, 3, 3 + N + 17,
                                            CI_OUTSIDE_IMMEDIATE, 0};
+                    /* clang-format on */
                     ci_sample_request r = {0};
                     r.time = times[t / 2];
                     r.duration = 0.3;
@@ -311,7 +341,11 @@ static void check_decay(ci_backend b, double k, double delta, double *worst) {
     ci_curve c = {CI_CURVE_DECAY, 0, 0, 0, {(float)k, 0, (float)delta, 0}};
     float *in = input + 2, *out = output + 1, *vel = velocity + 3;
     for (int i = 0; i < COUNT; i++) in[i] = (float)(40.0 / k * i / (COUNT - 1));
-    if (ci_spring(b, &c, in, out, vel, COUNT) != CI_OK) { printf("decay: status\n"); failures++; return; }
+    if (ci_spring(b, &c, in, out, vel, COUNT) != CI_OK) {
+        printf("decay: status\n");
+        failures++;
+        return;
+    }
     double kf = c.params[0], df = c.params[2], scale = fmax(1, fabs(df));
     for (int i = 0; i < COUNT; i++) {
         double t = in[i];
@@ -321,7 +355,10 @@ static void check_decay(ci_backend b, double k, double delta, double *worst) {
         if (verr > worst[1]) worst[1] = verr;
     }
     /* ci_over_time ignores the duration, as for a spring; delta as given. */
-    if (ci_over_time(b, &c, 12345.0, in, out, COUNT) != CI_OK) { failures++; return; }
+    if (ci_over_time(b, &c, 12345.0, in, out, COUNT) != CI_OK) {
+        failures++;
+        return;
+    }
     for (int i = 0; i < COUNT; i++) {
         double err = fabs(out[i] - decay(kf, df, in[i])) / scale;
         if (err > worst[0]) worst[0] = err;
@@ -340,10 +377,21 @@ static void check_decay(ci_backend b, double k, double delta, double *worst) {
 static void check_accumulate(ci_backend b) {
     ci_curve c = {CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}};
     float *delays = input + 1, *out = output + 2;
-    for (int i = 0; i < 1001; i++) { delays[i] = -0.001f * i; out[i] = 2.0f; }
-    ci_sample_request R = {.time = 0.25, .start = 0, .duration = 1, .delays = delays,
-                           .from = 0, .to = 3, .accumulate = 1};
-    if (ci_sample(b, &c, &R, NULL, 0, NULL, out, NULL, 1001) != CI_OK) { failures++; return; }
+    for (int i = 0; i < 1001; i++) {
+        delays[i] = -0.001f * i;
+        out[i] = 2.0f;
+    }
+    ci_sample_request R = {.time = 0.25,
+                           .start = 0,
+                           .duration = 1,
+                           .delays = delays,
+                           .from = 0,
+                           .to = 3,
+                           .accumulate = 1};
+    if (ci_sample(b, &c, &R, NULL, 0, NULL, out, NULL, 1001) != CI_OK) {
+        failures++;
+        return;
+    }
     double worst = 0;
     for (int i = 0; i < 1001; i++) {
         double p = fmin(0.25 - (double)delays[i], 1);
@@ -371,9 +419,17 @@ static void check_accumulate(ci_backend b) {
         out[i] = 0.5f;
         held[i] = -0.25f;
     }
-    ci_sample_request D = {.time = 0.6, .start = 0, .item_start = start, .item_from = from,
-                           .item_to = to, .item_velocity = v0, .accumulate = 1};
-    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, held, 1001) != CI_OK) { failures++; return; }
+    ci_sample_request D = {.time = 0.6,
+                           .start = 0,
+                           .item_start = start,
+                           .item_from = from,
+                           .item_to = to,
+                           .item_velocity = v0,
+                           .accumulate = 1};
+    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, held, 1001) != CI_OK) {
+        failures++;
+        return;
+    }
     double worst_value = 0, worst_velocity = 0;
     for (int i = 0; i < 1001; i++) {
         /* Moving from its start on (elapsed >= 0), at rest before it. */
@@ -395,7 +451,7 @@ static void check_accumulate(ci_backend b) {
 }
 
 int main(void) {
-    static const char *family[] = {"", "sine", "quad", "cubic", "quart", "quint",
+    static const char *family[] = {"",     "sine", "quad", "cubic",   "quart", "quint",
                                    "expo", "circ", "back", "elastic", "bounce"};
     static const char *direction[] = {"in", "out", "inOut"};
     for (int b = 0; b < CI_BACKEND_COUNT; b++) {
@@ -407,9 +463,12 @@ int main(void) {
                 snprintf(what, sizeof what, "%s %s", family[k], direction[d]);
                 check_easing((ci_backend)b, (ci_curve){k, d, 0, 0, {0}}, what);
             }
-        static const float beziers[][4] = {{0.25f, 0.1f, 0.25f, 1}, {0.42f, 0, 1, 1},
-                                           {0, 0, 0.58f, 1}, {0.42f, 0, 0.58f, 1},
-                                           {0.68f, -0.6f, 0.32f, 1.6f}, {0, 1, 1, 0}};
+        static const float beziers[][4] = {{0.25f, 0.1f, 0.25f, 1},
+                                           {0.42f, 0, 1, 1},
+                                           {0, 0, 0.58f, 1},
+                                           {0.42f, 0, 0.58f, 1},
+                                           {0.68f, -0.6f, 0.32f, 1.6f},
+                                           {0, 1, 1, 0}};
         for (size_t i = 0; i < sizeof beziers / sizeof beziers[0]; i++) {
             ci_curve c = {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0}};
             memcpy(c.params, beziers[i], sizeof c.params);
@@ -436,18 +495,25 @@ int main(void) {
             wavy[2 * k] = (float)k / 39;
             wavy[2 * k + 1] = (float)(k / 39.0 + 0.3 * sin(k));
         }
-        const struct { const float *points; int count; const char *name; } linears[] = {
-            {ramp, 3, "linear(0, 0.25, 1)"}, {late_start, 3, "linear(0 20%, 0.5 10%, 1)"},
-            {plateau, 4, "linear(0, .25 25% 75%, 1)"}, {jump, 4, "linear() jump"},
-            {inside, 2, "linear() extended"}, {outside, 3, "linear() beyond [0,1]"},
-            {wavy, 40, "linear() 40 points"}};
+        const struct {
+            const float *points;
+            int count;
+            const char *name;
+        } linears[] = {{ramp, 3, "linear(0, 0.25, 1)"},
+                       {late_start, 3, "linear(0 20%, 0.5 10%, 1)"},
+                       {plateau, 4, "linear(0, .25 25% 75%, 1)"},
+                       {jump, 4, "linear() jump"},
+                       {inside, 2, "linear() extended"},
+                       {outside, 3, "linear() beyond [0,1]"},
+                       {wavy, 40, "linear() 40 points"}};
         for (size_t i = 0; i < sizeof linears / sizeof linears[0]; i++) {
-            ci_curve c = {CI_CURVE_PIECEWISE_LINEAR, 0, 0, 0, {0}, linears[i].points, linears[i].count};
+            ci_curve c = {CI_CURVE_PIECEWISE_LINEAR, 0, 0, 0, {0}, linears[i].points,
+                          linears[i].count};
             check_easing((ci_backend)b, c, linears[i].name);
         }
         double worst[2] = {0, 0};
-        static const double zetas[] = {0.05, 0.3, 0.825, 0.999, 0.999999, 1, 1.000001,
-                                       1.001, 1.5, 3};
+        static const double zetas[] = {0.05, 0.3,      0.825, 0.999, 0.999999,
+                                       1,    1.000001, 1.001, 1.5,   3};
         static const double responses[] = {0.05, 0.15, 0.5, 1.7, 5};
         for (size_t z = 0; z < sizeof zetas / sizeof zetas[0]; z++)
             for (size_t r = 0; r < sizeof responses / sizeof responses[0]; r++)

@@ -45,7 +45,8 @@ static void *run(void *unused) {
         if (!ci_backend_supported((ci_backend)b)) continue;
         for (size_t c = 0; c < sizeof curves / sizeof curves[0]; c++) {
             const ci_curve *curve = &curves[c];
-            expect_ok(ci_over_time((ci_backend)b, curve, 0.5, in, out, N), "ci_over_time", (ci_backend)b);
+            expect_ok(ci_over_time((ci_backend)b, curve, 0.5, in, out, N), "ci_over_time",
+                      (ci_backend)b);
             ci_list_delays list = {0, 0, 0.5 / N, N / 2.0, INFINITY, 0, N, CI_OUTSIDE_IMMEDIATE, 0};
             ci_sample_request r = {0};
             r.time = 0.5;

@@ -94,8 +94,8 @@ static uint32_t bits_of_float(float f) {
 
 /* Values that matter to curves and springs, reached in one byte. */
 static const float interesting_floats[16] = {
-    0.0f, 1.0f, 0.5f, 0.05f, 3.0f, 0.999999f, 1.000001f, 6.2831853f,
-    125.66371f, 1.2566371f, 10.0f, 1e-3f, 1e3f, 0.25f, 0.42f, 1.6f,
+    0.0f,       1.0f,       0.5f,  0.05f, 3.0f, 0.999999f, 1.000001f, 6.2831853f,
+    125.66371f, 1.2566371f, 10.0f, 1e-3f, 1e3f, 0.25f,     0.42f,     1.6f,
 };
 
 /* A float from a selector byte: its bit 7 is the sign, its low nibble the class, so
@@ -115,8 +115,11 @@ static float take_float(reader *r) {
     case 7: f = ldexpf(1.0f + take_u8(r) / 256.0f, -(20 + take_u8(r) % 107)); break;
     case 8: f = ldexpf(1.0f + take_u8(r) / 256.0f, 20 + take_u8(r) % 108); break;
     case 9: f = interesting_floats[take_u8(r) % 16]; break;
-    case 10: case 11: case 12: f = (int16_t)take_u16(r) / 1024.0f; break;
-    case 13: case 14: f = (int16_t)take_u16(r) / 64.0f; break;
+    case 10:
+    case 11:
+    case 12: f = (int16_t)take_u16(r) / 1024.0f; break;
+    case 13:
+    case 14: f = (int16_t)take_u16(r) / 64.0f; break;
     default: f = take_u16(r) / 65535.0f; break; /* a progress in [0, 1] */
     }
     return float_from_bits(bits_of_float(f) ^ sign);
@@ -139,10 +142,10 @@ static double take_double(reader *r) {
     case 3: return sign * DBL_MAX;
     case 4: return sign * ldexp(1.0 + take_u8(r) / 256.0, 128 + take_u8(r) % 896);
     case 5: return sign * ldexp(1.0 + take_u8(r) / 256.0, -150 - take_u8(r) % 900);
-    case 6: return sign * ldexp(1.0 + take_u8(r) / 256.0, -150); /* around half the
-                                                                  * least float */
-    case 7: return sign * FLT_MAX * (1.0 + (take_u8(r) % 4) * 0x1p-25); /* rounds to
-                                                                           * FLT_MAX or inf */
+    /* Around half the least float. */
+    case 6: return sign * ldexp(1.0 + take_u8(r) / 256.0, -150);
+    /* Rounds to FLT_MAX or inf. */
+    case 7: return sign * FLT_MAX * (1.0 + (take_u8(r) % 4) * 0x1p-25);
     default: return (double)take_float(r);
     }
 }
@@ -172,9 +175,17 @@ enum {
 };
 
 static const char *const op_names[OP_COUNT] = {
-    "ci_ease", "ci_over_time", "ci_spring(value)", "ci_spring(velocity)",
-    "ci_spring(both)", "ci_stagger_progress(delays)", "ci_stagger_progress(indexed)",
-    "backend api", "ci_sample", "ci_delays/ci_distances", "ci_wave_offsets",
+    "ci_ease",
+    "ci_over_time",
+    "ci_spring(value)",
+    "ci_spring(velocity)",
+    "ci_spring(both)",
+    "ci_stagger_progress(delays)",
+    "ci_stagger_progress(indexed)",
+    "backend api",
+    "ci_sample",
+    "ci_delays/ci_distances",
+    "ci_wave_offsets",
 };
 
 /* In-place modes: which output shares the input array. */
@@ -363,8 +374,9 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
             }
         }
         c->curve.points = (m & 0x30) == 0x30 ? NULL : c->linear_points;
-        c->curve.point_count = (m & 0xC0) == 0xC0 ? (int32_t)CI_MAX_LINEAR_POINTS + 1 + (m & 1)
-                               : (m & 0xC0) == 0x80 ? -(int32_t)(m & 7) : count;
+        c->curve.point_count = (m & 0xC0) == 0xC0   ? (int32_t)CI_MAX_LINEAR_POINTS + 1 + (m & 1)
+                               : (m & 0xC0) == 0x80 ? -(int32_t)(m & 7)
+                                                    : count;
     }
 
     /* A layout's nearest distance, after the earlier fields: mostly a fraction of the
@@ -391,29 +403,30 @@ static void describe(FILE *out, const fuzz_case *c) {
             "  params %a %a %a %a (%g %g %g %g)\n"
             "  count %zu offsets %zu/%zu/%zu alias %d nulls %d%d%d%d%d huge %d fill %d (%g, %g)\n"
             "  stagger time %a duration %a base %a increment %a\n",
-            op_names[c->op], c->backend, name ? name : "?", c->curve.kind,
-            c->curve.direction, c->curve.steps, c->curve.step_position,
-            c->curve.params[0], c->curve.params[1], c->curve.params[2], c->curve.params[3],
-            c->curve.params[0], c->curve.params[1], c->curve.params[2], c->curve.params[3],
-            c->count, c->input_offset, c->value_offset, c->velocity_offset, c->alias,
-            c->null_curve, c->null_input, c->null_value, c->null_velocity, c->null_stagger,
-            c->huge_count, c->fill, c->fill_a, c->fill_b, c->stagger.time,
-            c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
+            op_names[c->op], c->backend, name ? name : "?", c->curve.kind, c->curve.direction,
+            c->curve.steps, c->curve.step_position, c->curve.params[0], c->curve.params[1],
+            c->curve.params[2], c->curve.params[3], c->curve.params[0], c->curve.params[1],
+            c->curve.params[2], c->curve.params[3], c->count, c->input_offset, c->value_offset,
+            c->velocity_offset, c->alias, c->null_curve, c->null_input, c->null_value,
+            c->null_velocity, c->null_stagger, c->huge_count, c->fill, c->fill_a, c->fill_b,
+            c->stagger.time, c->stagger.duration, c->stagger.base_delay, c->stagger.increment);
     if (c->curve.kind == CI_CURVE_PIECEWISE_LINEAR) {
         fprintf(out, "  linear() %d points%s", (int)c->curve.point_count,
                 c->curve.points ? ":" : " at NULL");
-        for (int32_t k = 0; c->curve.points && k < c->curve.point_count && k < MAX_LINEAR_POINTS; k++)
+        for (int32_t k = 0; c->curve.points && k < c->curve.point_count && k < MAX_LINEAR_POINTS;
+             k++)
             fprintf(out, " (%g, %g)", c->curve.points[2 * k], c->curve.points[2 * k + 1]);
         fprintf(out, "\n");
     }
     if (c->op == OP_SAMPLE)
-        fprintf(out,
-                "  sources %d accumulate %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
-                "  list base %g offset %g slope %g origin %g max %g window [%g, %g) outside %d\n",
-                c->sources, c->accumulate, c->track_count, c->start, c->from, c->to, c->item_from, c->item_to,
-                c->item_velocity, c->index_base, c->list.base_delay, c->list.offset,
-                c->list.slope, c->list.origin, c->list.max_delay, c->list.window_start,
-                c->list.window_end, (int)c->list.outside);
+        fprintf(
+            out,
+            "  sources %d accumulate %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
+            "  list base %g offset %g slope %g origin %g max %g window [%g, %g) outside %d\n",
+            c->sources, c->accumulate, c->track_count, c->start, c->from, c->to, c->item_from,
+            c->item_to, c->item_velocity, c->index_base, c->list.base_delay, c->list.offset,
+            c->list.slope, c->list.origin, c->list.max_delay, c->list.window_start,
+            c->list.window_end, (int)c->list.outside);
     if (c->op == OP_SAMPLE)
         fprintf(out, "  tracks (%g, %g) (%g, %g) (%g, %g) flags %d%d%d%d%d%d%d\n",
                 c->tracks[0].from, c->tracks[0].to, c->tracks[1].from, c->tracks[1].to,
@@ -422,14 +435,14 @@ static void describe(FILE *out, const fuzz_case *c) {
                 c->null_item_velocity);
     if (c->op == OP_LAYOUT) {
         const ci_delay_layout *L = &c->layout;
-        fprintf(out,
-                "  %s grid %d x %d metric %d axis %d invert %d reversed %d outside %d\n"
-                "  origin %g %g max_distance %g nearest %g base %g spread %g max %g window [%g, %g)\n",
-                c->distances_only ? "distances" : "delays", (int)L->columns, (int)L->rows,
-                (int)L->metric, (int)L->axis, (int)L->invert, (int)L->reversed,
-                (int)L->outside, L->origin_x, L->origin_y, L->max_distance, L->nearest_distance,
-                L->base_delay,
-                L->spread, L->max_delay, L->window_start, L->window_end);
+        fprintf(
+            out,
+            "  %s grid %d x %d metric %d axis %d invert %d reversed %d outside %d\n"
+            "  origin %g %g max_distance %g nearest %g base %g spread %g max %g window [%g, %g)\n",
+            c->distances_only ? "distances" : "delays", (int)L->columns, (int)L->rows,
+            (int)L->metric, (int)L->axis, (int)L->invert, (int)L->reversed, (int)L->outside,
+            L->origin_x, L->origin_y, L->max_distance, L->nearest_distance, L->base_delay,
+            L->spread, L->max_delay, L->window_start, L->window_end);
     }
     if (c->op == OP_WAVE)
         fprintf(out,
@@ -570,8 +583,7 @@ static int documented_valid(const ci_curve *c) {
         }
         return 1;
     default:
-        return is_penner(c->kind) && c->direction >= CI_EASE_IN &&
-               c->direction <= CI_EASE_IN_OUT;
+        return is_penner(c->kind) && c->direction >= CI_EASE_IN && c->direction <= CI_EASE_IN_OUT;
     }
 }
 
@@ -600,8 +612,7 @@ static int ordinary_magnitudes(const ci_curve *c) {
     if (c->kind == CI_CURVE_SPRING)
         return q[0] >= 1e-3f && q[0] <= 1e4f && q[1] <= 1e3f && fabsf(q[2]) <= 1e6f &&
                fabsf(q[3]) <= 1e9f;
-    if (c->kind == CI_CURVE_DECAY)
-        return q[0] >= 1e-3f && q[0] <= 1e4f && fabsf(q[2]) <= 1e6f;
+    if (c->kind == CI_CURVE_DECAY) return q[0] >= 1e-3f && q[0] <= 1e4f && fabsf(q[2]) <= 1e6f;
     /* linear(): inputs within [-4, 4], outputs within 1e6, steps between inputs 0 or at
      * least 2^-10 (the end segments extended to progress 0 and 1 stay moderate). */
     if (c->kind == CI_CURVE_PIECEWISE_LINEAR && c->points && c->point_count >= 2 &&
@@ -619,12 +630,17 @@ static int ordinary_magnitudes(const ci_curve *c) {
 /* Curves whose values never leave [0, 1] on clamped progress. */
 static int stays_in_unit_range(const ci_curve *c) {
     switch (c->kind) {
-    case CI_CURVE_LINEAR: case CI_CURVE_SINE: case CI_CURVE_QUAD: case CI_CURVE_CUBIC:
-    case CI_CURVE_QUART: case CI_CURVE_QUINT: case CI_CURVE_EXPO: case CI_CURVE_CIRC:
-    case CI_CURVE_BOUNCE: case CI_CURVE_STEPS:
-        return 1;
-    default:
-        return 0;
+    case CI_CURVE_LINEAR:
+    case CI_CURVE_SINE:
+    case CI_CURVE_QUAD:
+    case CI_CURVE_CUBIC:
+    case CI_CURVE_QUART:
+    case CI_CURVE_QUINT:
+    case CI_CURVE_EXPO:
+    case CI_CURVE_CIRC:
+    case CI_CURVE_BOUNCE:
+    case CI_CURVE_STEPS: return 1;
+    default: return 0;
     }
 }
 
@@ -692,13 +708,13 @@ static void check_unit_range(const float *out, const unsigned char *lane_finite,
 }
 
 /* Checks out against ref within bound, plus widening[i] per element when given. */
-static void check_close(const float *out, const float *ref, const unsigned char *use,
-                        size_t n, double bound, const float *widening, const char *what) {
+static void check_close(const float *out, const float *ref, const unsigned char *use, size_t n,
+                        double bound, const float *widening, const char *what) {
     for (size_t i = 0; i < n; i++) {
         double b = bound + (widening ? widening[i] : 0);
         if (use[i] && isfinite(ref[i]) && !(fabs((double)out[i] - ref[i]) <= b))
-            fail("%s: element %zu is %.9g, scalar backend %.9g (bound %g)", what, i,
-                 out[i], ref[i], b);
+            fail("%s: element %zu is %.9g, scalar backend %.9g (bound %g)", what, i, out[i], ref[i],
+                 b);
     }
 }
 
@@ -707,8 +723,8 @@ static void check_close(const float *out, const float *ref, const unsigned char 
  * between the two progresses, each read back through a linear curve on its own backend.
  * The caller frees the result. */
 static float *stagger_progress_widening(ci_backend backend, const ci_curve *curve,
-                                        const ci_stagger *stagger, const float *delays,
-                                        size_t n, ci_status expected) {
+                                        const ci_stagger *stagger, const float *delays, size_t n,
+                                        ci_status expected) {
     float *progress = malloc((n ? n : 1) * sizeof(float));
     float *scalar_progress = malloc((n ? n : 1) * sizeof(float));
     float *at_progress = malloc((n ? n : 1) * sizeof(float));
@@ -749,7 +765,8 @@ static void check_backend_api(const fuzz_case *c) {
         if (ci_backend_lanes(b) != 0) fail("lanes of out-of-range %d", c->backend);
     }
     int supported = ci_backend_supported(b);
-    if (supported != 0 && supported != 1) fail("ci_backend_supported(%d) = %d", c->backend, supported);
+    if (supported != 0 && supported != 1)
+        fail("ci_backend_supported(%d) = %d", c->backend, supported);
     if (supported && !in_range) fail("out-of-range backend %d supported", c->backend);
     int native = ci_backend_native(b);
     if (native != 0 && native != 1) fail("ci_backend_native(%d) = %d", c->backend, native);
@@ -780,7 +797,8 @@ static void check_backend_api(const fuzz_case *c) {
     if (!valid_status(s)) fail("ci_set_backend status %d", (int)s);
     if (c->backend == CI_BACKEND_AUTO || supported) {
         if (s != CI_OK) fail("ci_set_backend(%d) = %d", c->backend, (int)s);
-        if (supported && ci_active_backend() != b) fail("ci_set_backend(%d) not applied", c->backend);
+        if (supported && ci_active_backend() != b)
+            fail("ci_set_backend(%d) not applied", c->backend);
     } else {
         if (s != CI_ERR_UNSUPPORTED_BACKEND) fail("ci_set_backend(%d) = %d", c->backend, (int)s);
         if (ci_active_backend() != active) fail("refused ci_set_backend changed the choice");
@@ -817,8 +835,7 @@ static float *add_output(output_set *o, const fuzz_case *c, const char *name, in
     return o->p[k];
 }
 
-static void finish_outputs(output_set *o, int written, const unsigned char *lane_finite,
-                           size_t n) {
+static void finish_outputs(output_set *o, int written, const unsigned char *lane_finite, size_t n) {
     for (int k = 0; k < o->used; k++) {
         if (!o->p[k]) continue;
         guarded_check_padding(&o->arrays[k], o->name[k]);
@@ -826,7 +843,8 @@ static void finish_outputs(output_set *o, int written, const unsigned char *lane
             check_finite(o->p[k], lane_finite, n, o->name[k]);
         } else if (o->prefilled[k]) {
             for (size_t i = 0; i < n; i++)
-                if (o->p[k][i] != ACCUMULATE_START) fail("%s: a failed call wrote element %zu", o->name[k], i);
+                if (o->p[k][i] != ACCUMULATE_START)
+                    fail("%s: a failed call wrote element %zu", o->name[k], i);
         } else {
             check_untouched(o->p[k], n, o->name[k]);
         }
@@ -912,15 +930,16 @@ static void run_newer(const fuzz_case *c) {
             int ok = !reads || isfinite(in.p[i]);
             /* A span to - from that overflows float is as good as a non-finite value:
              * the spring scales by it. */
-            if (use_items) ok = ok && isfinite(c->item_from) && isfinite(c->item_to) &&
-                                isfinite(c->item_velocity) && isfinite(c->item_to - c->item_from);
+            if (use_items)
+                ok = ok && isfinite(c->item_from) && isfinite(c->item_to) &&
+                     isfinite(c->item_velocity) && isfinite(c->item_to - c->item_from);
             lane_finite[i] = (unsigned char)ok;
             any_nonfinite |= !ok;
         }
 
-        status = ci_sample(backend, curve, &R, c->null_tracks ? NULL : c->tracks,
-                           (size_t)c->track_count, c->null_outputs ? NULL : outputs,
-                           appearance, velocity, n);
+        status =
+            ci_sample(backend, curve, &R, c->null_tracks ? NULL : c->tracks, (size_t)c->track_count,
+                      c->null_outputs ? NULL : outputs, appearance, velocity, n);
         int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
         if (print_cases > 0) printf("  status %d\n", (int)status);
         if (written) {
@@ -950,14 +969,14 @@ static void run_newer(const fuzz_case *c) {
          * even where from + (to - from) a would not. */
         ci_curve unit = c->curve;
         if (is_timed(unit.kind)) unit.params[2] = 1;
-        int ordinary = ordinary_magnitudes(&unit) && fabsf(c->from) <= 1e15f &&
-                       fabsf(c->to) <= 1e15f;
+        int ordinary =
+            ordinary_magnitudes(&unit) && fabsf(c->from) <= 1e15f && fabsf(c->to) <= 1e15f;
         if (use_items)
             ordinary = ordinary && fabsf(c->item_from) <= 1e15f && fabsf(c->item_to) <= 1e15f &&
                        fabsf(c->item_velocity) <= 1e15f;
         for (int k = 0; k < c->track_count; k++)
-            ordinary = ordinary && fabsf(c->tracks[k].from) <= 1e15f &&
-                       fabsf(c->tracks[k].to) <= 1e15f;
+            ordinary =
+                ordinary && fabsf(c->tracks[k].from) <= 1e15f && fabsf(c->tracks[k].to) <= 1e15f;
         if (!ordinary && written) {
             for (int k = 0; k < out.used; k++)
                 if (out.p[k]) guarded_check_padding(&out.arrays[k], out.name[k]);
@@ -977,13 +996,14 @@ static void run_newer(const fuzz_case *c) {
             bound = 2e-5 * scale;
         }
         if (compare) {
-            if (reference != status) fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
+            if (reference != status)
+                fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
             check_close(appearance, ref, lane_finite, n, bound, NULL, what);
         }
     } else if (op == OP_LAYOUT) {
         const ci_delay_layout *L = c->null_stagger ? NULL : &c->layout;
-        float *result = add_output(&out, c, c->distances_only ? "distances" : "delays",
-                                   !c->null_value);
+        float *result =
+            add_output(&out, c, c->distances_only ? "distances" : "delays", !c->null_value);
         for (size_t i = 0; i < n; i++) lane_finite[i] = 1;
         status = c->distances_only ? ci_distances(backend, L, result, n)
                                    : ci_delays(backend, L, result, n);
@@ -994,17 +1014,17 @@ static void run_newer(const fuzz_case *c) {
             require(backend_ok && L, what, "the backend cannot run or the layout is NULL");
             require(status == CI_OK, what, "there is no per-item input to be non-finite");
             require(D->columns >= 1 && D->rows >= 1 &&
-                    (uint64_t)D->columns * (uint64_t)D->rows >= n && n <= CI_MAX_GRID_ITEMS,
+                        (uint64_t)D->columns * (uint64_t)D->rows >= n && n <= CI_MAX_GRID_ITEMS,
                     what, "the grid does not hold the items");
             require(D->metric >= CI_METRIC_EUCLIDEAN && D->metric <= CI_METRIC_CHEBYSHEV &&
-                    D->axis >= CI_AXIS_BOTH && D->axis <= CI_AXIS_Y, what,
-                    "the metric or axis is unknown");
+                        D->axis >= CI_AXIS_BOTH && D->axis <= CI_AXIS_Y,
+                    what, "the metric or axis is unknown");
             if (!c->distances_only) {
                 require(!is_timed(D->distribution.kind) &&
-                        ci_curve_validate(&D->distribution) == CI_OK, what,
-                        "the distribution is not a valid easing");
-                require(D->nearest_distance >= 0 && D->nearest_distance <= D->max_distance,
-                        what, "the nearest distance is outside [0, max_distance]");
+                            ci_curve_validate(&D->distribution) == CI_OK,
+                        what, "the distribution is not a valid easing");
+                require(D->nearest_distance >= 0 && D->nearest_distance <= D->max_distance, what,
+                        "the nearest distance is outside [0, max_distance]");
             }
         }
         finish_outputs(&out, written, lane_finite, n);
@@ -1015,16 +1035,19 @@ static void run_newer(const fuzz_case *c) {
         int kind = c->layout.distribution.kind;
         double scale = fmax(1, fmax(fabs(c->layout.base_delay), fabs(c->layout.spread)));
         double range = c->layout.max_distance - c->layout.nearest_distance;
-        int wide = c->layout.nearest_distance == 0 || range >= 1e-3 * fmax(1, c->layout.max_distance);
+        int wide =
+            c->layout.nearest_distance == 0 || range >= 1e-3 * fmax(1, c->layout.max_distance);
         if (status == CI_OK && result && scale <= 1e6 && (c->distances_only || wide) &&
             (c->distances_only || kind == CI_CURVE_LINEAR || is_penner(kind))) {
             reference = c->distances_only ? ci_distances(CI_BACKEND_SCALAR, L, ref, n)
                                           : ci_delays(CI_BACKEND_SCALAR, L, ref, n);
-            if (reference != status) fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
+            if (reference != status)
+                fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
             for (size_t i = 0; i < n; i++) {
                 double b = 1e-4 * (c->distances_only ? fmax(1, fabs(ref[i])) : scale);
                 if (isfinite(ref[i]) && !(fabs((double)result[i] - ref[i]) <= b))
-                    fail("%s: element %zu is %.9g, scalar backend %.9g", what, i, result[i], ref[i]);
+                    fail("%s: element %zu is %.9g, scalar backend %.9g", what, i, result[i],
+                         ref[i]);
             }
         }
     } else {
@@ -1043,12 +1066,11 @@ static void run_newer(const fuzz_case *c) {
             const ci_wave *W = &c->wave;
             require(backend_ok && V, what, "the backend cannot run or the wave is NULL");
             require(isfinite(W->phase) && isfinite(W->elapsed) && isfinite(W->amplitude) &&
-                    isfinite(W->spatial_frequency) && isfinite(W->front_delay), what,
-                    "a field is not finite");
-            require(W->envelope == CI_ENVELOPE_NONE ||
-                    (W->decay > 0 && isfinite(W->decay) &&
-                     (W->envelope != CI_ENVELOPE_ATTACK_DECAY ||
-                      (W->attack > 0 && isfinite(W->attack)))),
+                        isfinite(W->spatial_frequency) && isfinite(W->front_delay),
+                    what, "a field is not finite");
+            require(W->envelope == CI_ENVELOPE_NONE || (W->decay > 0 && isfinite(W->decay) &&
+                                                        (W->envelope != CI_ENVELOPE_ATTACK_DECAY ||
+                                                         (W->attack > 0 && isfinite(W->attack)))),
                     what, "an envelope time the envelope uses is not positive and finite");
             ci_status want = n > 0 && any_nonfinite ? CI_ERR_NONFINITE_INPUT : CI_OK;
             if (status != want) fail("%s: status %d, expected %d", what, (int)status, (int)want);
@@ -1057,7 +1079,8 @@ static void run_newer(const fuzz_case *c) {
         double scale = fmax(1, fabs(c->wave.amplitude));
         if (status == CI_OK && result && scale <= 1e6) {
             reference = ci_wave_offsets(CI_BACKEND_SCALAR, V, distances ? saved : NULL, ref, n);
-            if (reference != status) fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
+            if (reference != status)
+                fail("%s: status %d, scalar %d", what, (int)status, (int)reference);
             check_close(result, ref, lane_finite, n, 1e-4 * scale, NULL, what);
         }
     }
@@ -1191,7 +1214,9 @@ static void run_case(const fuzz_case *c) {
     case OP_OVER_TIME:
         status = ci_over_time(backend, curve, c->stagger.duration, input_arg, value_p, count_arg);
         break;
-    case OP_SPRING_VALUE: case OP_SPRING_VELOCITY: case OP_SPRING_BOTH:
+    case OP_SPRING_VALUE:
+    case OP_SPRING_VELOCITY:
+    case OP_SPRING_BOTH:
         status = ci_spring(backend, curve, input_arg, value_p, velocity_p, count_arg);
         break;
     default:
@@ -1226,8 +1251,7 @@ static void run_case(const fuzz_case *c) {
         /* Backends against the scalar one, where the accuracy bounds pin them together:
          * easings but cubic-bezier (whose steepness has no bound), springs in range. */
         int compare_easing = !spring_op && !is_spring && kind != CI_CURVE_CUBIC_BEZIER;
-        int compare_spring = is_spring && !stagger_op &&
-                             spring_in_accuracy_range(&c->curve);
+        int compare_spring = is_spring && !stagger_op && spring_in_accuracy_range(&c->curve);
         if (compare_easing || compare_spring) {
             float *ref_value = malloc((n ? n : 1) * sizeof(float));
             float *ref_velocity = malloc((n ? n : 1) * sizeof(float));
@@ -1237,10 +1261,12 @@ static void run_case(const fuzz_case *c) {
             switch (op) {
             case OP_EASE: rs = ci_ease(CI_BACKEND_SCALAR, curve, saved, ref_value, n); break;
             case OP_OVER_TIME:
-                rs = ci_over_time(CI_BACKEND_SCALAR, curve, c->stagger.duration, saved,
-                                  ref_value, n);
+                rs = ci_over_time(CI_BACKEND_SCALAR, curve, c->stagger.duration, saved, ref_value,
+                                  n);
                 break;
-            case OP_SPRING_VALUE: case OP_SPRING_VELOCITY: case OP_SPRING_BOTH:
+            case OP_SPRING_VALUE:
+            case OP_SPRING_VELOCITY:
+            case OP_SPRING_BOTH:
                 rs = ci_spring(CI_BACKEND_SCALAR, curve, saved, ref_value, ref_velocity, n);
                 break;
             default:
@@ -1258,9 +1284,9 @@ static void run_case(const fuzz_case *c) {
              * does between the two progresses. */
             float *progress_widening = NULL;
             if (stagger_op && compare_easing && value_p)
-                progress_widening = stagger_progress_widening(
-                    backend, &c->curve, stagger_arg, op == OP_STAGGER_DELAYS ? saved : NULL, n,
-                    status);
+                progress_widening =
+                    stagger_progress_widening(backend, &c->curve, stagger_arg,
+                                              op == OP_STAGGER_DELAYS ? saved : NULL, n, status);
             if (compare_spring) {
                 /* A decay's rate k stands in for omega0, and it has no v0. */
                 int decay = kind == CI_CURVE_DECAY;

@@ -44,8 +44,8 @@ int main(int argc, char **argv) {
         if (u >= 1.0) u -= 1.0;
     }
     /* Under-damped spring: response 0.5 s, damping 0.5. */
-    const ci_curve spring = curve(CI_CURVE_SPRING, 0, (float)(4 * 3.14159265358979323846),
-                                  0.5f, 1.0f, 0.0f);
+    const ci_curve spring =
+        curve(CI_CURVE_SPRING, 0, (float)(4 * 3.14159265358979323846), 0.5f, 1.0f, 0.0f);
     const ci_curve ease = curve(CI_CURVE_CUBIC_BEZIER, 0, 0.25f, 0.1f, 0.25f, 1.0f);
     const ci_curve cubic = curve(CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, 0, 0);
     const ci_curve sine = curve(CI_CURVE_SINE, CI_EASE_IN_OUT, 0, 0, 0, 0);
@@ -73,12 +73,10 @@ int main(int argc, char **argv) {
             status |= ci_ease(b, &ease, progress, out[0], n);
         else if (!strcmp(operation, "cubic_inout"))
             status |= ci_ease(b, &cubic, progress, out[0], n);
-        else if (!strcmp(operation, "sine_inout"))
-            status |= ci_ease(b, &sine, progress, out[0], n);
+        else if (!strcmp(operation, "sine_inout")) status |= ci_ease(b, &sine, progress, out[0], n);
         else if (!strcmp(operation, "sample_3tracks_cubic"))
             status |= ci_sample(b, &cubic, &r, tracks, 3, out, NULL, NULL, n);
-        else
-            return 2;
+        else return 2;
     }
     estimate_mark();
     return status != CI_OK;

@@ -91,11 +91,7 @@ typedef enum ci_curve_kind {
 } ci_curve_kind;
 
 /** Direction of a Penner family: in, out, or in then out. */
-typedef enum ci_direction {
-    CI_EASE_IN = 0,
-    CI_EASE_OUT = 1,
-    CI_EASE_IN_OUT = 2
-} ci_direction;
+typedef enum ci_direction { CI_EASE_IN = 0, CI_EASE_OUT = 1, CI_EASE_IN_OUT = 2 } ci_direction;
 
 /** CSS steps() positions. */
 typedef enum ci_step_position {
@@ -159,8 +155,8 @@ ci_status ci_curve_validate(const ci_curve *curve);
  * Progress is clamped to [0, 1] first (easings hold their end values outside it).
  * For a spring or decay curve the input is time in seconds (see ci_spring).
  */
-ci_status ci_ease(ci_backend backend, const ci_curve *curve,
-                  const float *progress, float *value, size_t count);
+ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress, float *value,
+                  size_t count);
 
 /**
  * A curve over time: writes the value at time[i] seconds to value[i]. Easings map
@@ -176,8 +172,8 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
  * Negative times are clamped to 0 (the spring has not started). The curve must be
  * CI_CURVE_SPRING or CI_CURVE_DECAY. value may be NULL when velocity is not.
  */
-ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time,
-                    float *value, float *velocity, size_t count);
+ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time, float *value,
+                    float *velocity, size_t count);
 
 /**
  * The staggered pass: item i starts at its delay d_i and runs for `duration` seconds.
@@ -197,9 +193,8 @@ typedef struct ci_stagger {
 /** Runs the staggered pass described above over `count` items (delays, when given,
  *  holds `count` values). Writes value[i] for every item. Errors as ci_sample's (this is
  *  ci_sample with no tracks). */
-ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve,
-                              const ci_stagger *stagger, const float *delays,
-                              float *value, size_t count);
+ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve, const ci_stagger *stagger,
+                              const float *delays, float *value, size_t count);
 
 /* ---- Staggered lists ------------------------------------------------------------ */
 
@@ -287,10 +282,9 @@ typedef struct ci_sample_request {
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
  * difference overflows float (all outputs written).
  */
-ci_status ci_sample(ci_backend backend, const ci_curve *curve,
-                    const ci_sample_request *request, const ci_track *tracks,
-                    size_t track_count, float *const *outputs, float *appearance,
-                    float *velocity, size_t count);
+ci_status ci_sample(ci_backend backend, const ci_curve *curve, const ci_sample_request *request,
+                    const ci_track *tracks, size_t track_count, float *const *outputs,
+                    float *appearance, float *velocity, size_t count);
 
 /** Distance metrics of a grid stagger. */
 typedef enum ci_metric {
@@ -342,13 +336,12 @@ typedef struct ci_delay_layout {
 #define CI_MAX_GRID_ITEMS (1u << 23)
 
 /** Writes every item's delay (seconds) under `layout`. */
-ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *delays,
-                    size_t count);
+ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *delays, size_t count);
 
 /** Writes every item's distance from the origin (cells, after `invert`), the field a
  *  wave or a custom stagger can use. Ignores the delay fields and the window. */
-ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout,
-                       float *distances, size_t count);
+ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout, float *distances,
+                       size_t count);
 
 /* ---- Waves ------------------------------------------------------------------------- */
 
