@@ -15,30 +15,52 @@
 #endif
 #endif
 
-static const char *const backend_names[CI_BACKEND_COUNT] = {
-    "scalar", "portable", "sse2", "avx2", "avx512", "neon",
-};
+/* What the CPU (and the operating system) must provide to run a backend. */
+typedef enum { NEEDS_NOTHING, NEEDS_SSE2, NEEDS_AVX2_FMA, NEEDS_AVX512F } cpu_needs;
 
-static const int backend_lanes[CI_BACKEND_COUNT] = {1, 8, 4, 8, 16, 4};
+/* Every backend, indexed by ci_backend: its name, the floats one vector holds, what the
+ * CPU must have, whether it runs the hardware's own instructions, and its kernel table
+ * where this build compiled it (NULL where not). A new backend is a row here, its
+ * backend_*.c with its vec_*.h, and its value in ci_backend (and Swift's Backend). */
+typedef struct {
+    const char *name;
+    int lanes;
+    cpu_needs needs;
+    int native;
+    const ci_kernel_table *table;
+} backend_row;
 
-/* The backends this build compiled (see kernel_internal.h); NULL for the others. */
-static const ci_kernel_table *table_for(ci_backend b) {
-    switch (b) {
-    case CI_BACKEND_SCALAR: return &ci_table_scalar;
 #if defined(CI_HAVE_PORTABLE_BACKEND)
-    case CI_BACKEND_PORTABLE: return &ci_table_portable;
+#define PORTABLE_TABLE &ci_table_portable
+#else
+#define PORTABLE_TABLE NULL
 #endif
 #if defined(CI_HAVE_NEON_BACKEND)
-    case CI_BACKEND_NEON: return &ci_table_neon;
+#define NEON_TABLE &ci_table_neon
+#else
+#define NEON_TABLE NULL
+#endif
+#if defined(CI_NEON_IS_NATIVE)
+#define NEON_NATIVE 1
+#else
+#define NEON_NATIVE 0
 #endif
 #if defined(CI_HAVE_X86_BACKENDS)
-    case CI_BACKEND_SSE2: return &ci_table_sse2;
-    case CI_BACKEND_AVX2: return &ci_table_avx2;
-    case CI_BACKEND_AVX512: return &ci_table_avx512;
+#define X86_TABLE(name) &ci_table_##name
+#else
+#define X86_TABLE(name) NULL
 #endif
-    default: return NULL;
-    }
-}
+
+static const backend_row backends[CI_BACKEND_COUNT] = {
+    [CI_BACKEND_SCALAR] = {"scalar", 1, NEEDS_NOTHING, 1, &ci_table_scalar},
+    [CI_BACKEND_PORTABLE] = {"portable", 8, NEEDS_NOTHING, 0, PORTABLE_TABLE},
+    [CI_BACKEND_SSE2] = {"sse2", 4, NEEDS_SSE2, 1, X86_TABLE(sse2)},
+    [CI_BACKEND_AVX2] = {"avx2", 8, NEEDS_AVX2_FMA, 1, X86_TABLE(avx2)},
+    [CI_BACKEND_AVX512] = {"avx512", 16, NEEDS_AVX512F, 1, X86_TABLE(avx512)},
+    [CI_BACKEND_NEON] = {"neon", 4, NEEDS_NOTHING, NEON_NATIVE, NEON_TABLE},
+};
+
+static int in_range(ci_backend b) { return (int)b >= 0 && b < CI_BACKEND_COUNT; }
 
 #if defined(CI_HAVE_X86_BACKENDS)
 static unsigned long long read_xcr0(void) {
@@ -49,9 +71,9 @@ static unsigned long long read_xcr0(void) {
 
 /* CPUID says what the core can do; XCR0 says whether the OS saves the wider
  * registers on a context switch. Both are needed. */
-static int x86_supports(ci_backend b) {
+static int x86_supports(cpu_needs needs) {
     unsigned int eax, ebx, ecx, edx;
-    if (b == CI_BACKEND_SSE2) return 1; /* x86-64 baseline */
+    if (needs == NEEDS_SSE2) return 1; /* x86-64 baseline */
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
     int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1, fma = (ecx >> 12) & 1;
     if (!osxsave || !avx) return 0;
@@ -59,8 +81,8 @@ static int x86_supports(ci_backend b) {
     if ((xcr0 & 0x6) != 0x6) return 0; /* XMM and YMM state */
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
     int avx2 = (ebx >> 5) & 1, avx512f = (ebx >> 16) & 1;
-    if (b == CI_BACKEND_AVX2) return avx2 && fma;
-    if (b == CI_BACKEND_AVX512) {
+    if (needs == NEEDS_AVX2_FMA) return avx2 && fma;
+    if (needs == NEEDS_AVX512F) {
 #if defined(__APPLE__)
         /* macOS enables the AVX-512 state on first use, so XCR0 does not show it
          * yet; the kernel reports support through sysctl instead. */
@@ -77,28 +99,23 @@ static int x86_supports(ci_backend b) {
 #endif
 
 static int detect_support(ci_backend b) {
-    if (!table_for(b)) return 0;
-    switch (b) {
-    case CI_BACKEND_SCALAR:
-    case CI_BACKEND_PORTABLE:
-    case CI_BACKEND_NEON: return 1;
+    if (!backends[b].table) return 0;
+    if (backends[b].needs == NEEDS_NOTHING) return 1;
 #if defined(CI_HAVE_X86_BACKENDS)
-    case CI_BACKEND_SSE2:
-    case CI_BACKEND_AVX2:
-    case CI_BACKEND_AVX512: return x86_supports(b);
+    return x86_supports(backends[b].needs);
+#else
+    return 0;
 #endif
-    default: return 0;
-    }
 }
 
-int ci_backend_built(ci_backend b) { return table_for(b) != NULL; }
+int ci_backend_built(ci_backend b) { return in_range(b) && backends[b].table != NULL; }
 
 /* Bit b + 1 set when backend b runs here; bit 0 marks the set as computed. CPUID and
  * XGETBV are slow under a hypervisor, so they run once, not per call. */
 static int supported_set = 0;
 
 int ci_backend_supported(ci_backend b) {
-    if ((int)b < 0 || b >= CI_BACKEND_COUNT) return 0;
+    if (!in_range(b)) return 0;
     int set = __atomic_load_n(&supported_set, __ATOMIC_ACQUIRE);
     if (!set) {
         set = 1;
@@ -109,36 +126,22 @@ int ci_backend_supported(ci_backend b) {
     return (set >> (b + 1)) & 1;
 }
 
-int ci_backend_native(ci_backend b) {
-    if (!ci_backend_supported(b)) return 0;
-    if (b == CI_BACKEND_NEON) {
-#if defined(CI_NEON_IS_NATIVE)
-        return 1;
-#else
-        return 0;
-#endif
-    }
-    return b != CI_BACKEND_PORTABLE;
-}
+int ci_backend_native(ci_backend b) { return ci_backend_supported(b) && backends[b].native; }
 
 const char *ci_backend_name(ci_backend b) {
     if (b == CI_BACKEND_AUTO) return "auto";
-    if ((int)b < 0 || b >= CI_BACKEND_COUNT) return NULL;
-    return backend_names[b];
+    return in_range(b) ? backends[b].name : NULL;
 }
 
 int ci_backend_from_name(const char *name) {
     if (!name) return -2;
     if (strcmp(name, "auto") == 0) return CI_BACKEND_AUTO;
     for (int b = 0; b < CI_BACKEND_COUNT; b++)
-        if (strcmp(name, backend_names[b]) == 0) return b;
+        if (strcmp(name, backends[b].name) == 0) return b;
     return -2;
 }
 
-int ci_backend_lanes(ci_backend b) {
-    if ((int)b < 0 || b >= CI_BACKEND_COUNT) return 0;
-    return backend_lanes[b];
-}
+int ci_backend_lanes(ci_backend b) { return in_range(b) ? backends[b].lanes : 0; }
 
 static ci_backend best_backend(void) {
     static const ci_backend preference[] = {
@@ -189,5 +192,5 @@ ci_status ci_set_backend(ci_backend b) {
 const ci_kernel_table *ci_resolve_backend(ci_backend b) {
     if (b == CI_BACKEND_AUTO) b = ci_active_backend();
     if (!ci_backend_supported(b)) return NULL;
-    return table_for(b);
+    return backends[b].table;
 }
