@@ -5,7 +5,7 @@
  * precision, independently of the kernel's formulation. Prints the maximum error per
  * backend and family and exits non-zero if a bound is exceeded.
  *
- *   Benchmarks/run-conformance (builds it with the kernel sources and runs it)
+ *   scripts/test builds it with the kernel sources and runs it.
  */
 #include <math.h>
 #include <stdint.h>

@@ -64,3 +64,16 @@ public struct MatchedFrame: Sendable {
         return velocities[lane.rawValue * pairCount + pair]
     }
 }
+
+extension MatchedFrame: CustomStringConvertible {
+    /// A summary: the size, then the anchor, size and opacity lanes of the first pairs
+    /// (up to 4, four significant digits).
+    public var description: String {
+        var lines = ["MatchedFrame of \(pairCount) pairs"]
+        for lane in [MatchedLane.anchorX, .anchorY, .width, .height, .opacity] {
+            let shown = values(of: lane).prefix(4).map(\.readable).joined(separator: ", ")
+            lines.append("  \(lane): " + shown + (pairCount > 4 ? ", ..." : ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -71,12 +71,13 @@ public struct StaggerFrame: Sendable, CustomStringConvertible {
         trackNames.firstIndex(of: name).map { values(ofTrack: $0) }
     }
 
-    /// A summary: the size, then each track's first values (up to 8) by name.
+    /// A summary: the size, then each track's first values (up to 8, four significant
+    /// digits) by name.
     public var description: String {
         var lines = ["StaggerFrame of \(count) items, \(trackCount) tracks"]
         for k in 0..<trackCount {
             let name = k < trackNames.count ? trackNames[k] : "track \(k)"
-            let shown = values(ofTrack: k).prefix(8).map { String(($0 * 1000).rounded() / 1000) }
+            let shown = values(ofTrack: k).prefix(8).map(\.readable)
             lines.append("  \(name): " + shown.joined(separator: ", ") + (count > 8 ? ", ..." : ""))
         }
         return lines.joined(separator: "\n")

@@ -575,3 +575,17 @@ public struct StaggeredList: Sendable {
         }
     }
 }
+
+extension StaggeredList: CustomStringConvertible {
+    /// The size, the last transition and its motion (figures to four significant
+    /// digits): `StaggeredList of 10000 items, shown at 0 s by easeOutCubic (0.3 s), at
+    /// rest after 1.27 s; 3 tracks: opacity, offsetY, scale`.
+    public var description: String {
+        let state = isShown ? "shown" : "hidden"
+        let reduced = motion.isReduced ? ", reduced motion" : ""
+        let curve = "\(motion.curve) (\(motion.curve.duration.readable) s)"
+        return "StaggeredList of \(count) items, \(state) at \(start.readable) s by \(curve)\(reduced), "
+            + "at rest after \(settleTime.readable) s; \(tracks.count) tracks: "
+            + tracks.map(\.name).joined(separator: ", ")
+    }
+}

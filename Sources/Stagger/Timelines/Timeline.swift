@@ -258,3 +258,14 @@ struct TimelineBoundary: Sendable {
         (time, phase, order, tie) < (other.time, other.phase, other.order, other.tie)
     }
 }
+
+extension Timeline: CustomStringConvertible {
+    /// The size and the schedule (figures to four significant digits): `Timeline of 12
+    /// steps, 1.35 s a pass, 2 passes (2.7 s), yoyo`.
+    public var description: String {
+        let passes = options.passes
+        let count = passes == Int.max ? "repeating forever" : "\(passes) pass\(passes == 1 ? "" : "es")"
+        return "Timeline of \(stepCount) steps, \(duration.readable) s a pass, \(count) "
+            + "(\(totalDuration.readable) s)\(options.yoyo ? ", yoyo" : "")"
+    }
+}
