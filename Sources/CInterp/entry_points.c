@@ -152,12 +152,15 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
     L->inverse_distance_range = range > 0 ? (float)(1 / range) : 0;
     L->base_delay = (float)D->base_delay;
     L->spread = (float)D->spread;
-    /* A distribution that overshoots (back, elastic: s > 1) can take spread s past
-     * FLT_MAX; capping the stagger at FLT_MAX - |base| keeps every delay finite. */
+    /* A distribution that overshoots (back, elastic, a cubic-bezier: s > 1) can take
+     * spread s past FLT_MAX, and reversed, spread (1 - s) past -FLT_MAX; holding the
+     * stagger within FLT_MAX - |base| either way keeps every delay finite. */
     double finite_cap = (double)FLT_MAX - fabs(D->base_delay);
     double cap = D->max_delay < finite_cap ? D->max_delay : finite_cap;
     L->max_delay = (float)cap;
     if ((double)L->max_delay > cap) L->max_delay = nextafterf(L->max_delay, 0);
+    L->min_stagger = (float)-finite_cap;
+    if ((double)L->min_stagger < -finite_cap) L->min_stagger = nextafterf(L->min_stagger, 0);
     double end =
         D->window_end < (double)CI_MAX_GRID_ITEMS ? D->window_end : (double)CI_MAX_GRID_ITEMS;
     L->window_start = (float)D->window_start;

@@ -134,6 +134,7 @@ typedef struct ci_layout_prepared {
     float columns, origin_x, origin_y, max_distance;
     float nearest_distance, inverse_distance_range; /* u = (d - nearest) / range */
     float base_delay, spread, max_delay, window_start, window_last;
+    float min_stagger; /* -(FLT_MAX - |base_delay|): a reversed overshoot stays finite */
     ci_prepared distribution;
 } ci_layout_prepared;
 

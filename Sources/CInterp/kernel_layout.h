@@ -52,6 +52,7 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
         VF s = CI_FN(ease_one)(distribution, u);
         if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
         VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));
+        stagger = vf_max(stagger, vf_set1(L->min_stagger));
         if (L->outside_immediate) stagger = vf_select(outside, zero, stagger);
         CI_FN(store)(out + i, vf_add(vf_set1(L->base_delay), stagger), m);
     }

@@ -307,8 +307,9 @@ typedef enum ci_axis {
  *   u = (d - nearest_distance) / (max_distance - nearest_distance), clamped to [0, 1]
  *   (0 when the two are equal), s = distribution(u),
  *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay and at
- *   FLT_MAX - |base_delay| (a distribution that overshoots, back or elastic, has
- *   s > 1, and spread * s could overflow), delay = base_delay + stagger.
+ *   FLT_MAX - |base_delay| and held above -(FLT_MAX - |base_delay|) (a distribution
+ *   that overshoots, back, elastic or a cubic-bezier, has s > 1, so spread * s or,
+ *   reversed, spread * (1 - s) could overflow), delay = base_delay + stagger.
  * The visible window and outside policy act as in ci_list_delays, on the index.
  * Up to 2^23 items (cell coordinates stay exact). CI_ERR_INVALID_PARAMETER also for an
  * origin beyond 1e18 cells (its squared distance would overflow), a nearest_distance
