@@ -121,7 +121,7 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
                                    const ci_track *tracks, size_t track_count,
                                    float *const *outputs, float *appearance, float *velocity,
                                    size_t i, size_t m, VF a, VF rate, VF *finite) {
-    if (F.accumulate) { /* sampling_plan.c refuses tracks here */
+    if (F.accumulate) {
         if (appearance) {
             VF held = CI_FN(load)(appearance + i, m);
             *finite = CI_FN(track_finite)(*finite, held);
@@ -131,6 +131,15 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
             VF held = CI_FN(load)(velocity + i, m);
             *finite = CI_FN(track_finite)(*finite, held);
             CI_FN(store)(velocity + i, vf_add(held, rate), m);
+        }
+        /* A layer moves every track by its span times the layer's appearance: the
+         * tracks of the summed layers are from + span (a0 + a1 + ...). The span is one
+         * float subtraction, which sampling_plan.c checked fits. */
+        for (size_t k = 0; k < track_count; k++) {
+            VF held = CI_FN(load)(outputs[k] + i, m);
+            *finite = CI_FN(track_finite)(*finite, held);
+            CI_FN(store)(outputs[k] + i, vf_fma(a, vf_set1(tracks[k].to - tracks[k].from), held),
+                         m);
         }
         return;
     }

@@ -167,8 +167,8 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
     int sources = (R->list != NULL) + (R->delays != NULL) + (R->item_start != NULL);
     int is_spring = ci_is_timed(unit->kind);
     double now = R->time - R->start;
-    if (sources != 1 || (R->accumulate && track_count > 0) || !ci_fits_float(R->time) ||
-        !ci_fits_float(R->start) || !ci_fits_float(now) || !isfinite(R->from) || !isfinite(R->to) ||
+    if (sources != 1 || !ci_fits_float(R->time) || !ci_fits_float(R->start) ||
+        !ci_fits_float(now) || !isfinite(R->from) || !isfinite(R->to) ||
         !ci_fits_float((double)R->to - R->from) || (!is_spring && !ci_valid_duration(R->duration)))
         return CI_ERR_INVALID_PARAMETER;
     if (R->item_start && (!R->item_from || !R->item_to || !R->item_velocity))
@@ -194,9 +194,13 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
     if (!isfinite(S->uniform_velocity)) return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return CI_OK;
     if (track_count > 0 && !outputs) return CI_ERR_NULL_POINTER;
-    for (size_t k = 0; k < track_count; k++)
+    for (size_t k = 0; k < track_count; k++) {
         if (!outputs[k] || !tracks || !isfinite(tracks[k].from) || !isfinite(tracks[k].to))
             return outputs[k] && tracks ? CI_ERR_INVALID_PARAMETER : CI_ERR_NULL_POINTER;
+        /* An accumulating call adds span * a to each track: the span must fit float. */
+        if (R->accumulate && !isfinite(tracks[k].to - tracks[k].from))
+            return CI_ERR_INVALID_PARAMETER;
+    }
     prepare_split(S, is_spring, track_count, count);
     S->exact_spans = track_count <= CI_SPAN_TRACKS;
     for (size_t k = 0; k < track_count && S->exact_spans; k++) {

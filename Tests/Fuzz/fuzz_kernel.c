@@ -914,14 +914,14 @@ static void run_newer(const fuzz_case *c) {
 
         float *appearance = add_output(&out, c, "appearance", !c->no_appearance);
         float *velocity = add_output(&out, c, "velocity", !c->no_velocity);
-        for (int k = 0; k < 2 && c->accumulate; k++) {
-            out.prefilled[k] = out.p[k] != NULL;
-            for (size_t i = 0; out.p[k] && i < n; i++) out.p[k][i] = ACCUMULATE_START;
-        }
         float *outputs[3];
         for (int k = 0; k < c->track_count; k++)
             outputs[k] = add_output(&out, c, "track output",
                                     !(c->null_one_output && k == c->track_count - 1));
+        for (int k = 0; k < out.used && c->accumulate; k++) {
+            out.prefilled[k] = out.p[k] != NULL;
+            for (size_t i = 0; out.p[k] && i < n; i++) out.p[k][i] = ACCUMULATE_START;
+        }
         /* Inputs the kernel reads: delays only when passed (a NULL delays array with a
          * list is one source, the list, and reads nothing). */
         int reads = (use_delays && R.delays != NULL) || use_items;
@@ -950,7 +950,9 @@ static void run_newer(const fuzz_case *c) {
             require(curve && ci_curve_validate(&judged) == CI_OK, what, "the curve is invalid");
             require((R.list != NULL) + (R.delays != NULL) + (R.item_start != NULL) == 1, what,
                     "it has not exactly one source");
-            require(!R.accumulate || c->track_count == 0, what, "it accumulates with tracks");
+            for (int k = 0; k < c->track_count && R.accumulate && n > 0; k++)
+                require(isfinite(c->tracks[k].to - c->tracks[k].from), what,
+                        "it accumulates a track whose span overflows");
             require(fits_float(R.time) && fits_float(R.start), what, "a time does not fit float");
             require(is_timed(c->curve.kind) || documented_duration(R.duration), what,
                     "the easing duration is invalid");

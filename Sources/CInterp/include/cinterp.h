@@ -256,7 +256,7 @@ typedef struct ci_sample_request {
     const float *item_velocity;
     float from, to;     /**< appearance endpoints of the uniform sources */
     size_t index_base;  /**< index of this call's first item in the whole list */
-    int32_t accumulate; /**< non-zero: add into appearance and velocity (no tracks) */
+    int32_t accumulate; /**< non-zero: add into appearance, velocity and the tracks */
     int32_t reserved;
 } ci_sample_request;
 
@@ -266,16 +266,20 @@ typedef struct ci_sample_request {
  * item, written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
  * track_count pointers, each to count floats). With request->accumulate the pass adds
- * the appearance and velocity to what appearance[i] and velocity[i] hold instead (one
- * call per layer of motions that add up; track_count must then be 0; a non-finite value
- * already there counts as non-finite input). Counts up to CI_MAX_INDEXED_ITEMS for the
+ * the appearance and velocity to what appearance[i] and velocity[i] hold instead, and
+ * (to - from) * appearance to what outputs[k][i] holds (no from term: one call per
+ * layer of motions that add up, the first one written without accumulate, so that the
+ * tracks end as from + (to - from) times the summed appearance; each track's to - from
+ * is one float subtraction and must be finite; a non-finite value already in any
+ * output counts as non-finite input). Counts up to CI_MAX_INDEXED_ITEMS for the
  * list source. Tracks are evaluated as appearance * to + (1 - appearance) * from, or
  * from + appearance * (to - from) where that difference is exact in float, so the
  * appearance and the endpoints must keep those products within float (any on-screen
  * property does). Items are independent: splitting a list across calls (with
  * index_base and offset pointers) gives bit-identical results; a long list call fills
  * its runs of waiting and finished items with what computing them gives.
- * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, tracks with accumulate,
+ * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, accumulating tracks
+ * whose to - from overflows float,
  * times that do not fit float, a bad duration, a window with end < start, from/to whose
  * difference does not fit float, a list slope whose delays over this call's items reach
  * FLT_MAX / 8192;

@@ -75,14 +75,17 @@ struct KernelPass: @unchecked Sendable {
 
     /// Writes (or, with `accumulate`, adds) every lane's value at `time` to `values`,
     /// its velocity to `velocities` (0 for easings: the kernel's rule) and each track's
-    /// mapping of it to the track's output, for lanes `0..<count`, in `chunks` calls
+    /// mapping of it to the track's output (accumulating: `(to - from) v`, no `from`
+    /// term, so that layers summed onto a written base map their summed value), for
+    /// lanes `0..<count`, in `chunks` calls
     /// run on as many cores as are free (the result is bit-identical whatever the
     /// split).
     ///
     /// - Parameters:
     ///   - time: seconds on the caller's clock; `start`: the clock time delays and
     ///     offsets count from.
-    ///   - tracks: at most ``StaggerFrame/maximumTrackCount``; none with `accumulate`.
+    ///   - tracks: at most ``StaggerFrame/maximumTrackCount``; with `accumulate`, each
+    ///     one's `to - from` finite in float32 (the kernel refuses it otherwise).
     /// - Throws: ``Failure``, the first chunk's when several fail. The lanes and tracks
     ///   themselves were checked to be finite and fit float32 by the caller. No
     ///   allocation.
