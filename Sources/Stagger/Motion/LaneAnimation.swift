@@ -1,12 +1,15 @@
-/// The engine under matched pairs and component states: many scalar lanes, each moving
-/// from its own value toward its own target with its own start offset and velocity,
-/// grouped into contiguous ranges that share a curve.
+/// The one per-item motion engine, under staggered lists (once a transition, an insert,
+/// a removal or a move gives items motions of their own), matched pairs and component
+/// states: many scalar lanes, each moving from its own value toward its own target with
+/// its own start offset and velocity, grouped into contiguous ranges that share a curve.
 ///
 /// The truth is kept in Double (so an interruption picks up the exact value and
 /// velocity); float32 copies feed the kernel, one ``KernelPass`` call per range and layer
 /// with the per-item source, which is what a lane is to the kernel: an item.
 ///
-/// Interrupting a moving lane keeps its value and velocity continuous:
+/// Interrupting a moving lane keeps its value and velocity continuous, by one rule
+/// (the public documentation restates it for lists, pairs and components: see the
+/// Staggering and MatchedPairsAndComponentStates articles):
 /// - spring lanes start a new spring from the current value **and velocity**;
 /// - easing lanes are additive (SwiftUI's and Core Animation's behaviour): the motions
 ///   in flight keep running to their ends and the new one adds the change of target on
@@ -71,9 +74,9 @@ struct LaneAnimation: Sendable {
     private(set) var velocity: [Double]
     /// Per lane: seconds from the start of its latest motion until it is at rest.
     private(set) var durations: [Double]
-    let segments: [Segment]
+    private(set) var segments: [Segment]
     /// Which segment each lane belongs to.
-    private let segmentOfLane: [Int]
+    private var segmentOfLane: [Int]
     /// Per segment: for an easing, its duration and its values at progress 0 and 1,
     /// where a motion rests before its start and after its end (most lanes of a
     /// transition from rest), so that the reference need not evaluate the curve there.
@@ -638,6 +641,206 @@ struct LaneAnimation: Sendable {
         self = next
     }
 
+    /// Whether lane `lane` has nowhere to go: one motion, from its value to the same
+    /// value, from rest (a list's item that is hidden and stays hidden).
+    func goesNowhere(lane: Int) -> Bool {
+        depth[lane] == 1 && velocity[lane] == 0 && planes[0].from[lane] == planes[0].to[lane]
+    }
+
+    /// When lane `lane`'s latest motion ends, seconds on the caller's clock (its
+    /// earlier motions, started before it with the same duration, end before it).
+    func end(ofLane lane: Int) -> Double { start + offset(ofLane: lane) + durations[lane] }
+
+    /// The segment lanes inserted before lane `index` join: the one holding lane
+    /// `index`, else the last one ending there.
+    private func segment(insertingAt index: Int) -> Int {
+        if let k = segments.firstIndex(where: { $0.lanes.contains(index) }) { return k }
+        guard let k = segments.lastIndex(where: { $0.lanes.upperBound == index }) else {
+            preconditionFailure("no segment holds or ends at lane \(index)")
+        }
+        return k
+    }
+
+    /// Inserts `added` lanes before lane `index`, into the segment holding it (the
+    /// last one ending there when no segment holds it): each is at rest at 0 until
+    /// `time + delays[r]`, then moves toward `target` (a spring at its own initial
+    /// velocity scaled to the span, as from rest). Every other lane keeps its motions
+    /// exactly: offsets still count from ``start``, which does not move.
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a target, delay or
+    ///   velocity that is not finite; for a kernel animation, ``AnimatableError/curve(_:)``
+    ///   wrapping ``CurveError/exceedsFloat32Range(name:value:)``. Nothing changes on
+    ///   a throw.
+    mutating func insertLanes(
+        _ added: Int, at index: Int, time: Double, target: Double, delays: [Double], laneName: (Int) -> String
+    ) throws(AnimatableError) {
+        precondition(added >= 0 && (0...laneCount).contains(index) && delays.count == added)
+        guard time.isFinite else { throw .invalidTime(time) }
+        let k = segment(insertingAt: index)
+        let curve = segments[k].curve
+        var offsets = [Double](repeating: 0, count: added)
+        var velocities = offsets, ends = offsets
+        for r in 0..<added {
+            offsets[r] = time - start + delays[r]
+            try requireFinite(offsets[r], "\(laneName(index + r)) delay")
+            try requireFinite(target, "\(laneName(index + r)) target")
+            let started = try Self.startMotion(
+                of: curve, from: 0, to: target, velocity: .nan, ownDuration: curve.duration, name: laneName(index + r))
+            velocities[r] = started.velocity
+            ends[r] = started.duration
+        }
+        var next = self
+        // The spare buffers no longer have the lane count: let them go.
+        next.spare = Spare()
+        let zeros = [Double](repeating: 0, count: added)
+        for p in next.planes.indices {
+            next.planes[p].offsets.insert(contentsOf: p == 0 ? offsets : zeros, at: index)
+            next.planes[p].from.insert(contentsOf: zeros, at: index)
+            next.planes[p].to.insert(contentsOf: p == 0 ? [Double](repeating: target, count: added) : zeros, at: index)
+        }
+        next.depth.insert(contentsOf: repeatElement(1, count: added), at: index)
+        next.velocity.insert(contentsOf: velocities, at: index)
+        next.durations.insert(contentsOf: ends, at: index)
+        next.segmentOfLane.insert(contentsOf: repeatElement(k, count: added), at: index)
+        next.segments[k].lanes = segments[k].lanes.lowerBound..<segments[k].lanes.upperBound + added
+        for later in k + 1..<segments.count {
+            next.segments[later].lanes =
+                segments[later].lanes.lowerBound + added..<segments[later].lanes.upperBound + added
+        }
+        if kernel != nil {
+            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity, laneName: laneName)
+        }
+        next.lastTransition = time
+        self = next
+    }
+
+    /// Removes lanes `range`; every other lane keeps its motions exactly.
+    mutating func removeLanes(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= laneCount)
+        spare = Spare()
+        for p in planes.indices {
+            planes[p].offsets.removeSubrange(range)
+            planes[p].from.removeSubrange(range)
+            planes[p].to.removeSubrange(range)
+        }
+        depth.removeSubrange(range)
+        velocity.removeSubrange(range)
+        durations.removeSubrange(range)
+        segmentOfLane.removeSubrange(range)
+        if kernel != nil {
+            for p in kernel!.planes.indices {
+                kernel!.planes[p].offsets.removeSubrange(range)
+                kernel!.planes[p].from.removeSubrange(range)
+                kernel!.planes[p].to.removeSubrange(range)
+            }
+            kernel!.velocity.removeSubrange(range)
+        }
+        // Lanes before a bound that are removed move it down.
+        func moved(_ bound: Int) -> Int { bound - Swift.max(0, Swift.min(range.upperBound, bound) - range.lowerBound) }
+        for k in segments.indices {
+            segments[k].lanes = moved(segments[k].lanes.lowerBound)..<moved(segments[k].lanes.upperBound)
+        }
+    }
+
+    /// Sends lane `lane` toward `target` from `time`, at once, by the rule of an
+    /// interruption (see the type's discussion): a moving easing lane adds the change
+    /// of target on top of its motions in flight, a moving spring lane starts from its
+    /// value and velocity, a decay from its value, a lane at rest from its value (a
+    /// spring at its own initial velocity scaled to the span). With `handOver`, one
+    /// fresh motion from that value and velocity instead (a drag released: the rule of
+    /// ``release(lanes:values:velocities:at:laneName:)``). Every other lane keeps its
+    /// motions exactly: offsets still count from ``start``, which does not move, and
+    /// `time` may come before the last transition (a list's rule: the new motion
+    /// answers).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a value, target, span,
+    ///   velocity or delay that is not finite; for a kernel animation,
+    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``.
+    ///   Nothing changes on a throw.
+    mutating func send(
+        lane: Int, to target: Double, at time: Double, handOver: (value: Double, velocity: Double)?,
+        laneName: (Int) -> String
+    ) throws(AnimatableError) {
+        guard time.isFinite else { throw .invalidTime(time) }
+        let curve = curve(ofLane: lane)
+        let sinceStart = time - start
+        try requireFinite(sinceStart, "\(laneName(lane)) delay")
+        try requireFinite(target, "\(laneName(lane)) target")
+        // The lane's motions from now on, oldest first, with offsets from `start`.
+        var motions: [(offset: Double, from: Double, to: Double)] = []
+        let laneVelocity: Double, laneDuration: Double
+        if handOver == nil, case .easing(_, let duration) = curve.kind, isMoving(lane: lane, at: time) {
+            let layers = UnsafeMutablePointer<Layer>.allocate(capacity: Self.maximumLayers + 1)
+            defer { layers.deallocate() }
+            let count = try carriedLayers(
+                of: lane, at: time, duration: duration, target: target, into: layers, name: laneName(lane))
+            for p in 0..<count {
+                motions.append((p == count - 1 ? sinceStart : layers[p].start - start, layers[p].from, layers[p].to))
+            }
+            (laneVelocity, laneDuration) = (0, duration)
+        } else {
+            let now: (value: Double, velocity: Double)
+            if let handOver {
+                now = handOver
+            } else {
+                let current = reference(lane: lane, at: time)
+                now = (current.value, isMoving(lane: lane, at: time) ? current.velocity : .nan)
+            }
+            try requireFinite(now.value, laneName(lane))
+            if handOver != nil { try requireFinite(now.velocity, "\(laneName(lane)) velocity") }
+            try requireFinite(target - now.value, "\(laneName(lane)) span")
+            let started = try Self.startMotion(
+                of: curve, from: now.value, to: target, velocity: now.velocity, ownDuration: curve.duration,
+                name: laneName(lane))
+            motions = [(sinceStart, now.value, target)]
+            (laneVelocity, laneDuration) = started
+        }
+        // Checked for the kernel before anything changes.
+        if kernel != nil {
+            func fits(_ value: Double, _ what: String) throws(AnimatableError) {
+                guard Float(value).isFinite else {
+                    throw .curve(.exceedsFloat32Range(name: "\(laneName(lane))\(what)", value: value))
+                }
+            }
+            for motion in motions {
+                try fits(motion.offset, " delay")
+                try fits(motion.from, "")
+                try fits(motion.to, " target")
+                // The kernel computes to − from in float32: it must not overflow either.
+                if !(Float(motion.to) - Float(motion.from)).isFinite {
+                    throw .curve(.exceedsFloat32Range(name: "\(laneName(lane)) span", value: motion.to - motion.from))
+                }
+            }
+            try fits(laneVelocity, " velocity")
+        }
+        let n = laneCount
+        while planes.count < motions.count {
+            planes.append(Plane(count: n))
+            if kernel != nil {
+                let zeros = [Float](repeating: 0, count: n)
+                kernel!.planes.append(KernelPlane(offsets: zeros, from: zeros, to: zeros))
+            }
+        }
+        for p in 0..<Swift.max(depth[lane], motions.count) {
+            let motion = p < motions.count ? motions[p] : (offset: 0.0, from: 0.0, to: 0.0)
+            (planes[p].offsets[lane], planes[p].from[lane], planes[p].to[lane]) = motion
+            if kernel != nil {
+                (kernel!.planes[p].offsets[lane], kernel!.planes[p].from[lane], kernel!.planes[p].to[lane]) = (
+                    Float(motion.offset), Float(motion.from), Float(motion.to)
+                )
+            }
+        }
+        depth[lane] = motions.count
+        velocity[lane] = laneVelocity
+        durations[lane] = laneDuration
+        kernel?.velocity[lane] = Float(laneVelocity)
+        let k = segmentOfLane[lane]
+        segmentDepth[k] = Swift.max(segmentDepth[k], motions.count)
+        lastTransition = time
+    }
+
     /// One motion of an easing lane in absolute time: from `from` to `to` starting at
     /// `start` seconds on the caller's clock.
     private struct Layer {
@@ -723,35 +926,74 @@ struct LaneAnimation: Sendable {
         backend: Backend?
     ) throws(AnimatableError) {
         guard time.isFinite else { throw .invalidTime(time) }
+        do throws(KernelPass.Failure) {
+            try sampleLanes(at: time, values: values, velocities: velocities, backend: backend)
+        } catch {
+            throw AnimatableError(error)
+        }
+    }
+
+    /// The pass under ``sample(at:values:velocities:backend:)``, with what a staggered
+    /// list adds: tracks every lane's value is mapped to (each track's `output` indexed
+    /// by lane; the base plane writes `from + (to - from) v`, each layer adds
+    /// `(to - from) v`, so a track holds the mapping of the summed value), `chunks` calls
+    /// per plane run on as many cores (bit-identical whatever the split), and `override`,
+    /// a pass of another curve run over the same motions instead of each segment's own
+    /// (reduced motion's jump). `values` and `velocities` may be `nil`. No allocation.
+    ///
+    /// - Throws: the pass's ``KernelPass/Failure``, for the caller to name.
+    func sampleLanes(
+        at time: Double, values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?,
+        tracks: UnsafeBufferPointer<KernelPass.Track> = UnsafeBufferPointer(start: nil, count: 0), chunks: Int = 1,
+        override: KernelPass? = nil, backend: Backend?
+    ) throws(KernelPass.Failure) {
         guard laneCount > 0, let kernel else { return }
         // Indices, not `for segment in segments where ...`: that form allocated once
         // per segment per frame (measured by AllocationTests), this one does not.
         for index in segments.indices where !segments[index].lanes.isEmpty {
             let segment = segments[index]
             let lower = segment.lanes.lowerBound
-            for p in 0..<segmentDepth[index] {
-                let plane = kernel.planes[p]
-                try plane.offsets.withUnsafeBufferPointer { (offsets) throws(AnimatableError) in
-                    try plane.from.withUnsafeBufferPointer { (from) throws(AnimatableError) in
-                        try plane.to.withUnsafeBufferPointer { (to) throws(AnimatableError) in
-                            try kernel.velocity.withUnsafeBufferPointer { (velocity) throws(AnimatableError) in
-                                let lanes = KernelPass.Lanes.items(
-                                    offsets: offsets.baseAddress! + lower, from: from.baseAddress! + lower,
-                                    to: to.baseAddress! + lower, velocity: velocity.baseAddress! + lower)
-                                // Layers add to the base motion; their easing velocity is 0.
-                                do throws(KernelPass.Failure) {
-                                    try passes[index].sample(
+            let pass = override ?? passes[index]
+            try Self.withTracks(tracks, from: lower) { (tracks) throws(KernelPass.Failure) in
+                for p in 0..<segmentDepth[index] {
+                    let plane = kernel.planes[p]
+                    try plane.offsets.withUnsafeBufferPointer { (offsets) throws(KernelPass.Failure) in
+                        try plane.from.withUnsafeBufferPointer { (from) throws(KernelPass.Failure) in
+                            try plane.to.withUnsafeBufferPointer { (to) throws(KernelPass.Failure) in
+                                try kernel.velocity.withUnsafeBufferPointer { (velocity) throws(KernelPass.Failure) in
+                                    let lanes = KernelPass.Lanes.items(
+                                        offsets: offsets.baseAddress! + lower, from: from.baseAddress! + lower,
+                                        to: to.baseAddress! + lower, velocity: velocity.baseAddress! + lower)
+                                    // Layers add to the base motion; their easing velocity is 0.
+                                    try pass.sample(
                                         at: time, start: start, lanes: lanes, count: segment.lanes.count,
-                                        values: values + lower, velocities: p > 0 ? nil : velocities.map { $0 + lower },
-                                        accumulate: p > 0, backend: backend)
-                                } catch {
-                                    throw AnimatableError(error)
+                                        tracks: tracks, values: values.map { $0 + lower },
+                                        velocities: p > 0 ? nil : velocities.map { $0 + lower }, accumulate: p > 0,
+                                        chunks: chunks, backend: backend)
                                 }
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// `body` given `tracks` with every output moved on by `lower` lanes (on the stack:
+    /// no allocation), or `tracks` themselves when there is nothing to move.
+    private static func withTracks<E: Error>(
+        _ tracks: UnsafeBufferPointer<KernelPass.Track>, from lower: Int,
+        _ body: (UnsafeBufferPointer<KernelPass.Track>) throws(E) -> Void
+    ) throws(E) {
+        guard lower != 0, !tracks.isEmpty else { return try body(tracks) }
+        try withUnsafeTemporaryAllocation(of: KernelPass.Track.self, capacity: tracks.count) {
+            (moved) throws(E) in
+            for k in tracks.indices {
+                moved.initializeElement(
+                    at: k,
+                    to: KernelPass.Track(from: tracks[k].from, to: tracks[k].to, output: tracks[k].output + lower))
+            }
+            try body(UnsafeBufferPointer(moved))
         }
     }
 }
