@@ -185,20 +185,9 @@ extension StaggeredList {
         }
     }
 
-    /// The appearance and velocity of every item (no tracks), for transitions.
-    func sampleState(at time: Double, appearance: inout [Float], velocity: inout [Float]) throws(StaggerError) {
-        try appearance.withUnsafeMutableBufferPointer { (a) throws(StaggerError) in
-            try velocity.withUnsafeMutableBufferPointer { (v) throws(StaggerError) in
-                try sample(
-                    at: time, values: nil, trackStride: 0, appearance: a.baseAddress,
-                    velocity: v.baseAddress, backend: nil, threads: 1, tracks: .none)
-            }
-        }
-    }
-
     /// The pass itself: the motion's ``KernelPass`` (or, with `jump`, the reduced
-    /// motion's jump) over every item, split into chunks of whole vectors on `threads`
-    /// cores.
+    /// motion's jump) over every item, or the lane animation's passes with their
+    /// additive layers, split into chunks of whole vectors on `threads` cores.
     private func sample(
         at time: Double, values: UnsafeMutablePointer<Float>?, trackStride: Int,
         appearance: UnsafeMutablePointer<Float>?, velocity: UnsafeMutablePointer<Float>?,
@@ -237,12 +226,13 @@ extension StaggeredList {
                             count: count, tracks: selected, values: appearance, velocities: velocity, chunks: chunks,
                             backend: backend)
                     }
-                case .items(let states):
-                    try states.withLanes { (lanes) throws(KernelPass.Failure) in
-                        try pass.sample(
-                            at: time, start: start, lanes: lanes, count: count, tracks: selected, values: appearance,
-                            velocities: velocity, chunks: chunks, backend: backend)
-                    }
+                case .lanes(let engine):
+                    // The engine's passes (its base motions written, additive layers
+                    // added onto the appearance and every track); the jump over the
+                    // same motions under reduced motion.
+                    try engine.sampleLanes(
+                        at: time, values: appearance, velocities: velocity, tracks: selected, chunks: chunks,
+                        override: jump ? pass : nil, backend: backend)
                 }
             } catch {
                 throw StaggerError(error)
@@ -252,14 +242,13 @@ extension StaggeredList {
 
     /// Which tracks a pass writes.
     enum TrackSelection {
-        case all, none
+        case all
         /// The tracks that do this under reduced motion.
         case reduction(StaggerTrack.Reduction)
 
         func includes(_ track: StaggerTrack) -> Bool {
             switch self {
             case .all: true
-            case .none: false
             case .reduction(let reduction): track.reducedMotion == reduction
             }
         }

@@ -72,11 +72,12 @@ public struct StaggeredList: Sendable {
             case closedForm(from: Float, to: Float, config: StaggerConfig)
             /// Every item moves between the same endpoints; delays stored per item.
             case delays(from: Float, to: Float, delays: [Float])
-            /// Each item has its own start offset, endpoints and initial velocity.
-            case items(ItemStates)
+            /// Each item is a lane of one ``LaneAnimation`` (one segment, run by
+            /// ``Motion/curve``): its own motions, interrupted by that engine's rule.
+            case lanes(LaneAnimation)
         }
 
-        let source: Source
+        var source: Source
         /// The curve every item runs: fixed when the transition starts, so that a
         /// change of ``StaggeredList/config`` applies from the next transition only.
         /// Under reduced motion, the fade.
@@ -86,44 +87,88 @@ public struct StaggeredList: Sendable {
         let isReduced: Bool
         /// Seconds after the transition at which every item is at rest.
         let settlingOffset: Double
-        /// The kernel pass of `curve` over `source`, made once per transition.
+        /// The kernel pass of `curve` over a uniform source, made once per transition
+        /// (lanes sample through their engine's own).
         let pass: KernelPass
         /// Under reduced motion, the pass of ``ReducedMotion/jump`` for tracks that jump.
         let jumpPass: KernelPass?
 
-        /// `source` run by `curve`, with its settling offset and kernel passes derived
-        /// from both.
+        /// `source` run by `curve` from the transition at `transition` (seconds on the
+        /// caller's clock; uniform sources count from it), with its settling offset and
+        /// kernel passes derived from both.
         ///
         /// - Throws: the config's errors; ``StaggerError/curve(_:)`` for a curve the
         ///   kernel cannot run (``CurveError/exceedsFloat32Range(name:value:)``).
-        init(_ source: Source, curve: Curve, count: Int, isReduced: Bool = false) throws(StaggerError) {
+        init(_ source: Source, curve: Curve, count: Int, isReduced: Bool = false, since transition: Double = 0)
+            throws(StaggerError)
+        {
+            var config: StaggerConfig?
+            if case .closedForm(_, _, let order) = source { config = order }
+            let passes = try Self.passes(curve: curve, staggeredBy: config, count: count, isReduced: isReduced)
+            var settlingOffset = 0.0
+            // No items, nothing to move.
+            if count > 0 {
+                switch source {
+                case .closedForm(let from, let to, let config):
+                    settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration
+                case .delays(let from, let to, let delays):
+                    settlingOffset = from == to ? 0 : Double(delays.max() ?? 0) + curve.duration
+                case .lanes(let engine):
+                    settlingOffset = Self.settlingOffset(of: engine, since: transition)
+                }
+            }
+            self.init(source, curve: curve, isReduced: isReduced, settlingOffset: settlingOffset, passes: passes)
+        }
+
+        /// `engine` as a motion run by `curve` (its segment's) from the transition at
+        /// `transition`, with `passes` made beforehand: nothing left to throw, so that a
+        /// caller can change the engine in place after everything that may throw.
+        init(
+            lanes engine: LaneAnimation, curve: Curve, isReduced: Bool, since transition: Double,
+            passes: (pass: KernelPass, jump: KernelPass?)
+        ) {
+            self.init(
+                .lanes(engine), curve: curve, isReduced: isReduced,
+                settlingOffset: Self.settlingOffset(of: engine, since: transition), passes: passes)
+        }
+
+        private init(
+            _ source: Source, curve: Curve, isReduced: Bool, settlingOffset: Double,
+            passes: (pass: KernelPass, jump: KernelPass?)
+        ) {
             self.source = source
             self.curve = curve
             self.isReduced = isReduced
-            var config: StaggerConfig?
-            if case .closedForm(_, _, let order) = source { config = order }
+            self.settlingOffset = settlingOffset
+            pass = passes.pass
+            jumpPass = passes.jump
+        }
+
+        /// The kernel passes of a motion run by `curve` (and, under reduced motion, the
+        /// jump), staggered by `config` when given.
+        ///
+        /// - Throws: ``StaggerError/curve(_:)`` for a curve the kernel cannot run.
+        static func passes(
+            curve: Curve, staggeredBy config: StaggerConfig? = nil, count: Int = 0, isReduced: Bool
+        ) throws(StaggerError) -> (pass: KernelPass, jump: KernelPass?) {
             do {
-                pass = try KernelPass(curve: curve, staggeredBy: config, count: count)
-                jumpPass =
+                let pass = try KernelPass(curve: curve, staggeredBy: config, count: count)
+                let jump =
                     isReduced ? try KernelPass(curve: ReducedMotion.jump, staggeredBy: config, count: count) : nil
+                return (pass, jump)
             } catch {
                 throw StaggerError(error)
             }
-            // No items, nothing to move.
-            guard count > 0 else {
-                settlingOffset = 0
-                return
+        }
+
+        /// Seconds from `transition` until every lane of `engine` that goes anywhere has
+        /// ended its latest motion (0 when none ends after it).
+        private static func settlingOffset(of engine: LaneAnimation, since transition: Double) -> Double {
+            var last = transition
+            for lane in 0..<engine.laneCount where !engine.goesNowhere(lane: lane) {
+                last = max(last, engine.end(ofLane: lane))
             }
-            switch source {
-            case .closedForm(let from, let to, let config):
-                settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration
-            case .delays(let from, let to, let delays):
-                settlingOffset = from == to ? 0 : Double(delays.max() ?? 0) + curve.duration
-            case .items(let states):
-                var last = -Double.infinity
-                for i in states.offsets.indices where states.moves(i) { last = max(last, Double(states.offsets[i])) }
-                settlingOffset = max(0, last + curve.duration)
-            }
+            return last - transition
         }
 
         /// The largest delay of `count` items under `config` (the kernel's delays).
@@ -133,41 +178,8 @@ public struct StaggeredList: Sendable {
         }
     }
 
-    struct ItemStates: Sendable {
-        var offsets: [Float] = []
-        var from: [Float] = []
-        var to: [Float] = []
-        var velocity: [Float] = []
-
-        mutating func append(offset: Float, from: Float, to: Float, velocity: Float) {
-            offsets.append(offset)
-            self.from.append(from)
-            self.to.append(to)
-            self.velocity.append(velocity)
-        }
-
-        /// Whether item `i` has anywhere to go: an item whose endpoints are equal and
-        /// that starts at rest stays where it is, whatever its offset.
-        func moves(_ i: Int) -> Bool { from[i] != to[i] || velocity[i] != 0 }
-
-        /// `body` given these states as the kernel pass's lanes.
-        func withLanes<E: Error>(_ body: (KernelPass.Lanes) throws(E) -> Void) throws(E) {
-            try offsets.withUnsafeBufferPointer { (offsets) throws(E) in
-                try from.withUnsafeBufferPointer { (from) throws(E) in
-                    try to.withUnsafeBufferPointer { (to) throws(E) in
-                        try velocity.withUnsafeBufferPointer { (velocity) throws(E) in
-                            try body(
-                                .items(
-                                    offsets: offsets.baseAddress!, from: from.baseAddress!, to: to.baseAddress!,
-                                    velocity: velocity.baseAddress!))
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The clock time offsets and delays count from.
+    /// When the last transition started, on the caller's clock: the time a uniform
+    /// source's delays count from (a lane animation keeps its own start).
     private(set) var start: Double = 0
     private(set) var motion: Motion
 
@@ -198,8 +210,11 @@ public struct StaggeredList: Sendable {
     /// the config, with the config's curve (the motion keeps it until the next
     /// transition, whatever later happens to ``config``).
     ///
-    /// Items still moving start toward 1 at once from their value and velocity; items
-    /// at rest, including those that never started, wait for their delay.
+    /// Items still moving start toward 1 at once, by the list's one interruption rule
+    /// (see the type's discussion): a spring from its value and velocity, an easing by
+    /// adding the change of target to the motion in flight when it runs the same
+    /// easing (from its value otherwise). Items at rest, including those that never
+    /// started, wait for their delay.
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a non-finite time; the config's
     ///   errors. The list is unchanged when it throws.
@@ -208,7 +223,8 @@ public struct StaggeredList: Sendable {
         isShown = true
     }
 
-    /// Starts hiding every item at `time`, in ``hideOrder``.
+    /// Starts hiding every item at `time`, in ``hideOrder``, with ``hideCurve`` or the
+    /// config's curve; items still moving turn back by the same rule as in ``show(at:)``.
     ///
     /// - Throws: as ``show(at:)``. The list is unchanged when it throws.
     public mutating func hide(at time: Double) throws(StaggerError) {
@@ -235,46 +251,37 @@ public struct StaggeredList: Sendable {
             } else {
                 source = .delays(from: restValue, to: target, delays: try order.delays(count: count))
             }
-            let next = try Motion(source, curve: curve, count: count, isReduced: isReduced)
+            let next = try Motion(source, curve: curve, count: count, isReduced: isReduced, since: time)
             start = time
             motion = next
             return
         }
 
-        // Some items are moving: each keeps its value and velocity.
-        let now = try snapshot(at: time)
-        let delays = try order.delays(count: count)
-        let unitVelocity = Float(curve.initialVelocity)
-        var states = ItemStates()
-        states.offsets.reserveCapacity(count)
-        for i in 0..<count {
-            if now.moving[i] {
-                states.append(offset: 0, from: now.appearance[i], to: target, velocity: now.velocity[i])
-            } else {
-                states.append(
-                    offset: delays[i], from: now.appearance[i], to: target,
-                    velocity: (target - now.appearance[i]) * unitVelocity)
-            }
+        // Some items are moving: every item becomes a lane of the engine, whose rule
+        // carries the moving ones on at once; the others start from their value after
+        // their delay.
+        let delays = try order.referenceDelays(count: count)
+        let targets = [Double](repeating: Double(target), count: count)
+        let passes = try Motion.passes(curve: curve, isReduced: isReduced)
+        var (engine, wasTaken) = try takeLanes()
+        var carried = [Int](repeating: -1, count: count)
+        var laneDelays = delays
+        for lane in 0..<count where engine.isMoving(lane: lane, at: time) && !engine.goesNowhere(lane: lane) {
+            carried[lane] = lane
+            laneDelays[lane] = 0
         }
-        let next = try Motion(.items(states), curve: curve, count: count, isReduced: isReduced)
+        do throws(AnimatableError) {
+            // In place (the engine's own buffers, uniquely referenced once taken out of
+            // the list); restart changes nothing when it throws.
+            try engine.restart(
+                at: time, targets: targets, delays: laneDelays, keeping: carried,
+                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: curve)], laneName: Self.laneName)
+        } catch {
+            if wasTaken { motion.source = .lanes(engine) }
+            throw StaggerError(lane: error, at: time)
+        }
         start = time
-        motion = next
-    }
-
-    /// Every item's appearance and velocity at `time`, and whether it is moving then
-    /// (started, not yet settled, and with somewhere to go).
-    private func snapshot(at time: Double) throws(StaggerError) -> (
-        appearance: [Float], velocity: [Float], moving: [Bool]
-    ) {
-        var appearance = [Float](repeating: 0, count: count)
-        var velocity = appearance
-        try sampleState(at: time, appearance: &appearance, velocity: &velocity)
-        let elapsed = try elapsedTimes(at: time)
-        let duration = motion.curve.duration
-        let states = try itemStates()
-        var moving = [Bool](repeating: false, count: count)
-        for i in 0..<count { moving[i] = elapsed[i] > 0 && elapsed[i] < duration && states.moves(i) }
-        return (appearance, velocity, moving)
+        motion = Motion(lanes: engine, curve: curve, isReduced: isReduced, since: time, passes: passes)
     }
 
     /// The common appearance of every item when all are at rest at the same value at
@@ -287,16 +294,16 @@ public struct StaggeredList: Sendable {
             if from == to { return to }
             let elapsed = try elapsedTimes(at: time)
             return elapsed.allSatisfy({ $0 <= 0 }) ? from : nil
-        case .items(let states):
-            guard time >= settleTime, let first = states.to.first,
-                states.to.allSatisfy({ $0 == first })
-            else { return nil }
-            return first
+        case .lanes(let engine):
+            guard time >= settleTime else { return nil }
+            let first = engine.target(ofLane: 0)
+            for lane in 1..<count where engine.target(ofLane: lane) != first { return nil }
+            return Float(first)
         }
     }
 
-    /// Each item's time since its start, in seconds, at `time` (Double, from the
-    /// reference delays).
+    /// Each item's time since its start under a uniform source, in seconds, at `time`
+    /// (Double, from the reference delays); empty for lanes.
     private func elapsedTimes(at time: Double) throws(StaggerError) -> [Double] {
         switch motion.source {
         case .closedForm(_, _, let order):
@@ -305,65 +312,86 @@ public struct StaggeredList: Sendable {
             return result
         case .delays(_, _, let delays):
             return delays.map { time - start - Double($0) }
-        case .items(let states):
-            return states.offsets.map { time - start - Double($0) }
+        case .lanes:
+            return []
         }
     }
 
-    /// The motion as per-item states (same trajectories), relative to `start`.
-    private func itemStates() throws(StaggerError) -> ItemStates {
-        let unitVelocity = Float(motion.curve.initialVelocity)
+    /// The lane animation's names of the list's lanes: none, so that its errors name
+    /// the quantity alone (``StaggerError/init(lane:at:)`` reads it).
+    static func laneName(_ lane: Int) -> String { "" }
+
+    /// The motion in flight as a lane animation: its own, or a uniform source's items
+    /// as lanes (each from `from` to `to` after its delay from ``start``, the delays
+    /// the reference uses, by the motion's curve).
+    private func lanes() throws(StaggerError) -> LaneAnimation {
+        let from: Float, to: Float, delays: [Double]
         switch motion.source {
-        case .items(let states):
-            return states
-        case .closedForm(let from, let to, let order):
-            return try Self.uniformStates(
-                from: from, to: to, delays: order.delays(count: count), unitVelocity: unitVelocity)
-        case .delays(let from, let to, let delays):
-            return Self.uniformStates(from: from, to: to, delays: delays, unitVelocity: unitVelocity)
+        case .lanes(let engine):
+            return engine
+        case .closedForm(let f, let t, let order):
+            (from, to) = (f, t)
+            delays = try order.referenceDelays(count: count)
+        case .delays(let f, let t, let stored):
+            (from, to) = (f, t)
+            delays = stored.map(Double.init)
+        }
+        do throws(AnimatableError) {
+            var engine = try LaneAnimation(
+                kernelValues: [Double](repeating: Double(from), count: count),
+                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: motion.curve)], laneName: Self.laneName)
+            try engine.setMotion(
+                start: start, current: { _ in (Double(from), .nan) },
+                targets: [Double](repeating: Double(to), count: count), delays: delays, laneName: Self.laneName)
+            return engine
+        } catch {
+            throw StaggerError(lane: error, at: start)
         }
     }
 
-    private static func uniformStates(from: Float, to: Float, delays: [Float], unitVelocity: Float) -> ItemStates {
-        let count = delays.count
-        return ItemStates(
-            offsets: delays, from: [Float](repeating: from, count: count),
-            to: [Float](repeating: to, count: count),
-            velocity: [Float](repeating: (to - from) * unitVelocity, count: count))
+    /// ``lanes()``, taken out of the list when the motion holds one (the list keeps a
+    /// placeholder source), so that a transition writes its buffers in place; a caller
+    /// that throws puts it back (`wasTaken`).
+    private mutating func takeLanes() throws(StaggerError) -> (engine: LaneAnimation, wasTaken: Bool) {
+        guard case .lanes(let engine) = motion.source else { return (try lanes(), false) }
+        motion.source = .delays(from: 0, to: 0, delays: [])
+        return (engine, true)
     }
 
-    /// Every item's state at `time`, with offsets counting from `time`, to be run by
-    /// `curve`. Under the motion's own curve the trajectories are unchanged; under
-    /// another, items in flight go on from their value and velocity at `time` (as an
-    /// interruption does) and items still waiting take the new curve's start velocity.
-    private func itemStates(at time: Double, runBy curve: Curve) throws(StaggerError) -> ItemStates {
-        var states = try itemStates()
-        let shift = time - start
-        for i in states.offsets.indices { states.offsets[i] = Float(Double(states.offsets[i]) - shift) }
-        if curve != motion.curve {
-            let now = try snapshot(at: time)
-            let elapsed = try elapsedTimes(at: time)
-            let unitVelocity = Float(curve.initialVelocity)
-            for i in 0..<count {
-                if now.moving[i] {
-                    states.offsets[i] = 0
-                    states.from[i] = now.appearance[i]
-                    states.velocity[i] = now.velocity[i]
-                } else if elapsed[i] <= 0 {
-                    states.velocity[i] = (states.to[i] - states.from[i]) * unitVelocity
-                } else {
-                    states.from[i] = now.appearance[i]
-                    states.velocity[i] = 0
-                }
+    /// `engine`'s lanes run by `curve` from `time` on, each keeping its course as far
+    /// as the new curve allows (the list's config changed since the last transition):
+    /// a lane still waiting keeps its start and endpoints, a moving one goes on toward
+    /// its target from its value (and velocity, from spring to spring), a lane at rest
+    /// stays there.
+    ///
+    /// - Throws: the engine's errors.
+    private static func rerun(
+        _ engine: LaneAnimation, under curve: Curve, at time: Double
+    ) throws(AnimatableError) -> LaneAnimation {
+        let n = engine.laneCount
+        var targets = [Double](repeating: 0, count: n), delays = targets
+        var carried = [Int](repeating: -1, count: n)
+        for lane in 0..<n {
+            targets[lane] = engine.target(ofLane: lane)
+            let waiting = engine.start + engine.offset(ofLane: lane) - time
+            if engine.isMoving(lane: lane, at: time) {
+                carried[lane] = lane
+            } else if engine.depth[lane] == 1, waiting > 0 {
+                delays[lane] = waiting
             }
         }
-        return states
+        var next = engine
+        try next.restart(
+            at: time, targets: targets, delays: delays, keeping: carried,
+            segments: [LaneAnimation.Segment(lanes: 0..<n, curve: curve)], laneName: laneName)
+        return next
     }
 
     /// Inserts `newItems` items before index `index` at `time`. If the list is shown
     /// they appear staggered among themselves from `time`; the other items keep their
     /// trajectories (when ``config``'s curve changed since the last transition, those
-    /// in flight go on from their value and velocity under the new curve).
+    /// in flight go on from their value, and velocity from spring to spring, under the
+    /// new curve).
     ///
     /// - Throws: ``StaggerError/negativeCount(_:)``, ``StaggerError/indexOutOfRange(index:count:)``,
     ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/tooManyItems(count:limit:)``
@@ -381,22 +409,19 @@ public struct StaggeredList: Sendable {
         let isReduced = reducedMotion.isReduced
         let order = isReduced ? try config.reducedForMotion(count: newItems) : config
         let curve = order.curve
-        var states = try itemStates(at: time, runBy: curve)
-        let delays = isShown ? try order.delays(count: newItems) : [Float](repeating: 0, count: newItems)
-        let target: Float = isShown ? 1 : 0
-        let unitVelocity = Float(curve.initialVelocity)
-        var added = ItemStates()
-        for r in 0..<newItems {
-            added.append(offset: delays[r], from: 0, to: target, velocity: target * unitVelocity)
+        let delays = isShown ? try order.referenceDelays(count: newItems) : [Double](repeating: 0, count: newItems)
+        var next = try lanes()
+        do throws(AnimatableError) {
+            if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
+            try next.insertLanes(
+                newItems, at: index, time: time, target: isShown ? 1 : 0, delays: delays, laneName: Self.laneName)
+        } catch {
+            throw StaggerError(lane: error, at: time)
         }
-        states.offsets.insert(contentsOf: added.offsets, at: index)
-        states.from.insert(contentsOf: added.from, at: index)
-        states.to.insert(contentsOf: added.to, at: index)
-        states.velocity.insert(contentsOf: added.velocity, at: index)
-        let next = try Motion(.items(states), curve: curve, count: total, isReduced: isReduced)
+        let nextMotion = try Motion(.lanes(next), curve: curve, count: total, isReduced: isReduced, since: time)
         count = total
         start = time
-        motion = next
+        motion = nextMotion
     }
 
     /// Removes the items at `range` at once; the others keep their trajectories.
@@ -407,23 +432,38 @@ public struct StaggeredList: Sendable {
         guard range.lowerBound >= 0, range.upperBound <= count else {
             throw .indexOutOfRange(index: range.upperBound > count ? range.upperBound : range.lowerBound, count: count)
         }
-        var states = try itemStates()
-        states.offsets.removeSubrange(range)
-        states.from.removeSubrange(range)
-        states.to.removeSubrange(range)
-        states.velocity.removeSubrange(range)
+        let source: Motion.Source
+        switch motion.source {
+        case .closedForm(let from, let to, let order):
+            // The others keep their delays (as the kernel computes them), now stored.
+            var delays = try order.delays(count: count)
+            delays.removeSubrange(range)
+            source = .delays(from: from, to: to, delays: delays)
+        case .delays(let from, let to, var delays):
+            delays.removeSubrange(range)
+            source = .delays(from: from, to: to, delays: delays)
+        case .lanes(var engine):
+            engine.removeLanes(range)
+            source = .lanes(engine)
+        }
         let next = try Motion(
-            .items(states), curve: motion.curve, count: count - range.count, isReduced: motion.isReduced)
+            source, curve: motion.curve, count: count - range.count, isReduced: motion.isReduced, since: start)
         count -= range.count
         motion = next
     }
 
-    /// Sends item `index` toward appearance `target` at `time`, at once, from its value
-    /// and velocity then: a row dimmed to 0.5, one row dismissed while the others stay.
-    /// The other items keep their trajectories; ``isShown`` is unchanged.
+    /// Sends item `index` toward appearance `target` at `time`, at once: a row dimmed
+    /// to 0.5, one row dismissed while the others stay. The other items keep their
+    /// trajectories; ``isShown`` is unchanged.
     ///
-    /// The item runs the config's curve (a spring keeps its velocity; an easing starts
-    /// from the value at its own slope), or under ``reducedMotion`` the fade.
+    /// The item follows the list's one interruption rule, as in a transition (see the
+    /// type's discussion): from rest it starts from its value (a spring at its own
+    /// initial velocity); still moving, a spring goes on from its value and velocity
+    /// and an easing adds the change of target to the motion in flight (continuous in
+    /// value, and in velocity for curves that start flat). It runs the config's curve,
+    /// or under ``reducedMotion`` the fade; when that is not the curve the list is
+    /// running, every item goes on under it (as ``insert(_:at:time:)`` says) and an
+    /// easing in flight starts from its value.
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``,
     ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/invalidAppearance(name:value:)``
@@ -440,9 +480,9 @@ public struct StaggeredList: Sendable {
     ///
     /// With a spring, value and velocity are continuous at the release; an easing
     /// starts from the value at its own slope (it takes no initial velocity). Otherwise
-    /// as ``move(item:to:at:)``. The list counts the item at rest after the curve's own
-    /// duration, as for every transition: a flick much faster than the span settles a
-    /// little later (a transition started before that goes on from the value then).
+    /// as ``move(item:to:at:)``. The item is at rest once the curve has brought it
+    /// within 0.001 of its span (a spring's settling duration for that start), for an
+    /// easing after its duration.
     ///
     /// - Throws: as ``move(item:to:at:)``, and ``StaggerError/invalidAppearance(name:value:)``
     ///   (named `appearance` or `velocity`) for either one not finite or beyond float32.
@@ -466,23 +506,25 @@ public struct StaggeredList: Sendable {
         let to = try narrow(target, "target")
         let isReduced = reducedMotion.isReduced
         let curve = isReduced ? ReducedMotion.fade : config.curve
-        var states = try itemStates(at: time, runBy: curve)
-        let from: Float, velocity: Float
+        var handOver: (value: Double, velocity: Double)?
+        let from: Float
         if let release {
-            (from, velocity) = (try narrow(release.appearance, "appearance"), try narrow(release.velocity, "velocity"))
+            from = try narrow(release.appearance, "appearance")
+            handOver = (Double(from), Double(try narrow(release.velocity, "velocity")))
         } else {
-            let now = try snapshot(at: time)
-            from = now.appearance[index]
-            velocity = now.moving[index] ? now.velocity[index] : (to - from) * Float(curve.initialVelocity)
+            from = Float(try appearance(of: index, at: time))
         }
         guard (to - from).isFinite else { throw .invalidAppearance(name: "target", value: target) }
-        states.offsets[index] = 0
-        states.from[index] = from
-        states.to[index] = to
-        states.velocity[index] = velocity
-        let next = try Motion(.items(states), curve: curve, count: count, isReduced: isReduced)
+        var next = try lanes()
+        do throws(AnimatableError) {
+            if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
+            try next.send(lane: index, to: Double(to), at: time, handOver: handOver, laneName: Self.laneName)
+        } catch {
+            throw StaggerError(lane: error, at: time)
+        }
+        let nextMotion = try Motion(.lanes(next), curve: curve, count: count, isReduced: isReduced, since: time)
         start = time
-        motion = next
+        motion = nextMotion
     }
 
     // MARK: - Queries
@@ -495,8 +537,10 @@ public struct StaggeredList: Sendable {
 
     /// When item `index` comes to rest, on the caller's clock: the end of its motion in
     /// the last transition (its delay, as the kernel samples it, plus the curve's
-    /// duration), or the transition's own time for an item with nowhere to go. The
-    /// latest of them is ``isComplete(at:)``'s threshold. O(count).
+    /// duration; for an item whose spring was interrupted or released, the settling
+    /// duration of that motion: within 0.001 of its span from then on), or the
+    /// transition's own time for an item with nowhere to go then. The latest of them is
+    /// ``isComplete(at:)``'s threshold. O(count).
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``; the config's errors.
     public func settleTime(ofItem index: Int) throws(StaggerError) -> Double {
@@ -523,7 +567,10 @@ public struct StaggeredList: Sendable {
     }
 
     /// Every item's settle time in the last transition, `nil` for an item with nowhere
-    /// to go: its offset (float32, as sampled) plus the curve's duration after `start`.
+    /// to go: under a uniform source its delay (float32, as sampled) plus the curve's
+    /// duration after `start`; for lanes, the end of the lane's latest motion, when
+    /// that comes after the transition (a lane that came to rest before it had nowhere
+    /// to go in it).
     private func itemSettleTimes() throws(StaggerError) -> [Double?] {
         let duration = motion.curve.duration
         switch motion.source {
@@ -533,9 +580,11 @@ public struct StaggeredList: Sendable {
         case .delays(let from, let to, let delays):
             guard from != to else { return [Double?](repeating: nil, count: count) }
             return delays.map { start + Double($0) + duration }
-        case .items(let states):
-            return states.offsets.indices.map {
-                states.moves($0) ? start + Swift.max(0, Double(states.offsets[$0])) + duration : nil
+        case .lanes(let engine):
+            return (0..<count).map { lane in
+                guard !engine.goesNowhere(lane: lane) else { return nil }
+                let end = engine.end(ofLane: lane)
+                return end > start ? end : nil
             }
         }
     }
@@ -558,20 +607,51 @@ public struct StaggeredList: Sendable {
         case .delays(let from, let to, let delays):
             let elapsed = time - start - Double(delays[index])
             return Double(from) + Double(to - from) * (try value(at: elapsed))
-        case .items(let states):
-            let elapsed = time - start - Double(states.offsets[index])
-            let from = Double(states.from[index]), to = Double(states.to[index])
-            guard case .spring(let spring, _) = curve.kind else {
-                return from + (to - from) * (try value(at: elapsed))
+        case .lanes(let engine):
+            return engine.reference(lane: index, at: time).value
+        }
+    }
+}
+
+extension StaggerError {
+    /// An error of a list's lane animation, named for lists. The list names its lanes
+    /// "" (``StaggeredList/laneName(_:)``), so the engine's names are the quantity
+    /// alone: the value (`appearance`), its target or the span to it (`target`), its
+    /// velocity (`velocity`), or its start offset, which float32 cannot hold when
+    /// `time` (of the operation) is that far from the motion's start (``invalidTime(_:)``).
+    /// A curve the kernel cannot run keeps its own error.
+    init(lane error: AnimatableError, at time: Double) {
+        func named(_ name: String, _ value: Double) -> StaggerError? {
+            switch name {
+            case "": return .invalidAppearance(name: "appearance", value: value)
+            case " target", " span": return .invalidAppearance(name: "target", value: value)
+            case " velocity": return .invalidAppearance(name: "velocity", value: value)
+            case " delay": return .invalidTime(time)
+            default: return nil
             }
-            guard elapsed > 0 else { return from }
-            do {
-                return from
-                    + (try spring.value(
-                        target: to - from, initialVelocity: Double(states.velocity[index]), time: elapsed))
-            } catch {
-                throw .curve(error)
+        }
+        switch error {
+        case .invalidTime(let value):
+            self = .invalidTime(value)
+        case .curve(let curveError):
+            if case .exceedsFloat32Range(let name, let value) = curveError, let named = named(name, value) {
+                self = named
+            } else {
+                self = .curve(curveError)
             }
+        case .nonFiniteComponent(let name, let value):
+            self = named(name, value) ?? .invalidAppearance(name: name, value: value)
+        case .stagger(let staggerError):
+            self = staggerError
+        case .negativeSize(let name, let value), .notPositive(let name, let value), .outOfRange(let name, let value):
+            // Not thrown by a lane animation (it checks finiteness and float32 only).
+            self = .invalidAppearance(name: name, value: value)
+        case .componentCountMismatch(let expected, let actual):
+            self = .bufferMismatch(expected: expected, actual: actual)
+        case .typeMismatch(let name), .unknownElement(let name):
+            self = .invalidAppearance(name: name, value: .nan)
+        case .invalidPairCount(let count, let limit):
+            self = .tooManyItems(count: count, limit: limit)
         }
     }
 }
