@@ -36,6 +36,25 @@ struct AllocationTests {
         #expect(afterHide == 0)
     }
 
+    /// A list whose easing was interrupted twice samples a base and two additive layers
+    /// (tracks accumulated in the kernel), in full and reduced motion: still nothing.
+    @Test func layeredListFramesAllocateNothing() throws {
+        for reduced in [false, true] {
+            var list = try StaggeredList(
+                count: 5_000, config: try StaggerConfig(spread: .each(0.0001), curve: try .easeInOut(duration: 0.5)))
+            list.reducedMotion = reduced ? .always : .never
+            try list.show(at: 0)
+            try list.hide(at: 0.1)
+            try list.show(at: 0.15)
+            var frame = list.makeFrame()
+            try list.sample(at: 0.16, into: &frame, threads: 1)
+            let made = try allocations {
+                for step in 1...50 { try list.sample(at: 0.15 + Double(step) * 0.01, into: &frame, threads: 1) }
+            }
+            #expect(made == 0, "reduced \(reduced)")
+        }
+    }
+
     /// Reduced motion samples twice (the fade, then the jumping tracks): still nothing.
     @Test func reducedMotionFramesAllocateNothing() throws {
         var list = try StaggeredList(count: 5_000, config: .standard)

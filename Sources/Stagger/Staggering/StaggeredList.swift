@@ -21,10 +21,25 @@
 /// try list.sample(at: 0.25, into: &frame)   // frame.values(ofTrack: 0): opacities
 /// ```
 ///
-/// Interruptions keep motion continuous: hiding while items are still appearing starts
-/// each moving item from its current value **and velocity** (springs; value for
-/// easings) at once, while items at rest get the hide stagger (in reverse order by
-/// default). Inserting or removing items leaves the others on their trajectories.
+/// Interruptions keep motion continuous, by one rule for every per-item motion in the
+/// package (lists, matched pairs and component states run the same engine). An item
+/// still moving when ``show(at:)``, ``hide(at:)`` or ``move(item:to:at:)`` sends it
+/// somewhere else starts toward the new target at once:
+/// - under a spring, from its current value **and velocity**;
+/// - under the easing it was already running, additively, as in SwiftUI and Core
+///   Animation: the motion in flight runs on to its end and the change of target is
+///   added on top by the curve from the tap, value(t) = old(t) + (new target − old
+///   target)·curve(t − tap). The value is continuous; so is the velocity for curves
+///   that start flat (``Curve/easeIn``, ``Curve/easeInOut``, and the sine, quad, cubic,
+///   quart, quint, circ and back `in` and `inOut` curves), while a curve that starts
+///   steep (easeOut-like, bounce) adds its own start slope times the change. Up to four
+///   such motions overlap in an item; one more freezes the oldest at its value;
+/// - under another easing (a ``hideCurve``, a changed ``config``) or a decay, from its
+///   current value.
+///
+/// Items at rest get the new stagger (a hide in reverse order by default). Inserting or
+/// removing items leaves the others on their trajectories. The Staggering article
+/// restates the rule, which is the engine's own (documented where it is implemented).
 public struct StaggeredList: Sendable {
     /// The order in which a hide runs.
     public enum HideOrder: String, Sendable, Hashable, CaseIterable {
@@ -35,7 +50,8 @@ public struct StaggeredList: Sendable {
     }
 
     /// How items are staggered and the curve they run; changes apply from the next
-    /// transition (``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)``).
+    /// transition (``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)``,
+    /// ``move(item:to:at:)``, ``release(item:at:velocity:toward:time:)``).
     public var config: StaggerConfig
     /// The properties every item animates (at most ``StaggerFrame/maximumTrackCount``;
     /// sampling throws beyond); ``makeFrame(recordsAppearance:)`` sizes a frame for them.
@@ -44,10 +60,11 @@ public struct StaggeredList: Sendable {
     public var hideOrder: HideOrder = .reversed
     /// The curve items run as they hide (MotionMachine's `reverseEasing`: a quick
     /// ease-in on the way out after a bouncy entrance), from the next hide; `nil` runs
-    /// ``config``'s curve both ways. Items still moving when a hide starts go on from
-    /// their value, and from their velocity when both curves are springs (an easing
-    /// hands over its value only, as at every interruption of a list). Reduced motion
-    /// fades either way.
+    /// ``config``'s curve both ways. Items still moving when a hide starts turn back by
+    /// the list's interruption rule (see the type's discussion): a spring hide takes
+    /// their value and velocity; an easing hide is additive only when the show ran the
+    /// same easing (so with `nil`), and otherwise starts from their value. Reduced
+    /// motion fades either way.
     public var hideCurve: Curve?
     /// Whether motion is reduced, from the next transition: transforms jump, opacity
     /// fades in ``ReducedMotion/fadeDuration`` seconds, the stagger spreads over at most
