@@ -6,31 +6,46 @@ import Testing
 /// while a component animator's events keep every transition. Expected values from the
 /// linear curve and the springs' definitions, not from the library.
 @Suite struct TransitionHistoryTests {
-    /// A list: an item that was moving holds the value it had when the hide began; an
-    /// item that never started stays hidden.
+    /// A list: an item that was moving and restarts from its value (a hide on another
+    /// curve) holds the value it had when the hide began; one carried on additively (a
+    /// hide on the same easing) still shows the old motion under the new one, whose
+    /// layer has not begun, as a component animator's easing does; an item that never
+    /// started stays hidden.
     @Test(arguments: testedBackends)
     func listAnswersEarlierTimesFromItsLastTransition(backend: Backend) throws {
         let config = try StaggerConfig(delayIncrement: 0.3, curve: try .linear(duration: 1))
         var list = try StaggeredList(count: 3, config: config)
         try list.show(at: 0)
         // Showing, by the definition: item i at (t - 0.3 i) / 1, clamped.
+        func shown(_ i: Int, _ t: Double) -> Double { min(max(t - 0.3 * Double(i), 0), 1) }
         #expect(abs(try list.appearance(of: 0, at: 0.25) - 0.25) <= 1e-12)
         #expect(try list.appearance(of: 1, at: 0.25) == 0)
+        var restarted = list
+        restarted.hideCurve = try .linear(duration: 2)
+        try restarted.hide(at: 0.5)
         try list.hide(at: 0.5)
         // At the hide item 0 was at 0.5, item 1 at 0.2, item 2 (delay 0.6) had not started.
         let atHide = [0.5, 0.2, 0.0]
-        // The list keeps each item's start state in float32 (0.2 within 1.2e-8).
-        var frame = list.makeFrame()
+        var frame = list.makeFrame(), restartedFrame = restarted.makeFrame()
         for t in [0.0, 0.25, 0.5] {
             try list.sample(at: t, into: &frame, backend: backend)
+            try restarted.sample(at: t, into: &restartedFrame, backend: backend)
             for i in 0..<3 {
-                let reference = try list.appearance(of: i, at: t)
-                #expect(abs(reference - atHide[i]) <= 1e-7, "item \(i) at \(t): \(reference)")
-                #expect(abs(Double(frame.appearance[i]) - atHide[i]) <= 1e-6, "item \(i) at \(t)")
+                let carried = i < 2 ? shown(i, t) : 0
+                #expect(abs(try list.appearance(of: i, at: t) - carried) <= 1e-12, "item \(i) at \(t)")
+                #expect(abs(Double(frame.appearance[i]) - carried) <= 1e-6, "item \(i) at \(t)")
+                let reference = try restarted.appearance(of: i, at: t)
+                #expect(abs(reference - atHide[i]) <= 1e-12, "restarted item \(i) at \(t): \(reference)")
+                #expect(
+                    abs(Double(restartedFrame.appearance[i]) - atHide[i]) <= 1e-6, "restarted item \(i) at \(t)")
             }
         }
-        // From the hide on, the moving items go back at once over the curve's second.
-        #expect(abs(try list.appearance(of: 0, at: 0.75) - 0.5 * 0.75) <= 1e-12)
+        // From the hide on, the moving items go back at once: additively over the
+        // curve's second (the show runs on, minus (t - 0.5) / 1), or from their value
+        // over the hide curve's two seconds.
+        #expect(abs(try list.appearance(of: 0, at: 0.75) - (0.75 - 0.25)) <= 1e-12)
+        #expect(abs(try list.appearance(of: 1, at: 0.75) - (0.45 - 0.25)) <= 1e-12)
+        #expect(abs(try restarted.appearance(of: 0, at: 0.75) - 0.5 * (1 - 0.25 / 2)) <= 1e-12)
     }
 
     /// A component animator: a spring interrupted at `cut` holds its value at `cut` for
