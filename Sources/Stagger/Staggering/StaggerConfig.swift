@@ -281,7 +281,42 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
         var delays: [Double] = []
         delays.reserveCapacity(count)
-        for index in 0..<count { delays.append(try uncheckedDelay(for: index, of: count)) }
+        // The window and the geometry once, not once per item as delay(for:of:) finds
+        // them (they depend on the count alone; the geometry's largest distance was
+        // most of a list transition's time): the same operations, the same figures.
+        let window = visibleWindow.map { $0.range.clamped(to: 0..<count) }
+        let items = window?.count ?? count
+        var layout: LayoutGeometry?
+        var nearest = 0.0, maximum = 0.0
+        var isRandom = false
+        if case .random = from { isRandom = true }
+        if !isRandom {
+            let geometry = LayoutGeometry(config: self, count: items)
+            nearest = normalization == .fromNearestItem ? geometry.nearestDistance : 0
+            maximum = geometry.maximumDistance
+            layout = geometry
+        }
+        for index in 0..<count {
+            var position = index
+            if let window {
+                if !window.contains(index) {
+                    guard visibleWindow?.offscreen == .withWindowEdge, !window.isEmpty else {
+                        delays.append(baseDelay)
+                        continue
+                    }
+                    position = min(max(index, window.lowerBound), window.upperBound - 1)
+                }
+                position -= window.lowerBound
+            }
+            let parts: (distance: Double, nearest: Double, maximum: Double)
+            if let layout {
+                let distance = layout.distance(of: position)
+                parts = (layout.inverted ? max(maximum - distance, 0) : distance, nearest, maximum)
+            } else {
+                parts = try normalisedDistanceParts(of: position, in: items)
+            }
+            delays.append(delay(from: parts))
+        }
         return delays
     }
 
@@ -298,7 +333,12 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
             position -= range.lowerBound
             items = range.count
         }
-        let parts = try normalisedDistanceParts(of: position, in: items)
+        return delay(from: try normalisedDistanceParts(of: position, in: items))
+    }
+
+    /// An item's delay from its distance, the nearest and the largest distance (see
+    /// ``normalisedDistanceParts(of:in:)``).
+    private func delay(from parts: (distance: Double, nearest: Double, maximum: Double)) -> Double {
         let range = parts.maximum - parts.nearest
         let u = range > 0 ? min(max((parts.distance - parts.nearest) / range, 0), 1) : 0
         var shaped = (try? distribution.value(at: u)) ?? 0

@@ -325,9 +325,8 @@ public struct StaggeredList: Sendable {
     private func elapsedTimes(at time: Double) throws(StaggerError) -> [Double] {
         switch motion.source {
         case .closedForm(_, _, let order):
-            var result = [Double](repeating: 0, count: count)
-            for i in 0..<count { result[i] = time - start - (try order.delay(for: i, of: count)) }
-            return result
+            // delay(for:of:)'s figures, found for every item at once.
+            return try order.referenceDelays(count: count).map { time - start - $0 }
         case .delays(_, _, let delays):
             return delays.map { time - start - Double($0) }
         case .lanes:
