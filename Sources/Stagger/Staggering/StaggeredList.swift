@@ -9,7 +9,7 @@
 /// item that restarted from its value holds it; one whose easing carries on additively
 /// shows the motion in flight, the new layer not yet begun), not by the history it
 /// replaced. Keeping that history would keep every transition's per-item buffers (for
-/// 10,000 items, 640 kB or more a tap) for times a frame loop never asks about;
+/// 10,000 items, 720 kB or more a tap) for times a frame loop never asks about;
 /// and a display link whose timestamp trails a tap by part of a frame gets the new
 /// motion's start, not an error. Each item has an *appearance*,
 /// 0 hidden and 1 shown, driven by the config's curve after the item's delay; every
