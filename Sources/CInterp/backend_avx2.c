@@ -12,7 +12,7 @@
 #include "vec_avx2.h"
 #define CI_PREFIX ci_avx2_
 #define CI_TABLE ci_table_avx2
-#define CI_BEZIER_TABLE 1 /* vf_lookup32: four permutes and three blends */
+#define CI_BEZIER_TABLE 1 /* vf_lookup16: two permutes and a blend */
 #include "kernel_template.h"
 #pragma clang attribute pop
 #endif

@@ -12,7 +12,7 @@
 #include "vec_avx512.h"
 #define CI_PREFIX ci_avx512_
 #define CI_TABLE ci_table_avx512
-#define CI_BEZIER_TABLE 1 /* vf_lookup32 is one instruction */
+#define CI_BEZIER_TABLE 1 /* vf_lookup16: one permute */
 #include "kernel_template.h"
 #pragma clang attribute pop
 #endif

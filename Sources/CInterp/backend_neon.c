@@ -17,6 +17,6 @@
 #include "vec_neon.h"
 #define CI_PREFIX ci_neon_
 #define CI_TABLE ci_table_neon
-#define CI_BEZIER_TABLE 1 /* vf_lookup32: two table instructions */
+#define CI_BEZIER_TABLE 1 /* vf_lookup16: one table instruction */
 #include "kernel_template.h"
 #endif

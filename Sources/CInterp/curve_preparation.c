@@ -189,7 +189,8 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
         P->bezier_c = (float)(1 + 3 * x1 - 3 * x2);
         P->bezier_mirror_a = (float)(3 * m1);
         P->bezier_mirror_b = (float)(3 * m2 - 6 * m1);
-        P->bezier_mirror_c = (float)(1 + 3 * m1 - 3 * m2);
+        /* 1 + 3 m1 - 3 m2 = c: x(t) and 1 - x(1 - t) share the cubic term. */
+        P->bezier_mirror_c = P->bezier_c;
     } else if (c->kind == CI_CURVE_STEPS) {
         int n = c->steps;
         P->steps_n = (float)n;

@@ -29,17 +29,18 @@ typedef struct ci_prepared {
     /* x(t) = t (a + t (b + c t)) of the curve and of its mirror (1 - x2, 1 - x1). */
     float bezier_a, bezier_b, bezier_c, bezier_mirror_a, bezier_mirror_b, bezier_mirror_c;
     /* Filled by a backend that starts the solve from a table, on its own copy at the
-     * start of a call (bezier_prepare in kernel_template.h): per step of x (or of
-     * sqrt(x), see bezier_by_root), the secant of t over that variable, for the curve
-     * (entries 0-15) and for its mirror (16-31). */
-    float bezier_slope[32], bezier_intercept[32];
-    /* With bezier_quadratic, each step starts from the parabola through its ends and
-     * middle: t = (curvature s + slope) s + intercept, s = x or sqrt(x). */
-    float bezier_curvature[32];
-    int bezier_quadratic;
-    float bezier_bend[32]; /* 2 max|x''(t)| over each step (widened, see the template) */
+     * start of a call (bezier_prepare in kernel_bezier.h): per step of x (or of sqrt(x),
+     * see bezier_by_root), t as a cubic in the step's own variable u in [0, 1],
+     * t = c0 + u (c1 + u (c2 + u c3)), bezier_hermite[j] holding c_j for the curve
+     * (entries 0-7) and for its mirror (8-15), j = 0, 1; [2] holds c2 and c3 as
+     * bfloat16 bits, c2 in the high half. On AVX2 entries 8-15 hold their bits xor
+     * those of 0-7 (CI_LOOKUP16_XOR, vec_avx2.h). */
+    float bezier_hermite[3][16];
     int bezier_by_root;   /* the steps are even in sqrt(x), else in x */
-    float bezier_scale;   /* table entries per unit of sqrt(x) or of x */
+    float bezier_scale;   /* steps per unit of sqrt(x) or of x */
+    /* A Newton step's check (bezier_converged): 1/K1 and 1/K2. */
+    float bezier_inverse_k1, bezier_inverse_k2;
+    int bezier_two_steps; /* two Newton steps from the table's start, else one */
 
     /* Steps: value = clamp(floor(p n) + offset, 0, jumps) / jumps. */
     float steps_n, steps_offset, steps_jumps;

@@ -14,8 +14,9 @@
  *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
  *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false), vm_all(m) (every lane
  *   set), vm_none(m) (no lane set).
- * A backend that defines CI_BEZIER_TABLE 1 also gives vf_lookup32(table, VI index)
- * (table[index] per lane, index in [0, 32)).
+ * A backend that defines CI_BEZIER_TABLE 1 also gives vf_lookup16(table, VI index,
+ * VM lower) (per lane table[(index & 7) + (lower ? 0 : 8)]; index's other bits are
+ * ignored).
  *
  * Nothing here branches per lane: piecewise curves compute every piece and select, so
  * a lane's result does not depend on its neighbours or its position in the buffer.

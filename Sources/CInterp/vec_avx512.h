@@ -37,6 +37,9 @@ typedef __mmask16 VM;
 #define vf_select(m, t, f) _mm512_mask_blend_ps(m, f, t)
 #define vm_all(m) ((m) == (VM)0xFFFF)
 #define vm_none(m) ((m) == (VM)0)
-/* table[index] for 32 floats: one two-register permute. */
-#define vf_lookup32(table, index) \
-    _mm512_permutex2var_ps(vf_loadu(table), index, vf_loadu((table) + 16))
+/* table[index] for 16 floats, the low three bits of index plus 8 where `lower` is
+ * clear: one permute (it reads the low four bits). */
+#define vf_lookup16(table, index, lower)                                                  \
+    _mm512_permutexvar_ps(_mm512_mask_or_epi32(index, (__mmask16)~(lower), index,       \
+                                               _mm512_set1_epi32(8)),                   \
+                          _mm512_loadu_ps(table))

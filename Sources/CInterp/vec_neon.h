@@ -69,28 +69,28 @@ static inline VF ci_neon_sqrt(VF a) {
 #define vm_all(m) (vminvq_u32(m) != 0)
 #define vm_none(m) (vmaxvq_u32(m) == 0)
 #if defined(CI_NEON_IS_NATIVE)
-/* table[index] for 32 floats: each lane's four byte offsets (4 index + 0..3) looked up
- * in the table's first 64 bytes (tbl: 0 beyond them), then its last 64 (tbx: lanes
- * whose offsets minus 64 wrap past them keep the first result). Two table instructions
- * where AVX2 needs a permute per quarter. */
-static inline VF ci_neon_lookup32(const float *table, VI index) {
-    uint8x16x4_t first = vld1q_u8_x4((const uint8_t *)table);
-    uint8x16x4_t second = vld1q_u8_x4((const uint8_t *)(table + 16));
-    uint8x16_t bytes = vreinterpretq_u8_u32(
-        vmlaq_n_u32(vdupq_n_u32(0x03020100u), vreinterpretq_u32_s32(index), 0x04040404u));
-    uint8x16_t lanes = vqtbl4q_u8(first, bytes);
-    lanes = vqtbx4q_u8(lanes, second, vsubq_u8(bytes, vdupq_n_u8(64)));
-    return vreinterpretq_f32_u8(lanes);
+/* table[index] for 16 floats, the low three bits of index plus 8 where `lower` is
+ * clear: each lane's four byte offsets (4 entry + 0..3) looked up in the table's 64
+ * bytes, one table instruction. */
+static inline VF ci_neon_lookup16(const float *table, VI index, VM lower) {
+    uint8x16x4_t all = vld1q_u8_x4((const uint8_t *)table);
+    uint32x4_t entry = vorrq_u32(vandq_u32(vreinterpretq_u32_s32(index), vdupq_n_u32(7)),
+                                 vbicq_u32(vdupq_n_u32(8), lower));
+    uint8x16_t bytes =
+        vreinterpretq_u8_u32(vmlaq_n_u32(vdupq_n_u32(0x03020100u), entry, 0x04040404u));
+    return vreinterpretq_f32_u8(vqtbl4q_u8(all, bytes));
 }
 #else
 /* Emulated: lane by lane (SIMDe's table instructions are loops the compiler reports
  * it cannot vectorize); the same table and the same results. */
-static inline VF ci_neon_lookup32(const float *table, VI index) {
+static inline VF ci_neon_lookup16(const float *table, VI index, VM lower) {
     int32_t entries[4];
+    uint32_t low[4];
     float lanes[4];
     vst1q_s32(entries, index);
-    for (int j = 0; j < 4; j++) lanes[j] = table[entries[j] & 31];
+    vst1q_u32(low, lower);
+    for (int j = 0; j < 4; j++) lanes[j] = table[(entries[j] & 7) + (low[j] ? 0 : 8)];
     return vld1q_f32(lanes);
 }
 #endif
-#define vf_lookup32(table, index) ci_neon_lookup32(table, index)
+#define vf_lookup16(table, index, lower) ci_neon_lookup16(table, index, lower)
