@@ -49,9 +49,6 @@ struct KernelPass: @unchecked Sendable {
         list = config?.listDelays(count: count)
     }
 
-    /// Whether this pass was made with closed-form delays.
-    var hasListDelays: Bool { list != nil }
-
     /// Where each lane's start and endpoints come from, for one call.
     enum Lanes {
         /// Every lane moves from `from` to `to` (springs from rest at the curve's own
