@@ -125,10 +125,10 @@ static void prepare_decay(ci_prepared *P, double k, double delta) {
 /* Finite inputs can still overflow float once combined (a stiffness of 1e80, a
  * control point of 2e38): every constant the loops use must be finite. */
 static int prepared_is_finite(const ci_prepared *P) {
-    const float values[] = {3.0f * P->y1,
-                            3.0f * P->y2,
-                            3.0f * (1.0f - P->y1),
-                            3.0f * (1.0f - P->y2),
+    const float values[] = {P->bezier_weights[0][2],
+                            P->bezier_weights[0][3],
+                            P->bezier_weights[1][2],
+                            P->bezier_weights[1][3],
                             P->delta,
                             P->v0,
                             P->lambda,
@@ -179,11 +179,9 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
     P->kind = c->kind;
     P->direction = c->direction;
     if (c->kind == CI_CURVE_CUBIC_BEZIER) {
-        P->x1 = c->params[0];
-        P->y1 = c->params[1];
-        P->x2 = c->params[2];
-        P->y2 = c->params[3];
-        double x1 = P->x1, x2 = P->x2, m1 = 1.0 - x2, m2 = 1.0 - x1;
+        double x1 = c->params[0], y1 = c->params[1];
+        double x2 = c->params[2], y2 = c->params[3];
+        double m1 = 1.0 - x2, m2 = 1.0 - x1;
         P->bezier_a = (float)(3 * x1);
         P->bezier_b = (float)(3 * x2 - 6 * x1);
         P->bezier_c = (float)(1 + 3 * x1 - 3 * x2);
@@ -191,6 +189,9 @@ static void prepare(ci_prepared *P, const ci_curve *c) {
         P->bezier_mirror_b = (float)(3 * m2 - 6 * m1);
         /* 1 + 3 m1 - 3 m2 = c: x(t) and 1 - x(1 - t) share the cubic term. */
         P->bezier_mirror_c = P->bezier_c;
+        const double control[2][4] = {{x1, x2, y1, y2}, {m1, m2, 1.0 - y2, 1.0 - y1}};
+        for (int half = 0; half < 2; half++)
+            for (int j = 0; j < 4; j++) P->bezier_weights[half][j] = (float)(3 * control[half][j]);
     } else if (c->kind == CI_CURVE_STEPS) {
         int n = c->steps;
         P->steps_n = (float)n;

@@ -11,17 +11,23 @@
  * vocabulary): no include guard, every name through CI_FN.
  */
 
-/* A bezier coordinate from P0 = 0, P1 = a, P2 = b, P3 = 1, in Bernstein form
- * t (3u (u a + t b) + t^2), u = 1 - t. With a, b >= 0 every term is non-negative, so
- * the rounding error stays relative to the result (the power basis loses it to
- * cancelling coefficients, which a steep end of the curve then amplifies). */
+/* A bezier coordinate from P0 = 0, P1, P2, P3 = 1, in Bernstein form
+ * t (u (u a + t b) + t^2), u = 1 - t, from the weights a = 3 P1, b = 3 P2
+ * (bezier_weights). With a, b >= 0 every term is non-negative, so the rounding error
+ * stays relative to the result (the power basis loses it to cancelling coefficients,
+ * which a steep end of the curve then amplifies). */
 CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
     VF u = vf_sub(vf_set1(1.0f), t);
     VF inner = vf_fma(u, a, vf_mul(t, b));
-    return vf_mul(t, vf_fma(vf_mul(vf_set1(3.0f), u), inner, vf_mul(t, t)));
+    return vf_mul(t, vf_fma(u, inner, vf_mul(t, t)));
 }
 
-/* The solve is one long dependent chain per vector, so bezier_lanes solves up to
+/* Weight j of bezier_weights (0, 1: x; 2, 3: y) of each lane's half (see bezier_half). */
+CI_INLINE VF CI_FN(bezier_weight)(const ci_prepared *P, VM lower, int j) {
+    return vf_select(lower, vf_set1(P->bezier_weights[0][j]), vf_set1(P->bezier_weights[1][j]));
+}
+
+/* The solve is one long dependent chain per vector, so bezier_solve solves up to
  * CI_BEZIER_LANES vectors side by side (the same operations per lane, the same
  * results) and lets the core overlap them. */
 #ifndef CI_BEZIER_LANES /* a backend whose lanes are emulated loops sets fewer */
@@ -34,7 +40,7 @@ CI_INLINE VF CI_FN(bezier_coordinate)(VF t, VF a, VF b) {
  * points 1 - x2, 1 - x1 for the target q = 1 - p, result 1 - y~), so every lane solves
  * where its coordinate is small and relatively accurate: near p = 1 the mirror keeps
  * 1 - x exact enough for a nearly flat x(t). x(t) = t (a + t (b + c t)) in the power
- * basis (the Bernstein form's x1, x2 come from bezier_control when a step needs them:
+ * basis (the Bernstein form's weights come from bezier_control when a step needs them:
  * most groups never do, and keeping them cost two selects and two stores a vector). */
 typedef struct {
     VM lower; /* p < 1/2: the curve itself */
@@ -69,11 +75,10 @@ CI_INLINE VF CI_FN(bezier_slope)(const CI_FN(bezier_half) *H, VF t) {
     return vf_max(dx, vf_set1(1e-20f));
 }
 
-/* x(t) in the Bernstein form, from the half's control points. */
+/* x(t) in the Bernstein form, from the half's weights. */
 CI_INLINE VF CI_FN(bezier_control)(const ci_prepared *P, const CI_FN(bezier_half) *H, VF t) {
-    VF x1 = vf_select(H->lower, vf_set1(P->x1), vf_set1(1.0f - P->x2));
-    VF x2 = vf_select(H->lower, vf_set1(P->x2), vf_set1(1.0f - P->x1));
-    return CI_FN(bezier_coordinate)(t, x1, x2);
+    return CI_FN(bezier_coordinate)(t, CI_FN(bezier_weight)(P, H->lower, 0),
+                                    CI_FN(bezier_weight)(P, H->lower, 1));
 }
 
 /* One Newton step on x(t) = q; returns the correction it subtracted and leaves the
@@ -146,7 +151,9 @@ CI_INLINE void CI_FN(bezier_bracketed)(const ci_prepared *P, const CI_FN(bezier_
  * B |c| / x' < 1/8 puts the root within 1.07 |c| of t0 (Kantorovich), which leaves
  * at most B (1.07 c)^2 / (2 x') < 0.86 B c^2 / (1.5 x') after the step, below the
  * tolerance where B c^2 < 1.5 x' tolerance. |c| < 2^-8 as well, so that the rounding
- * of the correction (relative 2^-22) stays below 2^-30. A group with a lane not done
+ * of the correction (relative 2^-22) stays below 2^-30. bezier_within checks the sum
+ * of the two bounds, which is at most twice as strict as each and one operation
+ * cheaper than their maximum. A group with a lane not done
  * takes further Newton steps (bezier_rescue), and lanes still not done the bracketed
  * solve. Each lane's result depends on its own input alone either way. */
 #ifndef CI_BEZIER_TABLE
@@ -259,9 +266,8 @@ CI_INLINE void CI_FN(bezier_prepare)(ci_prepared *P) {
             if (slope < 1e-20f) slope = 1e-20f;
             float e = 2.0f * (x - q) / slope;
             e = e < 0.0f ? -e : e;
-            float per = e * P->bezier_inverse_k1;
-            if (per < P->bezier_inverse_k2) per = P->bezier_inverse_k2;
-            if (!(e * per < slope)) P->bezier_two_steps = 1;
+            if (!(e * (e * P->bezier_inverse_k1 + P->bezier_inverse_k2) < slope))
+                P->bezier_two_steps = 1;
         }
     }
 #if defined(CI_LOOKUP16_XOR)
@@ -291,21 +297,26 @@ CI_INLINE const ci_prepared *CI_FN(with_bezier_table)(const ci_prepared *P, ci_p
 
 #if CI_BEZIER_TABLE
 /* Whether a Newton step with correction c taken where the slope was dx is done (see
- * above): |c| max(|c| / K1, 1 / K2) < x'. A NaN fails. */
-CI_INLINE VM CI_FN(bezier_converged)(const ci_prepared *P, VF correction, VF dx) {
+ * above), from 1/K1 and 1/K2: |c| (|c| / K1 + 1 / K2) < x'. A NaN fails. */
+CI_INLINE VM CI_FN(bezier_within)(VF correction, VF inverse_k1, VF inverse_k2, VF dx) {
     VF size = vi_as_vf(vi_and(vf_as_vi(correction), vi_set1(0x7fffffff)));
-    VF bound = vf_mul(size, vf_max(vf_mul(size, vf_set1(P->bezier_inverse_k1)),
-                                   vf_set1(P->bezier_inverse_k2)));
-    return vm_lt(bound, dx);
+    return vm_lt(vf_mul(size, vf_fma(size, inverse_k1, inverse_k2)), dx);
+}
+
+/* bezier_within with the curve's bound B (see above). */
+CI_INLINE VM CI_FN(bezier_converged)(const ci_prepared *P, VF correction, VF dx) {
+    return CI_FN(bezier_within)(correction, vf_set1(P->bezier_inverse_k1),
+                                vf_set1(P->bezier_inverse_k2), dx);
 }
 
 /* The table's start for p (see above): a stage of its own, run over every vector of a
  * group before bezier_table_step, so that each stage's chain is short enough for the
  * core to overlap several vectors. */
-CI_INLINE VF CI_FN(bezier_table_start)(const ci_prepared *P, VF p) {
+CI_INLINE VF CI_FN(bezier_table_start)(const ci_prepared *P, VF p, VF *target) {
     const VF half = vf_set1(0.5f);
     VM lower = vm_lt(p, half);
     VF q = vf_select(lower, p, vf_sub(vf_set1(1.0f), p));
+    *target = q;
     /* Step k = round(s scale - 1/2), u = s scale - k in [0, 1] (exactly 0 at q = 0,
      * where the start is then t = 0 exactly), s = q or its square root. Only IEEE
      * operations (no reciprocal or square-root estimates, whose low bits differ between
@@ -322,10 +333,9 @@ CI_INLINE VF CI_FN(bezier_table_start)(const ci_prepared *P, VF p) {
 
 /* One Newton step from the start t (two where bezier_two_steps; x(t) in the power
  * basis); *converged holds the lanes that are done. */
-CI_INLINE VF CI_FN(bezier_table_step)(const ci_prepared *P, VF p, VF t, int two_steps,
+CI_INLINE VF CI_FN(bezier_table_step)(const ci_prepared *P, VF p, VF q, VF t, int two_steps,
                                       VM *converged) {
     VM lower = vm_lt(p, vf_set1(0.5f));
-    VF q = vf_select(lower, p, vf_sub(vf_set1(1.0f), p));
     VF a = vf_select(lower, vf_set1(P->bezier_a), vf_set1(P->bezier_mirror_a));
     VF b = vf_select(lower, vf_set1(P->bezier_b), vf_set1(P->bezier_mirror_b));
     VF c = vf_set1(P->bezier_c); /* the mirror's is the same */
@@ -337,8 +347,8 @@ CI_INLINE VF CI_FN(bezier_table_step)(const ci_prepared *P, VF p, VF t, int two_
         /* A fresh slope (the first correction may be large), x(t) in the Bernstein form:
          * these curves' lanes are where the power basis's rounding shows. */
         t = vf_sub(t, correction);
-        x = CI_FN(bezier_coordinate)(t, vf_select(lower, vf_set1(P->x1), vf_set1(1.0f - P->x2)),
-                                     vf_select(lower, vf_set1(P->x2), vf_set1(1.0f - P->x1)));
+        x = CI_FN(bezier_coordinate)(t, CI_FN(bezier_weight)(P, lower, 0),
+                                     CI_FN(bezier_weight)(P, lower, 1));
         dx = vf_fma(t, vf_fma(vf_set1(3.0f * P->bezier_c), t, vf_add(b, b)), a);
         dx = vf_max(dx, vf_set1(1e-20f));
         correction = vf_div(vf_sub(x, q), dx);
@@ -360,7 +370,7 @@ CI_INLINE VM CI_FN(bezier_converged_near)(const CI_FN(bezier_half) *H, VF t, VF 
     VF k1 = vf_max(vf_mul(bend, vf_set1(1.0f / (1.5f * CI_BEZIER_TABLE_TOLERANCE))),
                    vf_set1(3.0f * 0x1p16f));
     VF k2 = vf_max(vf_mul(bend, vf_set1(8.0f)), vf_set1(3.0f * 0x1p8f));
-    return vm_lt(vf_mul(size, vf_max(vf_mul(size, k1), k2)), dx);
+    return CI_FN(bezier_within)(correction, k1, k2, dx);
 }
 
 /* More Newton steps from where the table's step left t, for a group in which some lane
@@ -384,23 +394,24 @@ CI_INLINE VM CI_FN(bezier_rescue)(const ci_prepared *P, const CI_FN(bezier_half)
 }
 #endif
 
-/* Solve x(t) = p (x is monotone: x1, x2 in [0, 1]) and return y(t), for `count`
- * vectors at once (a constant after inlining). */
-CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
-    const VF one = vf_set1(1.0f);
-    VF t[CI_BEZIER_LANES];
-    /* Each stage recomputes what it needs of the halves from p (a comparison and a few
-     * selects) rather than storing and loading them again. */
+/* t with x(t) = p for `count` vectors of p in [0, 1] at once (a constant after
+ * inlining; x is monotone: x1, x2 in [0, 1]), on p's half of the curve (see
+ * bezier_half): bezier_value turns it into y. */
+CI_INLINE void CI_FN(bezier_solve)(const ci_prepared *P, const VF *p, VF *t, int count) {
+    /* The start keeps the target q for the step; the rest of a half each stage
+     * recomputes from p (a comparison and a few selects) rather than storing and
+     * loading it again. */
 #if CI_BEZIER_TABLE
     VM converged[CI_BEZIER_LANES];
-    for (int v = 0; v < count; v++) t[v] = CI_FN(bezier_table_start)(P, p[v]);
+    VF q[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) t[v] = CI_FN(bezier_table_start)(P, p[v], &q[v]);
     /* A loop for each (a constant), so that each keeps its own registers. */
     if (P->bezier_two_steps)
         for (int v = 0; v < count; v++)
-            t[v] = CI_FN(bezier_table_step)(P, p[v], t[v], 1, &converged[v]);
+            t[v] = CI_FN(bezier_table_step)(P, p[v], q[v], t[v], 1, &converged[v]);
     else
         for (int v = 0; v < count; v++)
-            t[v] = CI_FN(bezier_table_step)(P, p[v], t[v], 0, &converged[v]);
+            t[v] = CI_FN(bezier_table_step)(P, p[v], q[v], t[v], 0, &converged[v]);
     VM all = converged[0];
     for (int v = 1; v < count; v++) all = vm_and(all, converged[v]);
     if (!vm_all(all)) {
@@ -423,23 +434,25 @@ CI_INLINE void CI_FN(bezier_lanes)(const ci_prepared *P, VF *p, int count) {
         }
     }
 #else
-    {
-        CI_FN(bezier_half) H[CI_BEZIER_LANES];
-        for (int v = 0; v < count; v++) H[v] = CI_FN(bezier_half_at)(P, p[v]);
-        CI_FN(bezier_bracketed)(P, H, t, count, CI_BEZIER_BISECTIONS, CI_BEZIER_NEWTON_STEPS);
-    }
+    CI_FN(bezier_half) H[CI_BEZIER_LANES];
+    for (int v = 0; v < count; v++) H[v] = CI_FN(bezier_half_at)(P, p[v]);
+    CI_FN(bezier_bracketed)(P, H, t, count, CI_BEZIER_BISECTIONS, CI_BEZIER_NEWTON_STEPS);
 #endif
-    for (int v = 0; v < count; v++) {
-        VM lower = vm_lt(p[v], vf_set1(0.5f));
-        VF y1 = vf_select(lower, vf_set1(P->y1), vf_set1(1.0f - P->y2));
-        VF y2 = vf_select(lower, vf_set1(P->y2), vf_set1(1.0f - P->y1));
-        VF r = CI_FN(bezier_coordinate)(t[v], y1, y2);
-        /* At p = 0 and 1 (q = 0) every path leaves t = 0 exactly: y is 0 or 1. */
-        p[v] = vf_select(lower, r, vf_sub(one, r));
-    }
+}
+
+/* y for p from the t that bezier_solve found on p's half. Each caller uses the value
+ * where it stores (rather than bezier_solve writing the values back over p, which
+ * clang turned into a memcpy call per group for the store loop that followed). */
+CI_INLINE VF CI_FN(bezier_value)(const ci_prepared *P, VF p, VF t) {
+    VM lower = vm_lt(p, vf_set1(0.5f));
+    VF r = CI_FN(bezier_coordinate)(t, CI_FN(bezier_weight)(P, lower, 2),
+                                    CI_FN(bezier_weight)(P, lower, 3));
+    /* At p = 0 and 1 (q = 0) every path leaves t = 0 exactly: y is 0 or 1. */
+    return vf_select(lower, r, vf_sub(vf_set1(1.0f), r));
 }
 
 CI_INLINE VF CI_FN(bezier)(const ci_prepared *P, VF p) {
-    CI_FN(bezier_lanes)(P, &p, 1);
-    return p;
+    VF t;
+    CI_FN(bezier_solve)(P, &p, &t, 1);
+    return CI_FN(bezier_value)(P, p, t);
 }

@@ -24,10 +24,13 @@ typedef struct ci_prepared {
     int divide_by_duration;
     float duration;
 
-    /* Cubic-bezier control points (P0 = 0, P3 = 1). */
-    float x1, y1, x2, y2;
-    /* x(t) = t (a + t (b + c t)) of the curve and of its mirror (1 - x2, 1 - x1). */
+    /* Cubic-bezier (P0 = 0, P1 = (x1, y1), P2 = (x2, y2), P3 = 1): x(t) =
+     * t (a + t (b + c t)) of the curve and of its mirror (control points 1 - x2, 1 - x1). */
     float bezier_a, bezier_b, bezier_c, bezier_mirror_a, bezier_mirror_b, bezier_mirror_c;
+    /* 3 x1, 3 x2, 3 y1, 3 y2 of the curve [0] and of its mirror [1] (control points
+     * 1 - x2, 1 - x1 and 1 - y2, 1 - y1): the Bernstein form's weights, its factor 3
+     * taken in (bezier_coordinate in kernel_bezier.h). */
+    float bezier_weights[2][4];
     /* Filled by a backend that starts the solve from a table, on its own copy at the
      * start of a call (bezier_prepare in kernel_bezier.h): per step of x (or of sqrt(x),
      * see bezier_by_root), t as a cubic in the step's own variable u in [0, 1],

@@ -56,7 +56,7 @@ CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, in
     return finite;
 }
 
-/* `count` full vectors of cubic-bezier easing solved side by side (see bezier_lanes). */
+/* `count` full vectors of cubic-bezier easing solved side by side (see bezier_solve). */
 CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *out, int count,
                                   VF finite) {
     VF p[CI_BEZIER_LANES];
@@ -66,8 +66,9 @@ CI_INLINE VF CI_FN(bezier_blocks)(const ci_prepared *P, const float *in, float *
         if (P->divide_by_duration) p[v] = vf_div(p[v], vf_set1(P->duration));
         p[v] = CI_FN(clamp01)(p[v]);
     }
-    CI_FN(bezier_lanes)(P, p, count);
-    for (int v = 0; v < count; v++) vf_storeu(out + v * W, p[v]);
+    VF t[CI_BEZIER_LANES];
+    CI_FN(bezier_solve)(P, p, t, count);
+    for (int v = 0; v < count; v++) vf_storeu(out + v * W, CI_FN(bezier_value)(P, p[v], t[v]));
     return finite;
 }
 

@@ -208,14 +208,14 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction
 }
 
 /* `count` full vectors of the sampling pass under a cubic-bezier, solved side by side
- * (see bezier_lanes); the same operations per lane as sample_block. */
+ * (see bezier_solve); the same operations per lane as sample_block. */
 CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample_prepared *S,
                                            const ci_sample_request *R, const ci_track *tracks,
                                            size_t track_count, float *const *outputs,
                                            float *appearance, float *velocity, size_t i, int count,
                                            VF *index, VF *finite) {
     const CI_FN(sample_flags) F = CI_FN(flags_of)(S);
-    VF y[CI_BEZIER_LANES], from[CI_BEZIER_LANES], to[CI_BEZIER_LANES];
+    VF y[CI_BEZIER_LANES], t[CI_BEZIER_LANES], from[CI_BEZIER_LANES], to[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
         CI_FN(sample_lanes) L = CI_FN(sample_source)(S, F, R, i + v * W, W, *index, finite);
         *index = vf_add(*index, vf_set1((float)W));
@@ -223,11 +223,13 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
         from[v] = L.from;
         to[v] = L.to;
     }
-    CI_FN(bezier_lanes)(P, y, count);
-    for (int v = 0; v < count; v++)
+    CI_FN(bezier_solve)(P, y, t, count);
+    for (int v = 0; v < count; v++) {
+        VF value = CI_FN(bezier_value)(P, y[v], t[v]);
         CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
-                            F.unit_span ? y[v] : CI_FN(sample_mix)(y[v], from[v], to[v]),
+                            F.unit_span ? value : CI_FN(sample_mix)(value, from[v], to[v]),
                             vf_set1(0.0f), finite);
+    }
 }
 
 /* CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity, no
