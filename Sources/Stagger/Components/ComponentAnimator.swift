@@ -164,10 +164,13 @@ public struct ComponentAnimator: Sendable {
             }
         }
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
-        try next.setMotion(
-            start: time, current: { start[$0] }, targets: targets, delays: delays, carrying: engine,
-            carriedLanes: carried
-        ) { laneNames[$0] }
+        do throws(LaneFailure) {
+            try next.setMotion(
+                start: time, current: { start[$0] }, targets: targets, delays: delays, carrying: engine,
+                carriedLanes: carried)
+        } catch {
+            throw AnimatableError(error, laneName: { laneNames[$0] })
+        }
 
         // Close the interrupted transition, record this one.
         if let last = records.indices.last, records[last].end > time { records[last].cut = time }
@@ -227,9 +230,10 @@ public struct ComponentAnimator: Sendable {
         guard velocity.count == components.count else {
             throw .componentCountMismatch(expected: components.count, actual: velocity.count)
         }
-        let name = "\(element).\(property)"
-        try engine.release(lanes: key.lanes, values: components, velocities: velocity, at: time) {
-            "\(name) component \($0 - key.lanes.lowerBound)"
+        do throws(LaneFailure) {
+            try engine.release(lanes: key.lanes, values: components, velocities: velocity, at: time)
+        } catch {
+            throw AnimatableError(error, laneName: { "\(element).\(property) component \($0 - key.lanes.lowerBound)" })
         }
     }
 

@@ -161,14 +161,12 @@ extension MatchedPairGroup {
             let unit = curves[MatchedLane(rawValue: lane / n)!.part].initialVelocity
             let ends = (Float(source[lane]), Float(destination[lane]))
             let velocity = Float((destination[lane] - source[lane]) * unit)
-            func name() -> String { laneName(lane, pairCount: n) }
-            guard ends.0.isFinite else { throw .curve(.exceedsFloat32Range(name: name(), value: source[lane])) }
-            guard ends.1.isFinite, (ends.1 - ends.0).isFinite else {
-                throw .curve(.exceedsFloat32Range(name: "\(name()) target", value: destination[lane]))
+            func refused(_ quantity: LaneQuantity, _ value: Double) -> AnimatableError {
+                named(.exceedsFloat32(lane: lane, quantity, value: value), pairCount: n)
             }
-            guard velocity.isFinite else {
-                throw .curve(.exceedsFloat32Range(name: "\(name()) velocity", value: Double(velocity)))
-            }
+            guard ends.0.isFinite else { throw refused(.value, source[lane]) }
+            guard ends.1.isFinite, (ends.1 - ends.0).isFinite else { throw refused(.target, destination[lane]) }
+            guard velocity.isFinite else { throw refused(.velocity, Double(velocity)) }
             (lanes.from[lane], lanes.to[lane], lanes.velocity[lane]) = (ends.0, ends.1, velocity)
         }
         return lanes

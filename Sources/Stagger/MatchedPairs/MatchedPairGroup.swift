@@ -106,9 +106,11 @@ public struct MatchedPairGroup: Sendable {
         }
         sourceLanes = try Self.layout(pairs, atDestination: false)
         destinationLanes = try Self.layout(pairs, atDestination: true)
-        engine = try LaneAnimation(
-            kernelValues: sourceLanes, segments: Self.segments(curves, pairCount: n),
-            laneName: { Self.laneName($0, pairCount: n) })
+        do throws(LaneFailure) {
+            engine = try LaneAnimation(kernelValues: sourceLanes, segments: Self.segments(curves, pairCount: n))
+        } catch {
+            throw Self.named(error, pairCount: n)
+        }
         scrubLanes = try? Self.scrubLanes(pairs, curves: curves, delays: delays)
         scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
     }
@@ -129,6 +131,11 @@ public struct MatchedPairGroup: Sendable {
     /// Lane `lane` of the engine (lane-major) as "pair 3 anchorX".
     static func laneName(_ lane: Int, pairCount n: Int) -> String {
         "pair \(lane % n) \(MatchedLane.allCases[lane / n])"
+    }
+
+    /// The engine's failure with its lanes named as pairs' (``laneName(_:pairCount:)``).
+    static func named(_ failure: LaneFailure, pairCount n: Int) -> AnimatableError {
+        AnimatableError(failure, laneName: { laneName($0, pairCount: n) })
     }
 
     /// All pairs' lanes at one end, lane-major (struct of arrays).
@@ -258,21 +265,23 @@ public struct MatchedPairGroup: Sendable {
             // Per second of the scrubbed motion, times its seconds per unit of progress.
             let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
             guard velocity.isFinite else {
-                throw .nonFiniteComponent(name: "\(Self.laneName(lane, pairCount: n)) velocity", value: velocity)
+                throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
             }
             current.append((value, velocity))
         }
         let reduced = reducedMotion.isReduced
         let ahead = end == .source ? reverseCurves ?? curves : curves
-        var next = try LaneAnimation(
-            kernelValues: current.map(\.value),
-            segments: Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n),
-            laneName: { Self.laneName($0, pairCount: n) })
-        try next.setMotion(
-            start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
-            delays: laneDelays,
-            laneName: { Self.laneName($0, pairCount: n) })
-        engine = next
+        do throws(LaneFailure) {
+            var next = try LaneAnimation(
+                kernelValues: current.map(\.value),
+                segments: Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n))
+            try next.setMotion(
+                start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
+                delays: laneDelays)
+            engine = next
+        } catch {
+            throw Self.named(error, pairCount: n)
+        }
         isAtDestination = end == .destination
     }
 
@@ -318,10 +327,13 @@ public struct MatchedPairGroup: Sendable {
         }
         // In place: restart changes nothing when it throws, and writing the engine's
         // own spare buffers (rather than a copy's) maps no fresh memory.
-        try engine.restart(
-            at: time, targets: targets, delays: laneDelays, keeping: laneCarried,
-            segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n),
-            laneName: { Self.laneName($0, pairCount: n) })
+        do throws(LaneFailure) {
+            try engine.restart(
+                at: time, targets: targets, delays: laneDelays, keeping: laneCarried,
+                segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n))
+        } catch {
+            throw Self.named(error, pairCount: n)
+        }
         laneDelayBuffer = laneDelays
         laneCarriedBuffer = laneCarried
     }
@@ -432,8 +444,12 @@ public struct MatchedPairGroup: Sendable {
         try frame.values.withUnsafeMutableBufferPointer { (values) throws(AnimatableError) in
             try frame.velocities.withUnsafeMutableBufferPointer { (velocities) throws(AnimatableError) in
                 guard let base = values.baseAddress else { return }
-                try engine.sample(
-                    at: time, values: base, velocities: records ? velocities.baseAddress : nil, backend: backend)
+                do throws(LaneFailure) {
+                    try engine.sample(
+                        at: time, values: base, velocities: records ? velocities.baseAddress : nil, backend: backend)
+                } catch {
+                    throw Self.named(error, pairCount: pairs.count)
+                }
             }
         }
     }

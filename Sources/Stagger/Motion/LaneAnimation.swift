@@ -199,40 +199,40 @@ struct LaneAnimation: Sendable {
 
     /// Lanes at rest at `values` that the kernel also samples.
     ///
-    /// - Throws: ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
-    ///   (named by `laneName`) for a value float32 cannot hold, checked once here
-    ///   rather than failing every frame.
-    init(kernelValues values: [Double], segments: [Segment], laneName: (Int) -> String) throws(AnimatableError) {
+    /// - Throws: ``LaneFailure/exceedsFloat32(lane:_:value:)`` for a value float32
+    ///   cannot hold, checked once here rather than failing every frame;
+    ///   ``LaneFailure/kernel(_:)`` for a curve the kernel cannot run.
+    init(kernelValues values: [Double], segments: [Segment]) throws(LaneFailure) {
         self.init(values: values, segments: segments)
-        kernel = try Self.kernelLanes(planes: planes, velocity: velocity, laneName: laneName)
+        kernel = try Self.kernelLanes(planes: planes, velocity: velocity)
         passes = try Self.kernelPasses(segments)
     }
 
     /// Each segment's kernel pass.
     ///
-    /// - Throws: ``AnimatableError/curve(_:)`` for a curve the kernel cannot run.
-    private static func kernelPasses(_ segments: [Segment]) throws(AnimatableError) -> [KernelPass] {
+    /// - Throws: ``LaneFailure/kernel(_:)`` for a curve the kernel cannot run.
+    private static func kernelPasses(_ segments: [Segment]) throws(LaneFailure) -> [KernelPass] {
         var passes: [KernelPass] = []
         for segment in segments {
-            do { passes.append(try KernelPass(curve: segment.curve)) } catch { throw AnimatableError(error) }
+            do { passes.append(try KernelPass(curve: segment.curve)) } catch { throw .kernel(error) }
         }
         return passes
     }
 
     /// The float32 copies of a motion, each value checked to fit.
     private static func kernelLanes(
-        planes: [Plane], velocity: [Double], laneName: (Int) -> String
-    ) throws(AnimatableError) -> KernelLanes {
+        planes: [Plane], velocity: [Double]
+    ) throws(LaneFailure) -> KernelLanes {
         var none = Spare()
-        return try kernelLanes(planes: planes, velocity: velocity, laneName: laneName, reusing: &none)
+        return try kernelLanes(planes: planes, velocity: velocity, reusing: &none)
     }
 
     /// The same, written into `spare`'s float32 buffers where they fit.
     private static func kernelLanes(
-        planes: [Plane], velocity: [Double], laneName: (Int) -> String, reusing spare: inout Spare
-    ) throws(AnimatableError) -> KernelLanes {
+        planes: [Plane], velocity: [Double], reusing spare: inout Spare
+    ) throws(LaneFailure) -> KernelLanes {
         // Every element is written: a reused buffer (of the right size) needs no clearing.
-        func narrow(_ values: [Double], _ what: String, into result: inout [Float]) throws(AnimatableError) {
+        func narrow(_ values: [Double], _ what: LaneQuantity, into result: inout [Float]) throws(LaneFailure) {
             if result.count != values.count { result = [Float](repeating: 0, count: values.count) }
             // Through pointers: one pass that checks nothing per element but the values.
             let fits = values.withUnsafeBufferPointer { source in
@@ -250,16 +250,16 @@ struct LaneAnimation: Sendable {
             }
             guard fits else {
                 let lane = values.firstIndex { !Float($0).isFinite }!
-                throw .curve(.exceedsFloat32Range(name: "\(laneName(lane))\(what)", value: values[lane]))
+                throw .exceedsFloat32(lane: lane, what, value: values[lane])
             }
         }
         var kernelPlanes: [KernelPlane] = []
         for p in planes.indices {
             let plane = planes[p]
             var narrowed = spare.kernelPlane(p, count: plane.from.count, zeroed: false)
-            try narrow(plane.offsets, " delay", into: &narrowed.offsets)
-            try narrow(plane.from, "", into: &narrowed.from)
-            try narrow(plane.to, " target", into: &narrowed.to)
+            try narrow(plane.offsets, .delay, into: &narrowed.offsets)
+            try narrow(plane.from, .value, into: &narrowed.from)
+            try narrow(plane.to, .target, into: &narrowed.to)
             // The kernel computes to − from in float32: it must not overflow either.
             let spansFit = narrowed.from.withUnsafeBufferPointer { from in
                 narrowed.to.withUnsafeBufferPointer { to in
@@ -273,13 +273,12 @@ struct LaneAnimation: Sendable {
             if !spansFit,
                 let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite })
             {
-                throw .curve(
-                    .exceedsFloat32Range(name: "\(laneName(lane)) span", value: plane.to[lane] - plane.from[lane]))
+                throw .exceedsFloat32(lane: lane, .span, value: plane.to[lane] - plane.from[lane])
             }
             kernelPlanes.append(narrowed)
         }
         var narrowedVelocity = Spare.reused(&spare.kernelVelocity, count: velocity.count)
-        try narrow(velocity, " velocity", into: &narrowedVelocity)
+        try narrow(velocity, .velocity, into: &narrowedVelocity)
         return KernelLanes(planes: kernelPlanes, velocity: narrowedVelocity)
     }
 
@@ -369,12 +368,12 @@ struct LaneAnimation: Sendable {
     /// With `segments` (the same lanes, other curves: reduced motion), the new motion
     /// runs those curves; lanes whose curve changes go on from their current value.
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLanes:laneName:reusing:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLanes:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: [Double], delays: [Double], keeping carried: [Int],
-        segments newSegments: [Segment]? = nil, laneName: (Int) -> String
-    ) throws(AnimatableError) {
+        segments newSegments: [Segment]? = nil
+    ) throws(LaneFailure) {
         // Taken before `old` copies self, so that nothing else holds them.
         let spare = takeSpare()
         // `old`, not `self`, in the closures: capturing a mutating self copied it per call.
@@ -394,7 +393,7 @@ struct LaneAnimation: Sendable {
                     let now = old.reference(lane: lane, at: time)
                     return (now.value, carried[lane] >= 0 ? now.velocity : .nan)
                 },
-                targets: targets, delays: delays, carrying: old, carriedLanes: carried, laneName: laneName)
+                targets: targets, delays: delays, carrying: old, carriedLanes: carried)
             self = next
             return
         }
@@ -406,7 +405,7 @@ struct LaneAnimation: Sendable {
                 let now = old.reference(lane: lane, at: time)
                 return (now.value, carried[lane] >= 0 ? now.velocity : .nan)
             },
-            targets: targets, delays: delays, carrying: old, carriedLanes: carried, laneName: laneName,
+            targets: targets, delays: delays, carrying: old, carriedLanes: carried,
             reusing: consume spare)
     }
 
@@ -418,16 +417,15 @@ struct LaneAnimation: Sendable {
     /// `current` is asked only for the lanes that do not (lazily: callers may evaluate
     /// there).
     ///
-    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named by
-    ///   `laneName`) for a value, target, span, velocity or delay that is not finite in
-    ///   Double; for a kernel animation, ``AnimatableError/curve(_:)`` wrapping
-    ///   ``CurveError/exceedsFloat32Range(name:value:)`` for one float32 cannot hold.
+    /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for a value, target, span,
+    ///   velocity or delay that is not finite in Double; for a kernel animation,
+    ///   ``LaneFailure/exceedsFloat32(lane:_:value:)`` for one float32 cannot hold.
     ///   Everything is checked before anything changes.
     mutating func setMotion(
         start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double],
         delays: [Double], carrying source: LaneAnimation? = nil, carriedLanes: [Int] = [],
-        laneName: (Int) -> String, reusing spare: consuming Spare = Spare()
-    ) throws(AnimatableError) {
+        reusing spare: consuming Spare = Spare()
+    ) throws(LaneFailure) {
         let n = laneCount
         // The base motions (every lane written below), the additive layers (zero where
         // a lane has none) made when a lane first needs one; buffers of the motion
@@ -448,12 +446,12 @@ struct LaneAnimation: Sendable {
         // checked uniqueness and bounds on every write (a third of a transition's
         // instructions). Every index is within 0..<n, the lanes the segments cover.
         // One closure per array, written flat so that the loop keeps its indentation.
-        try base.offsets.withUnsafeMutableBufferPointer { (offsets) throws(AnimatableError) in
-            try base.from.withUnsafeMutableBufferPointer { (from) throws(AnimatableError) in
-                try base.to.withUnsafeMutableBufferPointer { (to) throws(AnimatableError) in
-                    try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(AnimatableError) in
-                        try newDurations.withUnsafeMutableBufferPointer { (durations) throws(AnimatableError) in
-                            try newDepth.withUnsafeMutableBufferPointer { (depth) throws(AnimatableError) in
+        try base.offsets.withUnsafeMutableBufferPointer { (offsets) throws(LaneFailure) in
+            try base.from.withUnsafeMutableBufferPointer { (from) throws(LaneFailure) in
+                try base.to.withUnsafeMutableBufferPointer { (to) throws(LaneFailure) in
+                    try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(LaneFailure) in
+                        try newDurations.withUnsafeMutableBufferPointer { (durations) throws(LaneFailure) in
+                            try newDepth.withUnsafeMutableBufferPointer { (depth) throws(LaneFailure) in
                                 // Segment by segment, so that what depends only on the curve is found once.
                                 for k in segments.indices {
                                     let curve = segments[k].curve
@@ -482,13 +480,13 @@ struct LaneAnimation: Sendable {
                                         {
                                             // Carried on: its layers, not its value, say where it goes from.
                                             if !(target.isFinite && delay.isFinite) {
-                                                try requireFinite(target, "\(laneName(lane)) target")
-                                                try requireFinite(delay, "\(laneName(lane)) delay")
+                                                try requireFinite(target, lane: lane, .target)
+                                                try requireFinite(delay, lane: lane, .delay)
                                             }
                                             durations[lane] = duration
                                             let layerCount = try origin.carriedLayers(
                                                 of: carried, at: time, duration: duration, target: target, into: layers,
-                                                name: laneName(lane))
+                                                reportedAs: lane)
                                             let last = layerCount - 1
                                             offsets[lane] = last == 0 ? delay : layers[0].start - time
                                             from[lane] = layers[0].from
@@ -513,10 +511,10 @@ struct LaneAnimation: Sendable {
                                         if !(value.isFinite && target.isFinite && (target - value).isFinite
                                             && delay.isFinite)
                                         {
-                                            try requireFinite(value, laneName(lane))
-                                            try requireFinite(target, "\(laneName(lane)) target")
-                                            try requireFinite(target - value, "\(laneName(lane)) span")
-                                            try requireFinite(delay, "\(laneName(lane)) delay")
+                                            try requireFinite(value, lane: lane, .value)
+                                            try requireFinite(target, lane: lane, .target)
+                                            try requireFinite(target - value, lane: lane, .span)
+                                            try requireFinite(delay, lane: lane, .delay)
                                         }
                                         offsets[lane] = delay
                                         from[lane] = value
@@ -529,7 +527,7 @@ struct LaneAnimation: Sendable {
                                         }
                                         let started = try Self.startMotion(
                                             of: curve, from: value, to: target, velocity: startVelocity,
-                                            ownDuration: ownDuration, name: laneName(lane))
+                                            ownDuration: ownDuration, lane: lane)
                                         velocity[lane] = started.velocity
                                         durations[lane] = started.duration
                                     }
@@ -544,7 +542,7 @@ struct LaneAnimation: Sendable {
         let newKernel: KernelLanes?
         if kernel != nil {
             newKernel = try Self.kernelLanes(
-                planes: newPlanes, velocity: newVelocity, laneName: laneName, reusing: &spare)
+                planes: newPlanes, velocity: newVelocity, reusing: &spare)
         } else {
             newKernel = nil
         }
@@ -569,23 +567,23 @@ struct LaneAnimation: Sendable {
     /// keeps it within 0.001 of the span from then on, 0 when it does not move); an
     /// easing runs from rest for its duration.
     ///
-    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a velocity
-    ///   that is not finite.
+    /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for a velocity that is not
+    ///   finite.
     private static func startMotion(
         of curve: Curve, from value: Double, to target: Double, velocity: Double, ownDuration: Double? = nil,
-        name: @autoclosure () -> String
-    ) throws(AnimatableError) -> (velocity: Double, duration: Double) {
+        lane: Int
+    ) throws(LaneFailure) -> (velocity: Double, duration: Double) {
         switch curve.kind {
         case .easing(_, let duration):
             return (0, duration)
         case .spring(let spring, let unit):
             let v = velocity.isNaN ? (target - value) * unit : velocity
-            try requireFinite(v, "\(name()) velocity")
+            try requireFinite(v, lane: lane, .velocity)
             if velocity.isNaN, target != value, let ownDuration { return (v, ownDuration) }
             return (v, spring.validatedSettlingDuration(target: target - value, initialVelocity: v, epsilon: 0.001))
         case .decay(let decay):
             let v = (target - value) * decay.frictionRate
-            try requireFinite(v, "\(name()) velocity")
+            try requireFinite(v, lane: lane, .velocity)
             return (v, target == value ? 0 : decay.validatedSettlingDuration(epsilon: 0.001))
         }
     }
@@ -599,17 +597,17 @@ struct LaneAnimation: Sendable {
 
     /// Hands lanes over from a caller who was moving them (a drag released): from `time`
     /// each lane in `lanes` runs one fresh motion from `values[k]` at `velocities[k]`
-    /// (per second; see ``startMotion(of:from:to:velocity:name:)`` for what each curve
+    /// (per second; see ``startMotion(of:from:to:velocity:ownDuration:lane:)`` for what each curve
     /// does with it) to its target, at once; every other lane keeps its motions exactly.
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time or one
-    ///   before the last transition; ``AnimatableError/nonFiniteComponent(name:value:)``
-    ///   for a value, span or velocity that is not finite; for a kernel animation,
-    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``.
+    /// - Throws: ``LaneFailure/invalidTime(_:)`` for a NaN or infinite time or one
+    ///   before the last transition; ``LaneFailure/nonFinite(lane:_:value:)`` for a
+    ///   value, span or velocity that is not finite; for a kernel animation,
+    ///   ``LaneFailure/exceedsFloat32(lane:_:value:)``.
     ///   Nothing changes on a throw.
     mutating func release(
-        lanes: Range<Int>, values: [Double], velocities: [Double], at time: Double, laneName: (Int) -> String
-    ) throws(AnimatableError) {
+        lanes: Range<Int>, values: [Double], velocities: [Double], at time: Double
+    ) throws(LaneFailure) {
         guard time.isFinite, time >= lastTransition else { throw .invalidTime(time) }
         var next = self
         // Offsets count from the new start: the other lanes' trajectories are unchanged.
@@ -620,11 +618,11 @@ struct LaneAnimation: Sendable {
         }
         for (k, lane) in lanes.enumerated() {
             let target = self.target(ofLane: lane)
-            try requireFinite(values[k], laneName(lane))
-            try requireFinite(velocities[k], "\(laneName(lane)) velocity")
-            try requireFinite(target - values[k], "\(laneName(lane)) span")
+            try requireFinite(values[k], lane: lane, .value)
+            try requireFinite(velocities[k], lane: lane, .velocity)
+            try requireFinite(target - values[k], lane: lane, .span)
             let started = try Self.startMotion(
-                of: curve(ofLane: lane), from: values[k], to: target, velocity: velocities[k], name: laneName(lane))
+                of: curve(ofLane: lane), from: values[k], to: target, velocity: velocities[k], lane: lane)
             for p in next.planes.indices {
                 (next.planes[p].offsets[lane], next.planes[p].from[lane], next.planes[p].to[lane]) =
                     p == 0 ? (0, values[k], target) : (0, 0, 0)
@@ -634,7 +632,7 @@ struct LaneAnimation: Sendable {
             next.durations[lane] = started.duration
         }
         if kernel != nil {
-            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity, laneName: laneName)
+            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity)
         }
         next.start = time
         next.lastTransition = time
@@ -667,14 +665,13 @@ struct LaneAnimation: Sendable {
     /// velocity scaled to the span, as from rest). Every other lane keeps its motions
     /// exactly: offsets still count from ``start``, which does not move.
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
-    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a target, delay or
-    ///   velocity that is not finite; for a kernel animation, ``AnimatableError/curve(_:)``
-    ///   wrapping ``CurveError/exceedsFloat32Range(name:value:)``. Nothing changes on
-    ///   a throw.
+    /// - Throws: ``LaneFailure/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``LaneFailure/nonFinite(lane:_:value:)`` for a target, delay or velocity that
+    ///   is not finite; for a kernel animation, ``LaneFailure/exceedsFloat32(lane:_:value:)``.
+    ///   Nothing changes on a throw.
     mutating func insertLanes(
-        _ added: Int, at index: Int, time: Double, target: Double, delays: [Double], laneName: (Int) -> String
-    ) throws(AnimatableError) {
+        _ added: Int, at index: Int, time: Double, target: Double, delays: [Double]
+    ) throws(LaneFailure) {
         precondition(added >= 0 && (0...laneCount).contains(index) && delays.count == added)
         guard time.isFinite else { throw .invalidTime(time) }
         let k = segment(insertingAt: index)
@@ -683,10 +680,10 @@ struct LaneAnimation: Sendable {
         var velocities = offsets, ends = offsets
         for r in 0..<added {
             offsets[r] = time - start + delays[r]
-            try requireFinite(offsets[r], "\(laneName(index + r)) delay")
-            try requireFinite(target, "\(laneName(index + r)) target")
+            try requireFinite(offsets[r], lane: index + r, .delay)
+            try requireFinite(target, lane: index + r, .target)
             let started = try Self.startMotion(
-                of: curve, from: 0, to: target, velocity: .nan, ownDuration: curve.duration, name: laneName(index + r))
+                of: curve, from: 0, to: target, velocity: .nan, ownDuration: curve.duration, lane: index + r)
             velocities[r] = started.velocity
             ends[r] = started.duration
         }
@@ -709,7 +706,7 @@ struct LaneAnimation: Sendable {
                 segments[later].lanes.lowerBound + added..<segments[later].lanes.upperBound + added
         }
         if kernel != nil {
-            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity, laneName: laneName)
+            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity)
         }
         next.lastTransition = time
         self = next
@@ -749,25 +746,24 @@ struct LaneAnimation: Sendable {
     /// value and velocity, a decay from its value, a lane at rest from its value (a
     /// spring at its own initial velocity scaled to the span). With `handOver`, one
     /// fresh motion from that value and velocity instead (a drag released: the rule of
-    /// ``release(lanes:values:velocities:at:laneName:)``). Every other lane keeps its
+    /// ``release(lanes:values:velocities:at:)``). Every other lane keeps its
     /// motions exactly: offsets still count from ``start``, which does not move, and
     /// `time` may come before the last transition (a list's rule: the new motion
     /// answers).
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
-    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a value, target, span,
-    ///   velocity or delay that is not finite; for a kernel animation,
-    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``.
+    /// - Throws: ``LaneFailure/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``LaneFailure/nonFinite(lane:_:value:)`` for a value, target, span, velocity or
+    ///   delay that is not finite; for a kernel animation,
+    ///   ``LaneFailure/exceedsFloat32(lane:_:value:)``.
     ///   Nothing changes on a throw.
     mutating func send(
-        lane: Int, to target: Double, at time: Double, handOver: (value: Double, velocity: Double)?,
-        laneName: (Int) -> String
-    ) throws(AnimatableError) {
+        lane: Int, to target: Double, at time: Double, handOver: (value: Double, velocity: Double)?
+    ) throws(LaneFailure) {
         guard time.isFinite else { throw .invalidTime(time) }
         let curve = curve(ofLane: lane)
         let sinceStart = time - start
-        try requireFinite(sinceStart, "\(laneName(lane)) delay")
-        try requireFinite(target, "\(laneName(lane)) target")
+        try requireFinite(sinceStart, lane: lane, .delay)
+        try requireFinite(target, lane: lane, .target)
         // The lane's motions from now on, oldest first, with offsets from `start`.
         var motions: [(offset: Double, from: Double, to: Double)] = []
         let laneVelocity: Double, laneDuration: Double
@@ -775,7 +771,7 @@ struct LaneAnimation: Sendable {
             let layers = UnsafeMutablePointer<Layer>.allocate(capacity: Self.maximumLayers + 1)
             defer { layers.deallocate() }
             let count = try carriedLayers(
-                of: lane, at: time, duration: duration, target: target, into: layers, name: laneName(lane))
+                of: lane, at: time, duration: duration, target: target, into: layers, reportedAs: lane)
             for p in 0..<count {
                 motions.append((p == count - 1 ? sinceStart : layers[p].start - start, layers[p].from, layers[p].to))
             }
@@ -788,32 +784,30 @@ struct LaneAnimation: Sendable {
                 let current = reference(lane: lane, at: time)
                 now = (current.value, isMoving(lane: lane, at: time) ? current.velocity : .nan)
             }
-            try requireFinite(now.value, laneName(lane))
-            if handOver != nil { try requireFinite(now.velocity, "\(laneName(lane)) velocity") }
-            try requireFinite(target - now.value, "\(laneName(lane)) span")
+            try requireFinite(now.value, lane: lane, .value)
+            if handOver != nil { try requireFinite(now.velocity, lane: lane, .velocity) }
+            try requireFinite(target - now.value, lane: lane, .span)
             let started = try Self.startMotion(
                 of: curve, from: now.value, to: target, velocity: now.velocity, ownDuration: curve.duration,
-                name: laneName(lane))
+                lane: lane)
             motions = [(sinceStart, now.value, target)]
             (laneVelocity, laneDuration) = started
         }
         // Checked for the kernel before anything changes.
         if kernel != nil {
-            func fits(_ value: Double, _ what: String) throws(AnimatableError) {
-                guard Float(value).isFinite else {
-                    throw .curve(.exceedsFloat32Range(name: "\(laneName(lane))\(what)", value: value))
-                }
+            func fits(_ value: Double, _ what: LaneQuantity) throws(LaneFailure) {
+                guard Float(value).isFinite else { throw .exceedsFloat32(lane: lane, what, value: value) }
             }
             for motion in motions {
-                try fits(motion.offset, " delay")
-                try fits(motion.from, "")
-                try fits(motion.to, " target")
+                try fits(motion.offset, .delay)
+                try fits(motion.from, .value)
+                try fits(motion.to, .target)
                 // The kernel computes to − from in float32: it must not overflow either.
                 if !(Float(motion.to) - Float(motion.from)).isFinite {
-                    throw .curve(.exceedsFloat32Range(name: "\(laneName(lane)) span", value: motion.to - motion.from))
+                    throw .exceedsFloat32(lane: lane, .span, value: motion.to - motion.from)
                 }
             }
-            try fits(laneVelocity, " velocity")
+            try fits(laneVelocity, .velocity)
         }
         let n = laneCount
         while planes.count < motions.count {
@@ -859,12 +853,12 @@ struct LaneAnimation: Sendable {
     /// The layers are written to `moving` (room for ``maximumLayers`` + 1, reused lane
     /// after lane, so that no lane allocates); returns how many.
     ///
-    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `name`)
+    /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` (for lane `reported`)
     ///   when a folded end or the new span overflows.
     private func carriedLayers(
         of lane: Int, at time: Double, duration: Double, target: Double, into moving: UnsafeMutablePointer<Layer>,
-        name: @autoclosure () -> String
-    ) throws(AnimatableError) -> Int {
+        reportedAs reported: Int
+    ) throws(LaneFailure) -> Int {
         if depth[lane] == 1 {
             // The common case (a lane with one motion: every lane of a reverse after a
             // start), the loop below written out: the same sums, to the last bit.
@@ -876,8 +870,8 @@ struct LaneAnimation: Sendable {
             }
             moving[0] = Layer(start: begin, from: from, to: to)
             let reached = 0.0 + to
-            try requireFinite(reached, "\(name()) target")
-            try requireFinite(target - reached, "\(name()) span")
+            try requireFinite(reached, lane: reported, .target)
+            try requireFinite(target - reached, lane: reported, .span)
             moving[1] = Layer(start: time, from: 0, to: target - reached)
             return 2
         }
@@ -912,8 +906,8 @@ struct LaneAnimation: Sendable {
         moving[0].to += folded
         var reached = 0.0
         for p in 0..<count { reached += moving[p].to }
-        try requireFinite(reached, "\(name()) target")
-        try requireFinite(target - reached, "\(name()) span")
+        try requireFinite(reached, lane: reported, .target)
+        try requireFinite(target - reached, lane: reported, .span)
         moving[count] = Layer(start: time, from: 0, to: target - reached)
         return count + 1
     }
@@ -924,12 +918,12 @@ struct LaneAnimation: Sendable {
     func sample(
         at time: Double, values: UnsafeMutablePointer<Float>, velocities: UnsafeMutablePointer<Float>?,
         backend: Backend?
-    ) throws(AnimatableError) {
+    ) throws(LaneFailure) {
         guard time.isFinite else { throw .invalidTime(time) }
         do throws(KernelPass.Failure) {
             try sampleLanes(at: time, values: values, velocities: velocities, backend: backend)
         } catch {
-            throw AnimatableError(error)
+            throw .kernel(error)
         }
     }
 

@@ -288,15 +288,15 @@ public struct StaggeredList: Sendable {
             carried[lane] = lane
             laneDelays[lane] = 0
         }
-        do throws(AnimatableError) {
+        do throws(LaneFailure) {
             // In place (the engine's own buffers, uniquely referenced once taken out of
             // the list); restart changes nothing when it throws.
             try engine.restart(
                 at: time, targets: targets, delays: laneDelays, keeping: carried,
-                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: curve)], laneName: Self.laneName)
+                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: curve)])
         } catch {
             if wasTaken { motion.source = .lanes(engine) }
-            throw StaggerError(lane: error, at: time)
+            throw StaggerError(error, at: time)
         }
         start = time
         motion = Motion(lanes: engine, curve: curve, isReduced: isReduced, since: time, passes: passes)
@@ -334,10 +334,6 @@ public struct StaggeredList: Sendable {
         }
     }
 
-    /// The lane animation's names of the list's lanes: none, so that its errors name
-    /// the quantity alone (``StaggerError/init(lane:at:)`` reads it).
-    static func laneName(_ lane: Int) -> String { "" }
-
     /// The motion in flight as a lane animation: its own, or a uniform source's items
     /// as lanes (each from `from` to `to` after its delay from ``start``, the delays
     /// the reference uses, by the motion's curve).
@@ -353,16 +349,16 @@ public struct StaggeredList: Sendable {
             (from, to) = (f, t)
             delays = stored.map(Double.init)
         }
-        do throws(AnimatableError) {
+        do throws(LaneFailure) {
             var engine = try LaneAnimation(
                 kernelValues: [Double](repeating: Double(from), count: count),
-                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: motion.curve)], laneName: Self.laneName)
+                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: motion.curve)])
             try engine.setMotion(
                 start: start, current: { _ in (Double(from), .nan) },
-                targets: [Double](repeating: Double(to), count: count), delays: delays, laneName: Self.laneName)
+                targets: [Double](repeating: Double(to), count: count), delays: delays)
             return engine
         } catch {
-            throw StaggerError(lane: error, at: start)
+            throw StaggerError(error, at: start)
         }
     }
 
@@ -384,7 +380,7 @@ public struct StaggeredList: Sendable {
     /// - Throws: the engine's errors.
     private static func rerun(
         _ engine: LaneAnimation, under curve: Curve, at time: Double
-    ) throws(AnimatableError) -> LaneAnimation {
+    ) throws(LaneFailure) -> LaneAnimation {
         let n = engine.laneCount
         var targets = [Double](repeating: 0, count: n), delays = targets
         var carried = [Int](repeating: -1, count: n)
@@ -400,7 +396,7 @@ public struct StaggeredList: Sendable {
         var next = engine
         try next.restart(
             at: time, targets: targets, delays: delays, keeping: carried,
-            segments: [LaneAnimation.Segment(lanes: 0..<n, curve: curve)], laneName: laneName)
+            segments: [LaneAnimation.Segment(lanes: 0..<n, curve: curve)])
         return next
     }
 
@@ -428,12 +424,12 @@ public struct StaggeredList: Sendable {
         let curve = order.curve
         let delays = isShown ? try order.referenceDelays(count: newItems) : [Double](repeating: 0, count: newItems)
         var next = try lanes()
-        do throws(AnimatableError) {
+        do throws(LaneFailure) {
             if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
             try next.insertLanes(
-                newItems, at: index, time: time, target: isShown ? 1 : 0, delays: delays, laneName: Self.laneName)
+                newItems, at: index, time: time, target: isShown ? 1 : 0, delays: delays)
         } catch {
-            throw StaggerError(lane: error, at: time)
+            throw StaggerError(error, at: time)
         }
         let nextMotion = try Motion(.lanes(next), curve: curve, count: total, isReduced: isReduced, since: time)
         count = total
@@ -533,11 +529,11 @@ public struct StaggeredList: Sendable {
         }
         guard (to - from).isFinite else { throw .invalidAppearance(name: "target", value: target) }
         var next = try lanes()
-        do throws(AnimatableError) {
+        do throws(LaneFailure) {
             if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
-            try next.send(lane: index, to: Double(to), at: time, handOver: handOver, laneName: Self.laneName)
+            try next.send(lane: index, to: Double(to), at: time, handOver: handOver)
         } catch {
-            throw StaggerError(lane: error, at: time)
+            throw StaggerError(error, at: time)
         }
         let nextMotion = try Motion(.lanes(next), curve: curve, count: count, isReduced: isReduced, since: time)
         start = time
@@ -631,44 +627,26 @@ public struct StaggeredList: Sendable {
 }
 
 extension StaggerError {
-    /// An error of a list's lane animation, named for lists. The list names its lanes
-    /// "" (``StaggeredList/laneName(_:)``), so the engine's names are the quantity
-    /// alone: the value (`appearance`), its target or the span to it (`target`), its
-    /// velocity (`velocity`), or its start offset, which float32 cannot hold when
-    /// `time` (of the operation) is that far from the motion's start (``invalidTime(_:)``).
-    /// A curve the kernel cannot run keeps its own error.
-    init(lane error: AnimatableError, at time: Double) {
-        func named(_ name: String, _ value: Double) -> StaggerError? {
-            switch name {
-            case "": return .invalidAppearance(name: "appearance", value: value)
-            case " target", " span": return .invalidAppearance(name: "target", value: value)
-            case " velocity": return .invalidAppearance(name: "velocity", value: value)
-            case " delay": return .invalidTime(time)
-            default: return nil
+    /// A failure of a list's lane animation, named for lists: the item's value
+    /// (`appearance`), its target or the span to it (`target`), its velocity
+    /// (`velocity`), or its start offset, which float32 cannot hold when `time` (of the
+    /// operation) is that far from the motion's start (``invalidTime(_:)``).
+    init(_ failure: LaneFailure, at time: Double) {
+        func named(_ quantity: LaneQuantity, _ value: Double) -> StaggerError {
+            switch quantity {
+            case .value: .invalidAppearance(name: "appearance", value: value)
+            case .target, .span: .invalidAppearance(name: "target", value: value)
+            case .velocity: .invalidAppearance(name: "velocity", value: value)
+            case .delay: .invalidTime(time)
             }
         }
-        switch error {
+        switch failure {
+        case .nonFinite(_, let quantity, let value), .exceedsFloat32(_, let quantity, let value):
+            self = named(quantity, value)
         case .invalidTime(let value):
             self = .invalidTime(value)
-        case .curve(let curveError):
-            if case .exceedsFloat32Range(let name, let value) = curveError, let named = named(name, value) {
-                self = named
-            } else {
-                self = .curve(curveError)
-            }
-        case .nonFiniteComponent(let name, let value):
-            self = named(name, value) ?? .invalidAppearance(name: name, value: value)
-        case .stagger(let staggerError):
-            self = staggerError
-        case .negativeSize(let name, let value), .notPositive(let name, let value), .outOfRange(let name, let value):
-            // Not thrown by a lane animation (it checks finiteness and float32 only).
-            self = .invalidAppearance(name: name, value: value)
-        case .componentCountMismatch(let expected, let actual):
-            self = .bufferMismatch(expected: expected, actual: actual)
-        case .typeMismatch(let name), .unknownElement(let name):
-            self = .invalidAppearance(name: name, value: .nan)
-        case .invalidPairCount(let count, let limit):
-            self = .tooManyItems(count: count, limit: limit)
+        case .kernel(let failure):
+            self = StaggerError(failure)
         }
     }
 }
