@@ -140,6 +140,40 @@ func measureStaggeredList(
     return StaggeredListTiming(sampled: sampled, singleThread: single, floor: floor, waiting: waiting)
 }
 
+/// What an interruption of a staggered list costs the thread that makes it, in
+/// nanoseconds for the whole list.
+struct InterruptionTiming {
+    /// Hiding the list mid-transition, the first interruption: every item gets a motion
+    /// of its own (the list's per-item engine is built).
+    let first: Double
+    /// One show or hide in a run of rapid toggles, 10 ms apart, once the engine holds
+    /// its most layers per item (the additive rule's steady state).
+    let toggle: Double
+}
+
+/// Shows `items` items staggered over half a second, `tracks` tracks each, and times
+/// hiding them at 0.25 s (from a copy of the shown list each run), then a toggle every
+/// 10 ms on one list, after eight to reach the steady state.
+func measureInterruptions(items: Int, tracks: Int, curve: Curve, repetitions: Int) throws -> InterruptionTiming {
+    let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
+    let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
+    var shown = try StaggeredList(count: items, config: config, tracks: trackList)
+    try shown.show(at: 0)
+    let first = try fastestRun(of: repetitions) {
+        var list = shown
+        try list.hide(at: 0.25)
+    }
+    var toggling = shown
+    var time = 0.25
+    func toggle() throws {
+        if toggling.isShown { try toggling.hide(at: time) } else { try toggling.show(at: time) }
+        time += 0.01
+    }
+    for _ in 0..<8 { try toggle() }
+    let each = try fastestRun(of: repetitions) { try toggle() }
+    return InterruptionTiming(first: first, toggle: each)
+}
+
 /// The card-reveal timeline `timeline` and `bench` time: four staggered groups in
 /// sequence, each on its own curve.
 struct TimelineTiming {
