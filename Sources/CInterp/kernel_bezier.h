@@ -309,9 +309,9 @@ CI_INLINE VM CI_FN(bezier_converged)(const ci_prepared *P, VF correction, VF dx)
                                 vf_set1(P->bezier_inverse_k2), dx);
 }
 
-/* The table's start for p (see above): a stage of its own, run over every vector of a
- * group before bezier_table_step, so that each stage's chain is short enough for the
- * core to overlap several vectors. */
+/* The table's start for p (see above), and in *target the q it solves for: a stage of
+ * its own, run over every vector of a group before bezier_table_step, so that each
+ * stage's chain is short enough for the core to overlap several vectors. */
 CI_INLINE VF CI_FN(bezier_table_start)(const ci_prepared *P, VF p, VF *target) {
     const VF half = vf_set1(0.5f);
     VM lower = vm_lt(p, half);
