@@ -107,10 +107,7 @@ func measureStaggeredList(
     items: Int, tracks: Int, curve: Curve, threads: Int, compareOneThread: Bool,
     repetitions: Int, backend: Backend?
 ) throws -> StaggeredListTiming {
-    let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
-    let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
-    var list = try StaggeredList(count: items, config: config, tracks: trackList)
-    try list.show(at: 0)
+    let list = try shownList(items: items, tracks: tracks, curve: curve)
     var frame = list.makeFrame(recordsAppearance: false)
     let time = 0.4
 
@@ -140,6 +137,16 @@ func measureStaggeredList(
     return StaggeredListTiming(sampled: sampled, singleThread: single, floor: floor, waiting: waiting)
 }
 
+/// The list `stagger` and `bench` time: `items` items shown at 0 by `curve`,
+/// staggered over half a second, with `tracks` tracks.
+private func shownList(items: Int, tracks: Int, curve: Curve) throws -> StaggeredList {
+    let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
+    let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
+    var list = try StaggeredList(count: items, config: config, tracks: trackList)
+    try list.show(at: 0)
+    return list
+}
+
 /// What an interruption of a staggered list costs the thread that makes it, in
 /// nanoseconds for the whole list.
 struct InterruptionTiming {
@@ -155,10 +162,7 @@ struct InterruptionTiming {
 /// hiding them at 0.25 s (from a copy of the shown list each run), then a toggle every
 /// 10 ms on one list, after eight to reach the steady state.
 func measureInterruptions(items: Int, tracks: Int, curve: Curve, repetitions: Int) throws -> InterruptionTiming {
-    let trackList = (0..<tracks).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
-    let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
-    var shown = try StaggeredList(count: items, config: config, tracks: trackList)
-    try shown.show(at: 0)
+    let shown = try shownList(items: items, tracks: tracks, curve: curve)
     let first = try fastestRun(of: repetitions) {
         var list = shown
         try list.hide(at: 0.25)
