@@ -179,12 +179,7 @@ struct LaneAnimation: Sendable {
         var owner = [Int](repeating: 0, count: n)
         for (k, segment) in segments.enumerated() { for lane in segment.lanes { owner[lane] = k } }
         segmentOfLane = owner
-        easingEnds = segments.map { segment in
-            guard case .easing(let easing, let duration) = segment.curve.kind,
-                let start = try? easing.value(at: 0), let end = try? easing.value(at: 1)
-            else { return nil }
-            return (duration, start, end)
-        }
+        easingEnds = Self.easingEnds(of: segments)
         segmentDepth = [Int](repeating: 1, count: segments.count)
         // Buffers of their own (not `values`, the caller's, twice): the transition after
         // next writes them in place.
@@ -195,6 +190,59 @@ struct LaneAnimation: Sendable {
         depth = [Int](repeating: 1, count: n)
         velocity = [Double](repeating: 0, count: n)
         durations = [Double](repeating: 0, count: n)
+    }
+
+    /// Per segment: an easing's duration and its values at progress 0 and 1.
+    private static func easingEnds(of segments: [Segment]) -> [(duration: Double, start: Double, end: Double)?] {
+        segments.map { segment in
+            guard case .easing(let easing, let duration) = segment.curve.kind,
+                let start = try? easing.value(at: 0), let end = try? easing.value(at: 1)
+            else { return nil }
+            return (duration, start, end)
+        }
+    }
+
+    /// Lanes that each run one motion of `curve` from `from` to `to`, lane l starting
+    /// `delays[l]` seconds after `start` (a staggered list's items, all between the same
+    /// endpoints), that the kernel also samples: what ``init(kernelValues:segments:)``
+    /// followed by ``setMotion(start:current:targets:delays:carrying:carriedLanes:reusing:)``
+    /// gives, written once (a spring from rest at its own initial velocity scaled to the
+    /// span). `delays` becomes the offsets' buffer.
+    ///
+    /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for a value, target, span or
+    ///   delay that is not finite; ``LaneFailure/exceedsFloat32(lane:_:value:)`` for one
+    ///   float32 cannot hold; ``LaneFailure/kernel(_:)`` for a curve the kernel cannot run.
+    init(kernelMotion start: Double, from: Double, to: Double, delays: [Double], curve: Curve) throws(LaneFailure) {
+        let n = delays.count
+        var started = (velocity: 0.0, duration: 0.0)
+        if n > 0 {
+            // setMotion's checks in its order: lane 0's value, target, span, delay and
+            // velocity, then the other lanes' delays (the rest is every lane's).
+            try requireFinite(from, lane: 0, .value)
+            try requireFinite(to, lane: 0, .target)
+            try requireFinite(to - from, lane: 0, .span)
+            try requireFinite(delays[0], lane: 0, .delay)
+            started = try Self.startMotion(
+                of: curve, from: from, to: to, velocity: .nan, ownDuration: curve.duration, lane: 0)
+            if let lane = delays.firstIndex(where: { !$0.isFinite }) {
+                throw .nonFinite(lane: lane, .delay, value: delays[lane])
+            }
+        }
+        segments = [Segment(lanes: 0..<n, curve: curve)]
+        segmentOfLane = [Int](repeating: 0, count: n)
+        easingEnds = Self.easingEnds(of: segments)
+        segmentDepth = [1]
+        planes = [
+            Plane(
+                offsets: delays, from: [Double](repeating: from, count: n), to: [Double](repeating: to, count: n))
+        ]
+        depth = [Int](repeating: 1, count: n)
+        velocity = [Double](repeating: started.velocity, count: n)
+        durations = [Double](repeating: started.duration, count: n)
+        self.start = start
+        lastTransition = start
+        kernel = try Self.kernelLanes(planes: planes, velocity: velocity)
+        passes = try Self.kernelPasses(segments)
     }
 
     /// Lanes at rest at `values` that the kernel also samples.
@@ -427,11 +475,19 @@ struct LaneAnimation: Sendable {
         reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
-        // The base motions (every lane written below), the additive layers (zero where
-        // a lane has none) made when a lane first needs one; buffers of the motion
-        // before last where there are some.
-        var base = spare.plane(0, count: n, zeroed: false)
-        var layerPlanes: [Plane] = []
+        // The base motions (every lane written below) and as many additive layers (zero
+        // where a lane has none) as the carried lanes may need, each carrying at most
+        // one motion more than it had; buffers of the motion before last where there
+        // are some. Layers left unused are dropped after the loop.
+        var layerBound = 0
+        if let source, !carriedLanes.isEmpty {
+            for carried in carriedLanes where carried >= 0 {
+                layerBound = Swift.max(layerBound, source.depth[carried])
+            }
+            layerBound = Swift.min(layerBound, Self.maximumLayers - 1)
+        }
+        var newPlanes = [spare.plane(0, count: n, zeroed: false)]
+        for p in 0..<layerBound { newPlanes.append(spare.plane(p + 1, count: n, zeroed: true)) }
         var newDepth = Spare.reused(&spare.depth, count: n)
         var newVelocity = Spare.reused(&spare.velocity, count: n)
         var newDurations = Spare.reused(&spare.durations, count: n)
@@ -442,103 +498,94 @@ struct LaneAnimation: Sendable {
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
         let origin = source ?? self
         let sourceSegments = source?.segmentOfLane ?? []
-        // Through pointers: the loop writes six arrays per lane, and array subscripts
-        // checked uniqueness and bounds on every write (a third of a transition's
-        // instructions). Every index is within 0..<n, the lanes the segments cover.
-        // One closure per array, written flat so that the loop keeps its indentation.
-        try base.offsets.withUnsafeMutableBufferPointer { (offsets) throws(LaneFailure) in
-            try base.from.withUnsafeMutableBufferPointer { (from) throws(LaneFailure) in
-                try base.to.withUnsafeMutableBufferPointer { (to) throws(LaneFailure) in
-                    try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(LaneFailure) in
-                        try newDurations.withUnsafeMutableBufferPointer { (durations) throws(LaneFailure) in
-                            try newDepth.withUnsafeMutableBufferPointer { (depth) throws(LaneFailure) in
-                                // Segment by segment, so that what depends only on the curve is found once.
-                                for k in segments.indices {
-                                    let curve = segments[k].curve
-                                    var easingDuration: Double?
-                                    // Which of the source's segments run this easing: their lanes carry on.
-                                    var carries: [Bool] = []
-                                    // A spring's settling duration from rest with its own velocity scales with
-                                    // the span (the tolerance is relative): one figure for every such lane.
-                                    var ownDuration: Double?
-                                    switch curve.kind {
-                                    case .easing(_, let duration):
-                                        easingDuration = duration
-                                        if let source, !carriedLanes.isEmpty {
-                                            carries = source.segments.map { $0.curve == curve }
-                                        }
-                                    case .spring:
-                                        ownDuration = curve.duration
-                                    case .decay:
-                                        break
-                                    }
-                                    for lane in segments[k].lanes {
-                                        let target = targets[lane], delay = delays[lane]
-                                        if let duration = easingDuration, !carries.isEmpty,
-                                            case let carried = carriedLanes[lane], carried >= 0,
-                                            carries[sourceSegments[carried]]
-                                        {
-                                            // Carried on: its layers, not its value, say where it goes from.
-                                            if !(target.isFinite && delay.isFinite) {
-                                                try requireFinite(target, lane: lane, .target)
-                                                try requireFinite(delay, lane: lane, .delay)
-                                            }
-                                            durations[lane] = duration
-                                            let layerCount = try origin.carriedLayers(
-                                                of: carried, at: time, duration: duration, target: target, into: layers,
-                                                reportedAs: lane)
-                                            let last = layerCount - 1
-                                            offsets[lane] = last == 0 ? delay : layers[0].start - time
-                                            from[lane] = layers[0].from
-                                            to[lane] = layers[0].to
-                                            while layerPlanes.count < last {
-                                                layerPlanes.append(
-                                                    spare.plane(layerPlanes.count + 1, count: n, zeroed: true))
-                                            }
-                                            for p in 1..<layerCount {
-                                                layerPlanes[p - 1].offsets[lane] =
-                                                    p == last ? delay : layers[p].start - time
-                                                layerPlanes[p - 1].from[lane] = layers[p].from
-                                                layerPlanes[p - 1].to[lane] = layers[p].to
-                                            }
-                                            depth[lane] = layerCount
-                                            velocity[lane] = 0
-                                            durations[lane] = duration
-                                            newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
-                                            continue
-                                        }
-                                        let (value, startVelocity) = current(lane)
-                                        if !(value.isFinite && target.isFinite && (target - value).isFinite
-                                            && delay.isFinite)
-                                        {
-                                            try requireFinite(value, lane: lane, .value)
-                                            try requireFinite(target, lane: lane, .target)
-                                            try requireFinite(target - value, lane: lane, .span)
-                                            try requireFinite(delay, lane: lane, .delay)
-                                        }
-                                        offsets[lane] = delay
-                                        from[lane] = value
-                                        to[lane] = target
-                                        depth[lane] = 1
-                                        if let duration = easingDuration {
-                                            velocity[lane] = 0
-                                            durations[lane] = duration
-                                            continue
-                                        }
-                                        let started = try Self.startMotion(
-                                            of: curve, from: value, to: target, velocity: startVelocity,
-                                            ownDuration: ownDuration, lane: lane)
-                                        velocity[lane] = started.velocity
-                                        durations[lane] = started.duration
-                                    }
+        // Through pointers: the loop writes up to fifteen arrays per lane, and array
+        // subscripts checked uniqueness and bounds on every write (a third of a
+        // transition's instructions, more with layers). Every index is within 0..<n, the
+        // lanes the segments cover. Written flat so that the loop keeps its indentation.
+        try Self.withPointers(to: &newPlanes) { (planes) throws(LaneFailure) in
+            try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(LaneFailure) in
+                try newDurations.withUnsafeMutableBufferPointer { (durations) throws(LaneFailure) in
+                    try newDepth.withUnsafeMutableBufferPointer { (depth) throws(LaneFailure) in
+                        // Segment by segment, so that what depends only on the curve is found once.
+                        for k in segments.indices {
+                            let curve = segments[k].curve
+                            var easingDuration: Double?
+                            // Which of the source's segments run this easing: their lanes carry on.
+                            var carries: [Bool] = []
+                            // A spring's settling duration from rest with its own velocity scales with
+                            // the span (the tolerance is relative): one figure for every such lane.
+                            var ownDuration: Double?
+                            switch curve.kind {
+                            case .easing(_, let duration):
+                                easingDuration = duration
+                                if let source, !carriedLanes.isEmpty {
+                                    carries = source.segments.map { $0.curve == curve }
                                 }
+                            case .spring:
+                                ownDuration = curve.duration
+                            case .decay:
+                                break
+                            }
+                            for lane in segments[k].lanes {
+                                let target = targets[lane], delay = delays[lane]
+                                if let duration = easingDuration, !carries.isEmpty,
+                                    case let carried = carriedLanes[lane], carried >= 0,
+                                    carries[sourceSegments[carried]]
+                                {
+                                    // Carried on: its layers, not its value, say where it goes from.
+                                    if !(target.isFinite && delay.isFinite) {
+                                        try requireFinite(target, lane: lane, .target)
+                                        try requireFinite(delay, lane: lane, .delay)
+                                    }
+                                    durations[lane] = duration
+                                    let layerCount = try origin.carriedLayers(
+                                        of: carried, at: time, duration: duration, target: target, into: layers,
+                                        reportedAs: lane)
+                                    let last = layerCount - 1
+                                    planes[0].offsets[lane] = last == 0 ? delay : layers[0].start - time
+                                    planes[0].from[lane] = layers[0].from
+                                    planes[0].to[lane] = layers[0].to
+                                    for p in 1..<layerCount {
+                                        planes[p].offsets[lane] = p == last ? delay : layers[p].start - time
+                                        planes[p].from[lane] = layers[p].from
+                                        planes[p].to[lane] = layers[p].to
+                                    }
+                                    depth[lane] = layerCount
+                                    velocity[lane] = 0
+                                    durations[lane] = duration
+                                    newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
+                                    continue
+                                }
+                                let (value, startVelocity) = current(lane)
+                                if !(value.isFinite && target.isFinite && (target - value).isFinite
+                                    && delay.isFinite)
+                                {
+                                    try requireFinite(value, lane: lane, .value)
+                                    try requireFinite(target, lane: lane, .target)
+                                    try requireFinite(target - value, lane: lane, .span)
+                                    try requireFinite(delay, lane: lane, .delay)
+                                }
+                                planes[0].offsets[lane] = delay
+                                planes[0].from[lane] = value
+                                planes[0].to[lane] = target
+                                depth[lane] = 1
+                                if let duration = easingDuration {
+                                    velocity[lane] = 0
+                                    durations[lane] = duration
+                                    continue
+                                }
+                                let started = try Self.startMotion(
+                                    of: curve, from: value, to: target, velocity: startVelocity,
+                                    ownDuration: ownDuration, lane: lane)
+                                velocity[lane] = started.velocity
+                                durations[lane] = started.duration
                             }
                         }
                     }
                 }
             }
         }
-        let newPlanes = [base] + layerPlanes
+        newPlanes.removeLast(newPlanes.count - (newSegmentDepth.max() ?? 1))
         let newKernel: KernelLanes?
         if kernel != nil {
             newKernel = try Self.kernelLanes(
@@ -558,6 +605,34 @@ struct LaneAnimation: Sendable {
         velocity = newVelocity
         durations = newDurations
         segmentDepth = newSegmentDepth
+    }
+
+    /// A plane's buffers as pointers, for a loop that writes lane by lane.
+    private struct PlanePointers {
+        let offsets: UnsafeMutablePointer<Double>
+        let from: UnsafeMutablePointer<Double>
+        let to: UnsafeMutablePointer<Double>
+    }
+
+    /// `body` given pointers into every plane of `planes`, in order (valid for the call).
+    private static func withPointers<E: Error>(
+        to planes: inout [Plane], _ body: ([PlanePointers]) throws(E) -> Void
+    ) throws(E) {
+        // The last plane taken out, so that its buffers and the others' are distinct
+        // variables while each is accessed; put back whatever happens.
+        guard var plane = planes.popLast() else { return try body([]) }
+        defer { planes.append(plane) }
+        try withPointers(to: &planes) { (others) throws(E) in
+            try plane.offsets.withUnsafeMutableBufferPointer { (offsets) throws(E) in
+                try plane.from.withUnsafeMutableBufferPointer { (from) throws(E) in
+                    try plane.to.withUnsafeMutableBufferPointer { (to) throws(E) in
+                        let pointers = PlanePointers(
+                            offsets: offsets.baseAddress!, from: from.baseAddress!, to: to.baseAddress!)
+                        try body(others + [pointers])
+                    }
+                }
+            }
+        }
     }
 
     /// The initial velocity and duration of one fresh motion under `curve` from `value`

@@ -279,8 +279,6 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         try validate(count: count)
         let limit = KernelLimits.gridItems
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
-        var delays: [Double] = []
-        delays.reserveCapacity(count)
         // The window and the geometry once, not once per item as delay(for:of:) finds
         // them (they depend on the count alone; the geometry's largest distance was
         // most of a list transition's time): the same operations, the same figures.
@@ -296,28 +294,42 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
             maximum = geometry.maximumDistance
             layout = geometry
         }
-        for index in 0..<count {
-            var position = index
-            if let window {
-                if !window.contains(index) {
-                    guard visibleWindow?.offscreen == .withWindowEdge, !window.isEmpty else {
-                        delays.append(baseDelay)
-                        continue
+        let isLinear = distribution.kind == .linear
+        return try [Double](unsafeUninitializedCapacity: count) { (delays, written) throws(StaggerError) in
+            // A cell walked item by item (no division per item) while positions are the
+            // indices themselves: no window.
+            var cell = (x: 0, y: 0)
+            for index in 0..<count {
+                var position = index
+                if let window {
+                    if !window.contains(index) {
+                        guard visibleWindow?.offscreen == .withWindowEdge, !window.isEmpty else {
+                            delays.initializeElement(at: index, to: baseDelay)
+                            written = index + 1
+                            continue
+                        }
+                        position = min(max(index, window.lowerBound), window.upperBound - 1)
                     }
-                    position = min(max(index, window.lowerBound), window.upperBound - 1)
+                    position -= window.lowerBound
                 }
-                position -= window.lowerBound
+                let parts: (distance: Double, nearest: Double, maximum: Double)
+                if let layout {
+                    let distance: Double
+                    if window == nil {
+                        distance = layout.distance(ofCellX: Double(cell.x), y: Double(cell.y))
+                        cell.x += 1
+                        if cell.x == layout.columns { cell = (0, cell.y + 1) }
+                    } else {
+                        distance = layout.distance(of: position)
+                    }
+                    parts = (layout.inverted ? max(maximum - distance, 0) : distance, nearest, maximum)
+                } else {
+                    parts = try normalisedDistanceParts(of: position, in: items)
+                }
+                delays.initializeElement(at: index, to: delay(from: parts, isLinear: isLinear))
+                written = index + 1
             }
-            let parts: (distance: Double, nearest: Double, maximum: Double)
-            if let layout {
-                let distance = layout.distance(of: position)
-                parts = (layout.inverted ? max(maximum - distance, 0) : distance, nearest, maximum)
-            } else {
-                parts = try normalisedDistanceParts(of: position, in: items)
-            }
-            delays.append(delay(from: parts))
         }
-        return delays
     }
 
     /// ``delay(for:of:)`` for an index and count already checked.
@@ -338,10 +350,14 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
 
     /// An item's delay from its distance, the nearest and the largest distance (see
     /// ``normalisedDistanceParts(of:in:)``).
-    private func delay(from parts: (distance: Double, nearest: Double, maximum: Double)) -> Double {
+    private func delay(from parts: (distance: Double, nearest: Double, maximum: Double), isLinear: Bool = false)
+        -> Double
+    {
         let range = parts.maximum - parts.nearest
         let u = range > 0 ? min(max((parts.distance - parts.nearest) / range, 0), 1) : 0
-        var shaped = (try? distribution.value(at: u)) ?? 0
+        // `isLinear`: the distribution is known to be the identity, whose value(at:) is
+        // u itself (in [0, 1] already): no call per item.
+        var shaped = isLinear && u.isFinite ? u : (try? distribution.value(at: u)) ?? 0
         if reversed { shaped = 1 - shaped }
         var stagger = totalSpread(distanceRange: range) * shaped
         if let maxDelay { stagger = min(stagger, maxDelay) }

@@ -262,7 +262,8 @@ public struct StaggeredList: Sendable {
         if isReduced { order = try order.reducedForMotion(count: count) }
         let curve = order.curve
 
-        if let restValue = try uniformRestValue(at: time) {
+        var delaysInFlight: [Double]?
+        if let restValue = try uniformRestValue(at: time, delays: &delaysInFlight) {
             let source: Motion.Source
             if order.listDelays(count: count) != nil {
                 source = .closedForm(from: restValue, to: target, config: order)
@@ -281,7 +282,7 @@ public struct StaggeredList: Sendable {
         let delays = try order.referenceDelays(count: count)
         let targets = [Double](repeating: Double(target), count: count)
         let passes = try Motion.passes(curve: curve, isReduced: isReduced)
-        var (engine, wasTaken) = try takeLanes()
+        var (engine, wasTaken) = try takeLanes(delays: delaysInFlight)
         var carried = [Int](repeating: -1, count: count)
         var laneDelays = delays
         for lane in 0..<count where engine.isMoving(lane: lane, at: time) && !engine.goesNowhere(lane: lane) {
@@ -303,15 +304,17 @@ public struct StaggeredList: Sendable {
     }
 
     /// The common appearance of every item when all are at rest at the same value at
-    /// `time` (all finished, or none started), else `nil`.
-    private func uniformRestValue(at time: Double) throws(StaggerError) -> Float? {
+    /// `time` (all finished, or none started), else `nil`. When it finds the delays of
+    /// a uniform source to answer, it leaves them in `delays` for ``lanes(delays:)``.
+    private func uniformRestValue(at time: Double, delays: inout [Double]?) throws(StaggerError) -> Float? {
         if count == 0 { return 0 }
         switch motion.source {
         case .closedForm(let from, let to, _), .delays(let from, let to, _):
             if time >= settleTime { return to }
             if from == to { return to }
-            let elapsed = try elapsedTimes(at: time)
-            return elapsed.allSatisfy({ $0 <= 0 }) ? from : nil
+            let found = try uniformDelays()
+            delays = found
+            return found.allSatisfy({ time - start - $0 <= 0 }) ? from : nil
         case .lanes(let engine):
             guard time >= settleTime else { return nil }
             let first = engine.target(ofLane: 0)
@@ -320,53 +323,43 @@ public struct StaggeredList: Sendable {
         }
     }
 
-    /// Each item's time since its start under a uniform source, in seconds, at `time`
-    /// (Double, from the reference delays); empty for lanes.
-    private func elapsedTimes(at time: Double) throws(StaggerError) -> [Double] {
+    /// Each item's delay under a uniform source, in seconds after ``start`` (Double:
+    /// the reference's figures, float32's as stored); empty for lanes.
+    private func uniformDelays() throws(StaggerError) -> [Double] {
         switch motion.source {
-        case .closedForm(_, _, let order):
-            // delay(for:of:)'s figures, found for every item at once.
-            return try order.referenceDelays(count: count).map { time - start - $0 }
-        case .delays(_, _, let delays):
-            return delays.map { time - start - Double($0) }
-        case .lanes:
-            return []
+        case .closedForm(_, _, let order): try order.referenceDelays(count: count)
+        case .delays(_, _, let delays): delays.map(Double.init)
+        case .lanes: []
         }
     }
 
     /// The motion in flight as a lane animation: its own, or a uniform source's items
     /// as lanes (each from `from` to `to` after its delay from ``start``, the delays
-    /// the reference uses, by the motion's curve).
-    private func lanes() throws(StaggerError) -> LaneAnimation {
-        let from: Float, to: Float, delays: [Double]
+    /// the reference uses, by the motion's curve); `delays`, when given, are that
+    /// source's ``uniformDelays()``, already found.
+    private func lanes(delays known: [Double]? = nil) throws(StaggerError) -> LaneAnimation {
+        let from: Float, to: Float
         switch motion.source {
         case .lanes(let engine):
             return engine
-        case .closedForm(let f, let t, let order):
+        case .closedForm(let f, let t, _), .delays(let f, let t, _):
             (from, to) = (f, t)
-            delays = try order.referenceDelays(count: count)
-        case .delays(let f, let t, let stored):
-            (from, to) = (f, t)
-            delays = stored.map(Double.init)
         }
+        let delays: [Double]
+        if let known { delays = known } else { delays = try uniformDelays() }
         do throws(LaneFailure) {
-            var engine = try LaneAnimation(
-                kernelValues: [Double](repeating: Double(from), count: count),
-                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: motion.curve)])
-            try engine.setMotion(
-                start: start, current: { _ in (Double(from), .nan) },
-                targets: [Double](repeating: Double(to), count: count), delays: delays)
-            return engine
+            return try LaneAnimation(
+                kernelMotion: start, from: Double(from), to: Double(to), delays: delays, curve: motion.curve)
         } catch {
             throw StaggerError(error, at: start)
         }
     }
 
-    /// ``lanes()``, taken out of the list when the motion holds one (the list keeps a
-    /// placeholder source), so that a transition writes its buffers in place; a caller
-    /// that throws puts it back (`wasTaken`).
-    private mutating func takeLanes() throws(StaggerError) -> (engine: LaneAnimation, wasTaken: Bool) {
-        guard case .lanes(let engine) = motion.source else { return (try lanes(), false) }
+    /// ``lanes(delays:)``, taken out of the list when the motion holds one (the list
+    /// keeps a placeholder source), so that a transition writes its buffers in place; a
+    /// caller that throws puts it back (`wasTaken`).
+    private mutating func takeLanes(delays: [Double]?) throws(StaggerError) -> (engine: LaneAnimation, wasTaken: Bool) {
+        guard case .lanes(let engine) = motion.source else { return (try lanes(delays: delays), false) }
         motion.source = .delays(from: 0, to: 0, delays: [])
         return (engine, true)
     }
