@@ -147,9 +147,12 @@ private func shownList(items: Int, tracks: Int, curve: Curve) throws -> Staggere
     return list
 }
 
-/// What an interruption of a staggered list costs the thread that makes it, in
+/// What a transition of a staggered list costs the thread that makes it, in
 /// nanoseconds for the whole list.
-struct InterruptionTiming {
+struct TransitionTiming {
+    /// Hiding the list once every item is at rest: no item gets a motion of its own
+    /// (the delays stay a closed form).
+    let fromRest: Double
     /// Hiding the list mid-transition, the first interruption: every item gets a motion
     /// of its own (the list's per-item engine is built).
     let first: Double
@@ -159,10 +162,15 @@ struct InterruptionTiming {
 }
 
 /// Shows `items` items staggered over half a second, `tracks` tracks each, and times
-/// hiding them at 0.25 s (from a copy of the shown list each run), then a toggle every
-/// 10 ms on one list, after eight to reach the steady state.
-func measureInterruptions(items: Int, tracks: Int, curve: Curve, repetitions: Int) throws -> InterruptionTiming {
+/// hiding them a second after they are all at rest and at 0.25 s (each from a copy of
+/// the shown list each run), then a toggle every 10 ms on one list, after eight to reach
+/// the steady state.
+func measureTransitions(items: Int, tracks: Int, curve: Curve, repetitions: Int) throws -> TransitionTiming {
     let shown = try shownList(items: items, tracks: tracks, curve: curve)
+    let fromRest = try fastestRun(of: repetitions) {
+        var list = shown
+        try list.hide(at: shown.totalDuration + 1)
+    }
     let first = try fastestRun(of: repetitions) {
         var list = shown
         try list.hide(at: 0.25)
@@ -175,7 +183,7 @@ func measureInterruptions(items: Int, tracks: Int, curve: Curve, repetitions: In
     }
     for _ in 0..<8 { try toggle() }
     let each = try fastestRun(of: repetitions) { try toggle() }
-    return InterruptionTiming(first: first, toggle: each)
+    return TransitionTiming(fromRest: fromRest, first: first, toggle: each)
 }
 
 /// The card-reveal timeline `timeline` and `bench` time: four staggered groups in

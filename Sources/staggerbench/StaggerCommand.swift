@@ -13,10 +13,10 @@ struct StaggerCommand: ParsableCommand {
             (some waiting, some moving, some done) into K tracks, then writes the same
             bytes with memset (the store floor) and samples the list before it starts
             (every item waiting: the kernel's own stores) in the same run. With
-            --threads above 1 it also measures one thread, for the scaling. Last, what an
-            interruption costs the thread that makes it: hiding the list mid-transition
-            (the first interruption gives every item a motion of its own) and one show
-            or hide in a run of toggles 10 ms apart.
+            --threads above 1 it also measures one thread, for the scaling. Last, what a
+            transition costs the thread that makes it: hiding the list once it is at rest,
+            hiding it mid-transition (the first interruption gives every item a motion of
+            its own) and one show or hide in a run of toggles 10 ms apart.
 
               staggerbench stagger --items 1000000 --tracks 3
               staggerbench stagger --items 16000 --curve snappy
@@ -79,12 +79,14 @@ struct StaggerCommand: ParsableCommand {
                 "one thread  \(format(single / Double(items), 3)) ns/item   speed-up with \(threads) threads \(format(single / sampled, 2))x"
             )
         }
-        let interruption = try measureInterruptions(
+        let transitions = try measureTransitions(
             items: items, tracks: tracks, curve: curve, repetitions: min(repetitions, 10))
+        func cost(_ nanoseconds: Double, digits: Int = 1) -> String {
+            "\(format(nanoseconds / 1e3, 1)) us (\(format(nanoseconds / Double(items), digits)) ns/item)"
+        }
+        print("transition  from rest \(cost(transitions.fromRest, digits: 2))")
         print(
-            "interrupt   first \(format(interruption.first / 1e3, 1)) us (\(format(interruption.first / Double(items), 1)) ns/item), "
-                + "a toggle in rapid show/hide \(format(interruption.toggle / 1e3, 1)) us (\(format(interruption.toggle / Double(items), 1)) ns/item)"
-        )
+            "interrupt   first \(cost(transitions.first)), a toggle in rapid show/hide \(cost(transitions.toggle))")
     }
 
 }

@@ -539,8 +539,8 @@ struct LaneAnimation: Sendable {
                                     }
                                     durations[lane] = duration
                                     let layerCount = try origin.carriedLayers(
-                                        of: carried, at: time, duration: duration, target: target, into: layers,
-                                        reportedAs: lane)
+                                        of: carried, at: time, curve: curve, duration: duration, target: target,
+                                        into: layers, reportedAs: lane)
                                     let last = layerCount - 1
                                     planes[0].offsets[lane] = last == 0 ? delay : layers[0].start - time
                                     planes[0].from[lane] = layers[0].from
@@ -846,7 +846,7 @@ struct LaneAnimation: Sendable {
             let layers = UnsafeMutablePointer<Layer>.allocate(capacity: Self.maximumLayers + 1)
             defer { layers.deallocate() }
             let count = try carriedLayers(
-                of: lane, at: time, duration: duration, target: target, into: layers, reportedAs: lane)
+                of: lane, at: time, curve: curve, duration: duration, target: target, into: layers, reportedAs: lane)
             for p in 0..<count {
                 motions.append((p == count - 1 ? sinceStart : layers[p].start - start, layers[p].from, layers[p].to))
             }
@@ -925,14 +925,16 @@ struct LaneAnimation: Sendable {
     /// value at `time` and folded likewise; the new motion runs from 0 to what is left
     /// to reach `target`. With none still moving, one motion from the lane's value.
     ///
-    /// The layers are written to `moving` (room for ``maximumLayers`` + 1, reused lane
-    /// after lane, so that no lane allocates); returns how many.
+    /// `curve` is the lane's easing and `duration` its duration, which the caller has
+    /// at hand (looking the curve up lane by lane copied it). The layers are written to
+    /// `moving` (room for ``maximumLayers`` + 1, reused lane after lane, so that no lane
+    /// allocates); returns how many.
     ///
     /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` (for lane `reported`)
     ///   when a folded end or the new span overflows.
     private func carriedLayers(
-        of lane: Int, at time: Double, duration: Double, target: Double, into moving: UnsafeMutablePointer<Layer>,
-        reportedAs reported: Int
+        of lane: Int, at time: Double, curve: Curve, duration: Double, target: Double,
+        into moving: UnsafeMutablePointer<Layer>, reportedAs reported: Int
     ) throws(LaneFailure) -> Int {
         if depth[lane] == 1 {
             // The common case (a lane with one motion: every lane of a reverse after a
@@ -966,9 +968,8 @@ struct LaneAnimation: Sendable {
         if count == Self.maximumLayers {
             let oldest = moving[0]
             folded +=
-                Self.motion(
-                    of: curve(ofLane: lane), from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start
-                ).value
+                Self.motion(of: curve, from: oldest.from, to: oldest.to, velocity: 0, elapsed: time - oldest.start)
+                .value
             first = 1
         }
         guard count > first else {
