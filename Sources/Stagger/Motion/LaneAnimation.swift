@@ -475,14 +475,26 @@ struct LaneAnimation: Sendable {
         reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
+        // Per segment, for an easing: which of the source's segments run it (their lanes
+        // carry their motions on); empty where no lane carries.
+        let carriesBySegment = segments.map { segment -> [Bool] in
+            guard case .easing = segment.curve.kind, let source, !carriedLanes.isEmpty else { return [] }
+            return source.segments.map { $0.curve == segment.curve }
+        }
+        let sourceSegments = source?.segmentOfLane ?? []
         // The base motions (every lane written below) and as many additive layers (zero
-        // where a lane has none) as the carried lanes may need, each carrying at most
-        // one motion more than it had; buffers of the motion before last where there
-        // are some. Layers left unused are dropped after the loop.
+        // where a lane has none) as the carrying lanes may need, each at most one motion
+        // more than it had; buffers of the motion before last where there are some.
+        // Layers left unused are dropped after the loop.
         var layerBound = 0
-        if let source, !carriedLanes.isEmpty {
-            for carried in carriedLanes where carried >= 0 {
-                layerBound = Swift.max(layerBound, source.depth[carried])
+        if let source {
+            for k in segments.indices where !carriesBySegment[k].isEmpty {
+                for lane in segments[k].lanes {
+                    let carried = carriedLanes[lane]
+                    if carried >= 0, carriesBySegment[k][sourceSegments[carried]] {
+                        layerBound = Swift.max(layerBound, source.depth[carried])
+                    }
+                }
             }
             layerBound = Swift.min(layerBound, Self.maximumLayers - 1)
         }
@@ -497,7 +509,6 @@ struct LaneAnimation: Sendable {
         defer { layers.deallocate() }
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
         let origin = source ?? self
-        let sourceSegments = source?.segmentOfLane ?? []
         // Through pointers: the loop writes up to fifteen arrays per lane, and array
         // subscripts checked uniqueness and bounds on every write (a third of a
         // transition's instructions, more with layers). Every index is within 0..<n, the
@@ -510,17 +521,13 @@ struct LaneAnimation: Sendable {
                         for k in segments.indices {
                             let curve = segments[k].curve
                             var easingDuration: Double?
-                            // Which of the source's segments run this easing: their lanes carry on.
-                            var carries: [Bool] = []
+                            let carries = carriesBySegment[k]
                             // A spring's settling duration from rest with its own velocity scales with
                             // the span (the tolerance is relative): one figure for every such lane.
                             var ownDuration: Double?
                             switch curve.kind {
                             case .easing(_, let duration):
                                 easingDuration = duration
-                                if let source, !carriedLanes.isEmpty {
-                                    carries = source.segments.map { $0.curve == curve }
-                                }
                             case .spring:
                                 ownDuration = curve.duration
                             case .decay:
