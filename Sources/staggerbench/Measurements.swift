@@ -159,14 +159,25 @@ struct TransitionTiming {
     /// One show or hide in a run of rapid toggles, 10 ms apart, once the engine holds
     /// its most layers per item (the additive rule's steady state).
     let toggle: Double
+    /// Sampling a frame 50 ms after the first interruption (every item's own motion,
+    /// one additive layer on the moving ones), and amid the toggles (up to four).
+    let frameAfterFirst: Double, frameAmidToggles: Double
 }
 
 /// Shows `items` items staggered over half a second, `tracks` tracks each, and times
 /// hiding them a second after they are all at rest and at 0.25 s (each from a copy of
 /// the shown list each run), then a toggle every 10 ms on one list, after eight to reach
-/// the steady state.
-func measureTransitions(items: Int, tracks: Int, curve: Curve, repetitions: Int) throws -> TransitionTiming {
+/// the steady state; and a frame of each interrupted list on one thread.
+func measureTransitions(
+    items: Int, tracks: Int, curve: Curve, repetitions: Int, backend: Backend?
+) throws -> TransitionTiming {
     let shown = try shownList(items: items, tracks: tracks, curve: curve)
+    var frame = shown.makeFrame(recordsAppearance: false)
+    func frameTime(_ list: StaggeredList, at time: Double) throws -> Double {
+        try fastestNanoseconds(of: repetitions) {
+            try list.sample(at: time, into: &frame, backend: backend, threads: 1)
+        }
+    }
     let fromRest = try fastestRun(of: repetitions) {
         var list = shown
         try list.hide(at: shown.totalDuration + 1)
@@ -183,7 +194,12 @@ func measureTransitions(items: Int, tracks: Int, curve: Curve, repetitions: Int)
     }
     for _ in 0..<8 { try toggle() }
     let each = try fastestRun(of: repetitions) { try toggle() }
-    return TransitionTiming(fromRest: fromRest, first: first, toggle: each)
+    var interrupted = shown
+    try interrupted.hide(at: 0.25)
+    return TransitionTiming(
+        fromRest: fromRest, first: first, toggle: each,
+        frameAfterFirst: try frameTime(interrupted, at: 0.3),
+        frameAmidToggles: try frameTime(toggling, at: time - 0.005))
 }
 
 /// The card-reveal timeline `timeline` and `bench` time: four staggered groups in

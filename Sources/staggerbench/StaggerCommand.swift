@@ -16,7 +16,8 @@ struct StaggerCommand: ParsableCommand {
             --threads above 1 it also measures one thread, for the scaling. Last, what a
             transition costs the thread that makes it: hiding the list once it is at rest,
             hiding it mid-transition (the first interruption gives every item a motion of
-            its own) and one show or hide in a run of toggles 10 ms apart.
+            its own) and one show or hide in a run of toggles 10 ms apart; then a frame of
+            each interrupted list (on one thread), whose items run motions of their own.
 
               staggerbench stagger --items 1000000 --tracks 3
               staggerbench stagger --items 16000 --curve snappy
@@ -80,13 +81,20 @@ struct StaggerCommand: ParsableCommand {
             )
         }
         let transitions = try measureTransitions(
-            items: items, tracks: tracks, curve: curve, repetitions: min(repetitions, 10))
+            items: items, tracks: tracks, curve: curve, repetitions: min(repetitions, 10), backend: backend)
         func cost(_ nanoseconds: Double, digits: Int = 1) -> String {
             "\(format(nanoseconds / 1e3, 1)) us (\(format(nanoseconds / Double(items), digits)) ns/item)"
         }
         print("transition  from rest \(cost(transitions.fromRest, digits: 2))")
         print(
             "interrupt   first \(cost(transitions.first)), a toggle in rapid show/hide \(cost(transitions.toggle))")
+        // One thread, as `single` above: per-item motions against the closed form.
+        let afterFirst = transitions.frameAfterFirst, amidToggles = transitions.frameAmidToggles
+        print(
+            "interrupted sample \(format(afterFirst / Double(items), 3)) ns/item after the first "
+                + "(\(format(afterFirst / single, 2))x the frame above), "
+                + "\(format(amidToggles / Double(items), 3)) ns/item amid the toggles (\(format(amidToggles / single, 2))x)"
+        )
     }
 
 }
