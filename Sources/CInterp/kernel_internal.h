@@ -83,7 +83,7 @@ enum { CI_SOURCE_LIST = 0, CI_SOURCE_DELAYS = 1, CI_SOURCE_ITEMS = 2 };
 typedef struct ci_sample_prepared {
     int source;
     int outside_immediate;
-    int accumulate;          /* add into appearance, velocity and the tracks */
+    int layer_count;         /* additive layers of the item source (request's arrays) */
     float time_after_start;  /* delays / items: elapsed_i = this - d_i, in seconds */
     /* list: elapsed_i = after_offset - slope |j - center| seconds with center =
      * window_start + origin, then clamped to [cap_elapsed, start_elapsed] (the stagger

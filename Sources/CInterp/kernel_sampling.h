@@ -16,12 +16,12 @@
  * constant flag folds away. */
 typedef struct {
     int source, window_covers_call, has_cap, clamp_to_start, outside_immediate;
-    int accumulate, exact_spans, unit_span, interior;
+    int layered, exact_spans, unit_span, interior;
 } CI_FN(sample_flags);
 
 CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
     CI_FN(sample_flags) F = {S->source,         S->window_covers_call, S->has_cap,
-                             S->clamp_to_start, S->outside_immediate,  S->accumulate,
+                             S->clamp_to_start, S->outside_immediate,  S->layer_count > 0,
                              S->exact_spans,    S->unit_span,          S->interior};
     return F;
 }
@@ -121,28 +121,6 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
                                    const ci_track *tracks, size_t track_count,
                                    float *const *outputs, float *appearance, float *velocity,
                                    size_t i, size_t m, VF a, VF rate, VF *finite) {
-    if (F.accumulate) {
-        if (appearance) {
-            VF held = CI_FN(load)(appearance + i, m);
-            *finite = CI_FN(track_finite)(*finite, held);
-            CI_FN(store)(appearance + i, vf_add(held, a), m);
-        }
-        if (velocity) {
-            VF held = CI_FN(load)(velocity + i, m);
-            *finite = CI_FN(track_finite)(*finite, held);
-            CI_FN(store)(velocity + i, vf_add(held, rate), m);
-        }
-        /* A layer moves every track by its span times the layer's appearance: the
-         * tracks of the summed layers are from + span (a0 + a1 + ...). The span is one
-         * float subtraction, which sampling_plan.c checked fits. */
-        for (size_t k = 0; k < track_count; k++) {
-            VF held = CI_FN(load)(outputs[k] + i, m);
-            *finite = CI_FN(track_finite)(*finite, held);
-            CI_FN(store)(outputs[k] + i, vf_fma(a, vf_set1(tracks[k].to - tracks[k].from), held),
-                         m);
-        }
-        return;
-    }
     if (appearance) CI_FN(store)(appearance + i, a, m);
     if (velocity) CI_FN(store)(velocity + i, rate, m);
     if (F.exact_spans) {
@@ -157,6 +135,29 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
         VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));
         CI_FN(store)(outputs[k] + i, value, m);
     }
+}
+
+/* Layer p's start offsets and changes for one vector of items, checked finite. */
+CI_INLINE void CI_FN(layer_lanes)(const ci_sample_request *R, int p, size_t i, size_t m, VF *start,
+                                  VF *change, VF *finite) {
+    *start = CI_FN(load)(R->layer_start[p] + i, m);
+    *change = CI_FN(load)(R->layer_to[p] + i, m);
+    *finite = CI_FN(track_finite)(*finite, *start);
+    *finite = CI_FN(track_finite)(*finite, *change);
+}
+
+/* `a` with the item source's additive layers added, in layer order: each a motion from
+ * 0 to its change by the easing, from its own start (see ci_sample_request). */
+CI_INLINE VF CI_FN(add_layers)(const ci_prepared *P, int kind, int direction, int sides,
+                               const ci_sample_prepared *S, CI_FN(sample_flags) F,
+                               const ci_sample_request *R, size_t i, size_t m, VF a, VF *finite) {
+    for (int p = 0; p < S->layer_count; p++) {
+        VF start, change;
+        CI_FN(layer_lanes)(R, p, i, m, &start, &change, finite);
+        VF progress = CI_FN(sample_progress)(S, F, vf_sub(vf_set1(S->time_after_start), start));
+        a = vf_add(a, vf_mul(CI_FN(ease_shape)(P, kind, direction, sides, progress), change));
+    }
+    return a;
 }
 
 /* The appearance of one vector of items and, when `rate` is not NULL, its rate.
@@ -187,7 +188,10 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
     if (rate) *rate = zero;
     VF progress = CI_FN(sample_progress)(S, F, L.elapsed);
     VF y = CI_FN(ease_shape)(P, kind, direction, sides, progress);
-    return F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
+    VF a = F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
+    if (F.source == CI_SOURCE_ITEMS && F.layered)
+        a = CI_FN(add_layers)(P, kind, direction, sides, S, F, R, i, m, a, finite);
+    return a;
 }
 
 /* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
@@ -224,12 +228,26 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
         to[v] = L.to;
     }
     CI_FN(bezier_solve)(P, y, t, count);
+    VF a[CI_BEZIER_LANES];
     for (int v = 0; v < count; v++) {
         VF value = CI_FN(bezier_value)(P, y[v], t[v]);
-        CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
-                            F.unit_span ? value : CI_FN(sample_mix)(value, from[v], to[v]),
-                            vf_set1(0.0f), finite);
+        a[v] = F.unit_span ? value : CI_FN(sample_mix)(value, from[v], to[v]);
     }
+    /* Each additive layer solved as the base was, its share added in layer order (as
+     * add_layers does for the other curves). */
+    for (int p = 0; F.layered && p < S->layer_count; p++) {
+        for (int v = 0; v < count; v++) {
+            VF start;
+            CI_FN(layer_lanes)(R, p, i + v * W, W, &start, &to[v], finite);
+            y[v] = CI_FN(sample_progress)(S, F, vf_sub(vf_set1(S->time_after_start), start));
+        }
+        CI_FN(bezier_solve)(P, y, t, count);
+        for (int v = 0; v < count; v++)
+            a[v] = vf_add(a[v], vf_mul(CI_FN(bezier_value)(P, y[v], t[v]), to[v]));
+    }
+    for (int v = 0; v < count; v++)
+        CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
+                            a[v], vf_set1(0.0f), finite);
 }
 
 /* CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity, no

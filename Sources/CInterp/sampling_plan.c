@@ -115,11 +115,10 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
  * rounding (a few 2^-24), so an item in a waiting run has elapsed < 0 in float too and
  * one in a done run has elapsed / duration >= 1: progress clamps to exactly 0 or 1,
  * the same for every item of the run. Springs and decays are never done (they only
- * approach rest), so they get no done run. A fill cannot add, so an accumulating call
- * is not split; nor are short calls, which are not worth it. */
+ * approach rest), so they get no done run. Short calls are not split: not worth it. */
 static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count, size_t count) {
-    if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || S->accumulate ||
-        !(S->slope > 0) || track_count > CI_SPAN_TRACKS || count < 256)
+    if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || !(S->slope > 0) ||
+        track_count > CI_SPAN_TRACKS || count < 256)
         return;
     double base = S->index_base, last = base + (double)(count - 1);
     double c = (double)S->center;
@@ -173,6 +172,13 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         return CI_ERR_INVALID_PARAMETER;
     if (R->item_start && (!R->item_from || !R->item_to || !R->item_velocity))
         return CI_ERR_NULL_POINTER;
+    /* Layers add easing motions to per-item ones: a spring restarts from its velocity
+     * instead, so it has none. */
+    if (R->layer_count > CI_MAX_LAYERS || (R->layer_count > 0 && (!R->item_start || is_spring)))
+        return CI_ERR_INVALID_PARAMETER;
+    for (size_t p = 0; p < R->layer_count; p++)
+        if (!R->layer_start || !R->layer_to || !R->layer_start[p] || !R->layer_to[p])
+            return CI_ERR_NULL_POINTER;
 
     memset(S, 0, sizeof *S);
     S->sides = CI_SIDES_TEST;
@@ -185,7 +191,7 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->source = R->delays ? CI_SOURCE_DELAYS : CI_SOURCE_ITEMS;
         S->time_after_start = (float)now;
     }
-    S->accumulate = R->accumulate != 0;
+    S->layer_count = (int)R->layer_count;
     S->from = R->from;
     S->to = R->to;
     S->unit_span = S->source != CI_SOURCE_ITEMS && R->from == 0 && R->to == 1;
@@ -197,9 +203,6 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
     for (size_t k = 0; k < track_count; k++) {
         if (!outputs[k] || !tracks || !isfinite(tracks[k].from) || !isfinite(tracks[k].to))
             return outputs[k] && tracks ? CI_ERR_INVALID_PARAMETER : CI_ERR_NULL_POINTER;
-        /* An accumulating call adds span * a to each track: the span must fit float. */
-        if (R->accumulate && !isfinite(tracks[k].to - tracks[k].from))
-            return CI_ERR_INVALID_PARAMETER;
     }
     prepare_split(S, is_spring, track_count, count);
     S->exact_spans = track_count <= CI_SPAN_TRACKS;
@@ -209,6 +212,6 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->exact_spans = (double)S->track_span[k] == span;
     }
     S->simple_list = S->source == CI_SOURCE_LIST && S->window_covers_call && !S->has_cap &&
-                     !S->clamp_to_start && !S->accumulate && S->exact_spans;
+                     !S->clamp_to_start && S->exact_spans;
     return CI_OK;
 }

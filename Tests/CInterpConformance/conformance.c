@@ -372,16 +372,18 @@ static void check_decay(ci_backend b, double k, double delta, double *worst) {
     }
 }
 
-/* Two layers of per-item motions under easeInOutCubic, the base written and the layer
- * accumulated, mapped through ten tracks (more than the kernel keeps exact spans for):
- * each track must be from + (to - from) (a0 + a1), with a0 and a1 computed here in
- * double from the items' states. A track whose span overflows float is refused. */
+/* Per-item motions with up to CI_MAX_LAYERS additive layers, in one call, mapped
+ * through ten tracks (more than the kernel keeps exact spans for), under
+ * easeInOutCubic and CSS ease (the grouped cubic-bezier solver): the appearance must be
+ * a0 + a1 + ..., each track from + (to - from) times it, with the a's computed here in
+ * double from the items' states. Refused: layers under a spring, beyond CI_MAX_LAYERS,
+ * with another source; a NULL layer array. NaN in a layer is non-finite input. */
 #define LAYER_ITEMS 515
 #define LAYER_TRACKS 10
-static void check_accumulated_tracks(ci_backend b) {
-    ci_curve c = {CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}};
-    static float start[2][LAYER_ITEMS], from[2][LAYER_ITEMS], to[2][LAYER_ITEMS], v0[LAYER_ITEMS],
-        appearance[LAYER_ITEMS], values[LAYER_TRACKS][LAYER_ITEMS];
+static void check_layers(ci_backend b) {
+    static float start[1 + CI_MAX_LAYERS][LAYER_ITEMS], change[1 + CI_MAX_LAYERS][LAYER_ITEMS],
+        from[LAYER_ITEMS], v0[LAYER_ITEMS], appearance[LAYER_ITEMS],
+        values[LAYER_TRACKS][LAYER_ITEMS];
     ci_track tracks[LAYER_TRACKS];
     float *outputs[LAYER_TRACKS];
     for (int k = 0; k < LAYER_TRACKS; k++) {
@@ -390,107 +392,107 @@ static void check_accumulated_tracks(ci_backend b) {
         outputs[k] = values[k];
     }
     for (int i = 0; i < LAYER_ITEMS; i++) {
-        /* The base: from 0 toward 1, started up to 0.5 s before the start; the layer:
-         * 0 to a change of target between -1.2 and 0.3 starting at or after it. */
+        /* The base: from 0.2 toward 1, started up to 0.5 s before the start; layer p:
+         * 0 to a change of target between -1.2 and 0.3, starting at or after it. */
         start[0][i] = -0.5f + 0.001f * i;
-        from[0][i] = 0;
-        to[0][i] = 1;
-        start[1][i] = 0.0007f * (i % 300);
-        from[1][i] = 0;
-        to[1][i] = -1.2f + 0.003f * (i % 500);
+        from[i] = 0.2f;
+        change[0][i] = 1;
+        for (int p = 1; p <= CI_MAX_LAYERS; p++) {
+            start[p][i] = 0.0007f * ((i * p) % 300) + 0.05f * (p - 1);
+            change[p][i] = -1.2f + 0.003f * ((i + 97 * p) % 500);
+        }
         v0[i] = 0;
     }
-    double worst = 0;
-    for (int t = 0; t < 4; t++) {
-        double time = 0.05 + 0.23 * t;
-        for (int layer = 0; layer < 2; layer++) {
-            ci_sample_request R = {.time = time,
-                                   .start = 0,
-                                   .duration = 0.6,
-                                   .item_start = start[layer],
-                                   .item_from = from[layer],
-                                   .item_to = to[layer],
-                                   .item_velocity = v0,
-                                   .accumulate = layer};
-            if (ci_sample(b, &c, &R, tracks, LAYER_TRACKS, outputs, appearance, NULL,
-                          LAYER_ITEMS) != CI_OK) {
-                printf("accumulated tracks: refused\n");
-                failures++;
-                return;
-            }
-        }
-        for (int i = 0; i < LAYER_ITEMS; i++) {
-            double a = 0;
-            for (int layer = 0; layer < 2; layer++) {
-                double p = fmin(fmax((time - (double)start[layer][i]) / 0.6, 0), 1);
-                double f = from[layer][i], g = to[layer][i];
-                a += f + (g - f) * penner(CI_CURVE_CUBIC, CI_EASE_IN_OUT, p);
-            }
-            worst = fmax(worst, fabs(appearance[i] - a));
-            for (int k = 0; k < LAYER_TRACKS; k++) {
-                double f = tracks[k].from, g = tracks[k].to;
-                double expected = f + (g - f) * a;
-                worst = fmax(worst, fabs(values[k][i] - expected) / fmax(1, fabs(g - f)));
-            }
-        }
+    const float *layer_start[CI_MAX_LAYERS], *layer_to[CI_MAX_LAYERS];
+    for (int p = 0; p < CI_MAX_LAYERS; p++) {
+        layer_start[p] = start[p + 1];
+        layer_to[p] = change[p + 1];
     }
-    report(ci_backend_name(b), "accumulated tracks", worst, 1e-5);
-    /* NaN already in an accumulated track is non-finite input. */
-    values[LAYER_TRACKS - 1][17] = NAN;
-    ci_sample_request N = {.time = 0.3,
-                           .start = 0,
+    ci_curve curves[2] = {{CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}},
+                          {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0.25f, 0.1f, 0.25f, 1}}};
+    /* The base from start[0], from and change[0]; `layers` layers over it. */
+    ci_sample_request N = {.start = 0,
                            .duration = 0.6,
-                           .item_start = start[1],
-                           .item_from = from[1],
-                           .item_to = to[1],
+                           .item_start = start[0],
+                           .item_from = from,
+                           .item_to = change[0],
                            .item_velocity = v0,
-                           .accumulate = 1};
-    if (ci_sample(b, &c, &N, tracks, LAYER_TRACKS, outputs, NULL, NULL, LAYER_ITEMS) !=
+                           .layer_start = layer_start,
+                           .layer_to = layer_to};
+    double worst = 0;
+    for (int c = 0; c < 2; c++)
+        for (int layers = 0; layers <= CI_MAX_LAYERS; layers++)
+            for (int t = 0; t < 4; t++) {
+                double time = 0.05 + 0.23 * t;
+                ci_sample_request R = N;
+                R.time = time;
+                R.layer_count = (size_t)layers;
+                if (ci_sample(b, &curves[c], &R, tracks, LAYER_TRACKS, outputs, appearance, NULL,
+                              LAYER_ITEMS) != CI_OK) {
+                    printf("layers: refused\n");
+                    failures++;
+                    return;
+                }
+                for (int i = 0; i < LAYER_ITEMS; i++) {
+                    double a = 0, slope;
+                    for (int p = 0; p <= layers; p++) {
+                        double q = fmin(fmax((time - (double)start[p][i]) / 0.6, 0), 1);
+                        double y = c == 0 ? penner(CI_CURVE_CUBIC, CI_EASE_IN_OUT, q)
+                                          : bezier(curves[1].params, q, &slope);
+                        double f = p == 0 ? from[i] : 0, g = change[p][i];
+                        a += f + (g - f) * y;
+                    }
+                    worst = fmax(worst, fabs(appearance[i] - a));
+                    for (int k = 0; k < LAYER_TRACKS; k++) {
+                        double f = tracks[k].from, g = tracks[k].to;
+                        double expected = f + (g - f) * a;
+                        worst = fmax(worst, fabs(values[k][i] - expected) / fmax(1, fabs(g - f)));
+                    }
+                }
+            }
+    report(ci_backend_name(b), "additive layers", worst, 1e-5);
+
+    N.time = 0.3;
+    N.layer_count = 2;
+    ci_curve spring = {CI_CURVE_SPRING, 0, 0, 0, {0.5f, 0.8f, 0, 0}};
+    ci_sample_request wrong = N;
+    struct {
+        const char *what;
+        ci_curve *curve;
+        ci_status status;
+    } refusals[4] = {{"layers under a spring", &spring, CI_ERR_INVALID_PARAMETER},
+                     {"too many layers", &curves[0], CI_ERR_INVALID_PARAMETER},
+                     {"layers on delays", &curves[0], CI_ERR_INVALID_PARAMETER},
+                     {"a NULL layer array", &curves[0], CI_ERR_NULL_POINTER}};
+    const float *missing[CI_MAX_LAYERS] = {start[1], NULL, NULL};
+    for (int r = 0; r < 4; r++) {
+        wrong = N;
+        if (r == 1) wrong.layer_count = CI_MAX_LAYERS + 1;
+        if (r == 2) {
+            wrong.item_start = NULL;
+            wrong.delays = start[0];
+        }
+        if (r == 3) wrong.layer_start = missing;
+        if (ci_sample(b, refusals[r].curve, &wrong, tracks, LAYER_TRACKS, outputs, NULL, NULL,
+                      LAYER_ITEMS) != refusals[r].status) {
+            printf("%s: not refused\n", refusals[r].what);
+            failures++;
+        }
+    }
+    /* NaN in a layer's change is non-finite input. */
+    change[2][17] = NAN;
+    if (ci_sample(b, &curves[0], &N, tracks, LAYER_TRACKS, outputs, NULL, NULL, LAYER_ITEMS) !=
         CI_ERR_NONFINITE_INPUT) {
-        printf("accumulate onto a NaN track: not reported\n");
+        printf("NaN in a layer: not reported\n");
         failures++;
     }
-    /* The same accumulating request, with a track whose span overflows float. */
-    ci_track wide = {-3e38f, 3e38f};
-    float *one[1] = {values[0]};
-    if (ci_sample(b, &c, &N, &wide, 1, one, NULL, NULL, LAYER_ITEMS) != CI_ERR_INVALID_PARAMETER) {
-        printf("accumulate with a track whose span overflows: not refused\n");
-        failures++;
-    }
+    change[2][17] = 0;
 }
 
-/* ci_sample with accumulate adds each item's appearance to what the output holds (the
- * layers of a motion summed in place), and (to - from) times it to each track. */
-static void check_accumulate(ci_backend b) {
-    ci_curve c = {CI_CURVE_CUBIC, CI_EASE_IN_OUT, 0, 0, {0}};
-    float *delays = input + 1, *out = output + 2;
-    for (int i = 0; i < 1001; i++) {
-        delays[i] = -0.001f * i;
-        out[i] = 2.0f;
-    }
-    ci_sample_request R = {.time = 0.25,
-                           .start = 0,
-                           .duration = 1,
-                           .delays = delays,
-                           .from = 0,
-                           .to = 3,
-                           .accumulate = 1};
-    if (ci_sample(b, &c, &R, NULL, 0, NULL, out, NULL, 1001) != CI_OK) {
-        failures++;
-        return;
-    }
-    double worst = 0;
-    for (int i = 0; i < 1001; i++) {
-        double p = fmin(0.25 - (double)delays[i], 1);
-        double err = fabs(out[i] - (2 + 3 * penner(CI_CURVE_CUBIC, CI_EASE_IN_OUT, p)));
-        if (err > worst) worst = err;
-    }
-    report(ci_backend_name(b), "accumulate", worst, 1e-5);
-    check_accumulated_tracks(b);
-
-    /* A decay from per-item state, value and velocity added onto what the buffers hold,
-     * against a + (g - f)(1 - e^(-k e)) and (g - f) k e^(-k e). */
-    static float start[1001], from[1001], to[1001], v0[1001], held[1001];
+/* A decay from per-item state through ci_sample, value and velocity, against
+ * f + (g - f)(1 - e^(-k e)) and (g - f) k e^(-k e) (at rest before its start). */
+static void check_item_decay(ci_backend b) {
+    static float start[1001], from[1001], to[1001], v0[1001], out[1001], rate[1001];
     const double k = 4.5;
     ci_curve decay = {CI_CURVE_DECAY, 0, 0, 0, {(float)k, 0, 1, 0}};
     for (int i = 0; i < 1001; i++) {
@@ -498,38 +500,28 @@ static void check_accumulate(ci_backend b) {
         from[i] = -1.5f + 0.001f * i;
         to[i] = 2.0f - 0.003f * i;
         v0[i] = 0;
-        out[i] = 0.5f;
-        held[i] = -0.25f;
     }
     ci_sample_request D = {.time = 0.6,
                            .start = 0,
                            .item_start = start,
                            .item_from = from,
                            .item_to = to,
-                           .item_velocity = v0,
-                           .accumulate = 1};
-    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, held, 1001) != CI_OK) {
+                           .item_velocity = v0};
+    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, rate, 1001) != CI_OK) {
         failures++;
         return;
     }
     double worst_value = 0, worst_velocity = 0;
     for (int i = 0; i < 1001; i++) {
-        /* Moving from its start on (elapsed >= 0), at rest before it. */
         double elapsed = 0.6 - (double)start[i], e = fmax(elapsed, 0);
         double span = (double)to[i] - from[i];
-        double value = 0.5 + from[i] + span * (1 - exp(-k * e));
-        double rate = -0.25 + (elapsed >= 0 ? span * k * exp(-k * e) : 0);
+        double value = from[i] + span * (1 - exp(-k * e));
+        double velocity = elapsed >= 0 ? span * k * exp(-k * e) : 0;
         worst_value = fmax(worst_value, fabs(out[i] - value) / fmax(1, fabs(span)));
-        worst_velocity = fmax(worst_velocity, fabs(held[i] - rate) / (k * fmax(1, fabs(span))));
+        worst_velocity = fmax(worst_velocity, fabs(rate[i] - velocity) / (k * fmax(1, fabs(span))));
     }
-    report(ci_backend_name(b), "accumulate decay value", worst_value, 1e-6);
-    report(ci_backend_name(b), "accumulate decay velocity", worst_velocity, 1e-6);
-    /* NaN already in an accumulated buffer is non-finite input. */
-    held[17] = NAN;
-    if (ci_sample(b, &decay, &D, NULL, 0, NULL, out, held, 1001) != CI_ERR_NONFINITE_INPUT) {
-        printf("accumulate onto NaN: not reported\n");
-        failures++;
-    }
+    report(ci_backend_name(b), "per-item decay value", worst_value, 1e-6);
+    report(ci_backend_name(b), "per-item decay velocity", worst_velocity, 1e-6);
 }
 
 int main(void) {
@@ -611,7 +603,8 @@ int main(void) {
                 check_decay((ci_backend)b, rates[r], deltas[d], decay_worst);
         report(ci_backend_name((ci_backend)b), "decay value", decay_worst[0], 1e-6);
         report(ci_backend_name((ci_backend)b), "decay velocity", decay_worst[1], 1e-6);
-        check_accumulate((ci_backend)b);
+        check_layers((ci_backend)b);
+        check_item_decay((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

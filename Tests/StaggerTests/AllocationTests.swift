@@ -37,7 +37,7 @@ struct AllocationTests {
     }
 
     /// A list whose easing was interrupted twice samples a base and two additive layers
-    /// (tracks accumulated in the kernel), in full and reduced motion: still nothing.
+    /// (summed in the kernel), in full and reduced motion: still nothing.
     @Test func layeredListFramesAllocateNothing() throws {
         for reduced in [false, true] {
             var list = try StaggeredList(
@@ -108,8 +108,8 @@ struct AllocationTests {
         #expect(made == 0)
     }
 
-    /// Interrupted easing lanes stack additive layers: one more kernel call per layer,
-    /// still no allocation per frame.
+    /// Interrupted easing lanes stack additive layers, which the kernel adds up in the
+    /// same call: still no allocation per frame.
     @Test func layeredEasingFramesAllocateNothing() throws {
         let card = try MatchedGeometry(frame: LayoutRect(x: 16, y: 400, width: 160, height: 100))
         let detail = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 600))

@@ -243,6 +243,10 @@ typedef struct ci_track {
  * (its velocity is fixed by its span: item_velocity is read, checked finite and
  * otherwise ignored); an easing as a = f + (g - f) * curve(clamp(e / duration, 0, 1)).
  * Before its start (e < 0) an item holds f with velocity 0.
+ * With the item source and an easing, `layer_count` additive layers (the motions an
+ * interrupted easing keeps in flight): layer p adds
+ *   layer_to[p][i] * curve(clamp((time - start - layer_start[p][i]) / duration, 0, 1))
+ * to item i's appearance (a motion from 0), in layer order, before the tracks map it.
  */
 typedef struct ci_sample_request {
     double time;        /**< seconds on the caller's clock */
@@ -256,35 +260,34 @@ typedef struct ci_sample_request {
     const float *item_velocity;
     float from, to;     /**< appearance endpoints of the uniform sources */
     size_t index_base;  /**< index of this call's first item in the whole list */
-    int32_t accumulate; /**< non-zero: add into appearance, velocity and the tracks */
-    int32_t reserved;
+    const float *const *layer_start; /**< per layer: start offsets, seconds after `start` */
+    const float *const *layer_to;    /**< per layer: the change of appearance it adds */
+    size_t layer_count;              /**< additive layers, 0 to CI_MAX_LAYERS */
 } ci_sample_request;
+
+/** Most additive layers of one ci_sample call. */
+#define CI_MAX_LAYERS 3
 
 /**
  * Samples `count` items in one fused pass (a spring or decay curve's params[2] is
  * ignored: the appearance runs from `from` to `to`): the appearance is computed once per
  * item, written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
- * track_count pointers, each to count floats). With request->accumulate the pass adds
- * the appearance and velocity to what appearance[i] and velocity[i] hold instead, and
- * (to - from) * appearance to what outputs[k][i] holds (no from term: one call per
- * layer of motions that add up, the first one written without accumulate, so that the
- * tracks end as from + (to - from) times the summed appearance; each track's to - from
- * is one float subtraction and must be finite; a non-finite value already in any
- * output counts as non-finite input). Counts up to CI_MAX_INDEXED_ITEMS for the
+ * track_count pointers, each to count floats); an item's additive layers (see
+ * ci_sample_request) are in the appearance the tracks map. Counts up to CI_MAX_INDEXED_ITEMS for the
  * list source. Tracks are evaluated as appearance * to + (1 - appearance) * from, or
  * from + appearance * (to - from) where that difference is exact in float, so the
  * appearance and the endpoints must keep those products within float (any on-screen
  * property does). Items are independent: splitting a list across calls (with
  * index_base and offset pointers) gives bit-identical results; a long list call fills
  * its runs of waiting and finished items with what computing them gives.
- * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, accumulating tracks
- * whose to - from overflows float,
+ * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, layers beyond
+ * CI_MAX_LAYERS or with another source than item_start or a spring or decay,
  * times that do not fit float, a bad duration, a window with end < start, from/to whose
  * difference does not fit float, a list slope whose delays over this call's items reach
- * FLT_MAX / 8192;
- * CI_ERR_NONFINITE_INPUT for a non-finite per-item value or per-item from/to whose
- * difference overflows float (all outputs written).
+ * FLT_MAX / 8192; CI_ERR_NULL_POINTER for a NULL item or layer array;
+ * CI_ERR_NONFINITE_INPUT for a non-finite per-item or per-layer value or per-item
+ * from/to whose difference overflows float (all outputs written).
  */
 ci_status ci_sample(ci_backend backend, const ci_curve *curve, const ci_sample_request *request,
                     const ci_track *tracks, size_t track_count, float *const *outputs,

@@ -56,11 +56,24 @@ struct KernelPass: @unchecked Sendable {
         /// no delays, at the closed-form delay of the stagger the pass was made with.
         case uniform(from: Float, to: Float, delays: UnsafePointer<Float>?)
         /// Lane i starts `offsets[i]` seconds after the start and moves from `from[i]` to
-        /// `to[i]`, springs with initial velocity `velocity[i]`.
+        /// `to[i]`, springs with initial velocity `velocity[i]`; under an easing, each of
+        /// `layers` (at most ``maximumLayers``) adds its motion on top.
         case items(
             offsets: UnsafePointer<Float>, from: UnsafePointer<Float>, to: UnsafePointer<Float>,
-            velocity: UnsafePointer<Float>)
+            velocity: UnsafePointer<Float>,
+            layers: UnsafeBufferPointer<Layer> = UnsafeBufferPointer(start: nil, count: 0))
     }
+
+    /// One additive layer of per-lane easing motions: lane i's value gains a motion from
+    /// 0 to `to[i]` that starts `offsets[i]` seconds after the start (the motions an
+    /// interrupted easing keeps in flight; see ``LaneAnimation``).
+    struct Layer {
+        var offsets: UnsafePointer<Float>
+        var to: UnsafePointer<Float>
+    }
+
+    /// Most additive layers of one pass (the kernel's `CI_MAX_LAYERS`).
+    static let maximumLayers = Int(CI_MAX_LAYERS)
 
     /// A property the pass maps every lane's value to: lane i's value v gives
     /// `from + (to - from) v` at `output[i]`.
@@ -70,19 +83,16 @@ struct KernelPass: @unchecked Sendable {
         var output: UnsafeMutablePointer<Float>
     }
 
-    /// Writes (or, with `accumulate`, adds) every lane's value at `time` to `values`,
-    /// its velocity to `velocities` (0 for easings: the kernel's rule) and each track's
-    /// mapping of it to the track's output (accumulating: `(to - from) v`, no `from`
-    /// term, so that layers summed onto a written base map their summed value), for
-    /// lanes `0..<count`, in `chunks` calls
+    /// Writes every lane's value at `time` to `values`, its velocity to `velocities` (0
+    /// for easings: the kernel's rule) and each track's mapping of it to the track's
+    /// output, for lanes `0..<count`, in `chunks` calls
     /// run on as many cores as are free (the result is bit-identical whatever the
     /// split).
     ///
     /// - Parameters:
     ///   - time: seconds on the caller's clock; `start`: the clock time delays and
     ///     offsets count from.
-    ///   - tracks: at most ``StaggerFrame/maximumTrackCount``; with `accumulate`, each
-    ///     one's `to - from` finite in float32 (the kernel refuses it otherwise).
+    ///   - tracks: at most ``StaggerFrame/maximumTrackCount``.
     /// - Throws: ``Failure``, the first chunk's when several fail. The lanes and tracks
     ///   themselves were checked to be finite and fit float32 by the caller. No
     ///   allocation.
@@ -90,7 +100,7 @@ struct KernelPass: @unchecked Sendable {
         at time: Double, start: Double, lanes: Lanes, count: Int,
         tracks: UnsafeBufferPointer<Track> = UnsafeBufferPointer(start: nil, count: 0),
         values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?,
-        accumulate: Bool = false, chunks: Int = 1, backend: Backend?
+        chunks: Int = 1, backend: Backend?
     ) throws(Failure) {
         guard count > 0 else { return }
         if case .uniform(_, _, nil) = lanes { precondition(list != nil, "a pass without delays needs a stagger") }
@@ -103,14 +113,14 @@ struct KernelPass: @unchecked Sendable {
             // allocated on every frame.
             status = call(
                 at: time, start: start, lanes: lanes, lower: 0, upper: count, tracks: tracks, values: values,
-                velocities: velocities, accumulate: accumulate, backend: backendValue)
+                velocities: velocities, backend: backendValue)
         } else {
             status = withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) { statuses in
                 let pass = ChunkedPass { index in
                     let lower = min(index * chunk, count), upper = min(lower + chunk, count)
                     statuses[index] = call(
                         at: time, start: start, lanes: lanes, lower: lower, upper: upper, tracks: tracks,
-                        values: values, velocities: velocities, accumulate: accumulate, backend: backendValue)
+                        values: values, velocities: velocities, backend: backendValue)
                 }
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
                 return statuses.first { $0 != CI_OK } ?? CI_OK
@@ -122,25 +132,25 @@ struct KernelPass: @unchecked Sendable {
     /// One kernel call over lanes [lower, upper).
     private func call(
         at time: Double, start: Double, lanes: Lanes, lower: Int, upper: Int, tracks: UnsafeBufferPointer<Track>,
-        values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?, accumulate: Bool,
-        backend: ci_backend
+        values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?, backend: ci_backend
     ) -> ci_status {
         var request = ci_sample_request()
         request.time = time
         request.start = start
         request.duration = duration
         request.index_base = lower
-        request.accumulate = accumulate ? 1 : 0
+        var layers = UnsafeBufferPointer<Layer>(start: nil, count: 0)
         switch lanes {
         case .uniform(let from, let to, let delays):
             request.from = from
             request.to = to
             request.delays = delays.map { $0 + lower }
-        case .items(let offsets, let from, let to, let velocity):
+        case .items(let offsets, let from, let to, let velocity, let itemLayers):
             request.item_start = offsets + lower
             request.item_from = from + lower
             request.item_to = to + lower
             request.item_velocity = velocity + lower
+            layers = itemLayers
         }
         var curve = descriptor
         var listCopy = list ?? ci_list_delays()
@@ -155,9 +165,21 @@ struct KernelPass: @unchecked Sendable {
                 }
                 return withUnsafePointer(to: &listCopy) { listPointer in
                     request.list = usesList ? listPointer : nil
-                    return ci_sample(
-                        backend, &curve, &request, kernelTracks.baseAddress, trackCount, outputs.baseAddress,
-                        values.map { $0 + lower }, velocities.map { $0 + lower }, upper - lower)
+                    // This call's part of each layer, on the stack (no allocation per frame).
+                    return withUnsafeTemporaryAllocation(
+                        of: UnsafePointer<Float>?.self, capacity: 2 * max(layers.count, 1)
+                    ) { layerPointers in
+                        for (p, layer) in layers.enumerated() {
+                            layerPointers[p] = layer.offsets + lower
+                            layerPointers[layers.count + p] = layer.to + lower
+                        }
+                        request.layer_start = UnsafePointer(layerPointers.baseAddress)
+                        request.layer_to = UnsafePointer(layerPointers.baseAddress! + layers.count)
+                        request.layer_count = layers.count
+                        return ci_sample(
+                            backend, &curve, &request, kernelTracks.baseAddress, trackCount, outputs.baseAddress,
+                            values.map { $0 + lower }, velocities.map { $0 + lower }, upper - lower)
+                    }
                 }
             }
         }

@@ -4,8 +4,9 @@
 /// its own start offset and velocity, grouped into contiguous ranges that share a curve.
 ///
 /// The truth is kept in Double (so an interruption picks up the exact value and
-/// velocity); float32 copies feed the kernel, one ``KernelPass`` call per range and layer
-/// with the per-item source, which is what a lane is to the kernel: an item.
+/// velocity); float32 copies feed the kernel, one ``KernelPass`` call per range (its
+/// additive layers in the same call) with the per-item source, which is what a lane is
+/// to the kernel: an item.
 ///
 /// Interrupting a moving lane keeps its value and velocity continuous, by one rule
 /// (the public documentation restates it for lists, pairs and components: see the
@@ -1012,11 +1013,11 @@ struct LaneAnimation: Sendable {
 
     /// The pass under ``sample(at:values:velocities:backend:)``, with what a staggered
     /// list adds: tracks every lane's value is mapped to (each track's `output` indexed
-    /// by lane; the base plane writes `from + (to - from) v`, each layer adds
-    /// `(to - from) v`, so a track holds the mapping of the summed value), `chunks` calls
-    /// per plane run on as many cores (bit-identical whatever the split), and `override`,
-    /// a pass of another curve run over the same motions instead of each segment's own
-    /// (reduced motion's jump). `values` and `velocities` may be `nil`. No allocation.
+    /// by lane), `chunks` calls per segment run on as many cores (bit-identical whatever
+    /// the split), and `override`, a pass of another curve run over the same motions
+    /// instead of each segment's own (reduced motion's jump). One kernel call per
+    /// segment: the base plane with the additive layers on it. `values` and `velocities`
+    /// may be `nil`. No allocation.
     ///
     /// - Throws: the pass's ``KernelPass/Failure``, for the caller to name.
     func sampleLanes(
@@ -1031,27 +1032,50 @@ struct LaneAnimation: Sendable {
             let segment = segments[index]
             let lower = segment.lanes.lowerBound
             let pass = override ?? passes[index]
+            let base = kernel.planes[0]
             try Self.withTracks(tracks, from: lower) { (tracks) throws(KernelPass.Failure) in
-                for p in 0..<segmentDepth[index] {
-                    let plane = kernel.planes[p]
-                    try plane.offsets.withUnsafeBufferPointer { (offsets) throws(KernelPass.Failure) in
-                        try plane.from.withUnsafeBufferPointer { (from) throws(KernelPass.Failure) in
-                            try plane.to.withUnsafeBufferPointer { (to) throws(KernelPass.Failure) in
-                                try kernel.velocity.withUnsafeBufferPointer { (velocity) throws(KernelPass.Failure) in
-                                    let lanes = KernelPass.Lanes.items(
-                                        offsets: offsets.baseAddress! + lower, from: from.baseAddress! + lower,
-                                        to: to.baseAddress! + lower, velocity: velocity.baseAddress! + lower)
-                                    // Layers add to the base motion; their easing velocity is 0.
-                                    try pass.sample(
-                                        at: time, start: start, lanes: lanes, count: segment.lanes.count,
-                                        tracks: tracks, values: values.map { $0 + lower },
-                                        velocities: p > 0 ? nil : velocities.map { $0 + lower }, accumulate: p > 0,
-                                        chunks: chunks, backend: backend)
+                try withUnsafeTemporaryAllocation(of: KernelPass.Layer.self, capacity: Self.maximumLayers) {
+                    (buffer) throws(KernelPass.Failure) in
+                    try Self.withLayers(kernel.planes, from: 1, depth: segmentDepth[index], lower: lower, into: buffer)
+                    {
+                        (layers) throws(KernelPass.Failure) in
+                        try base.offsets.withUnsafeBufferPointer { (offsets) throws(KernelPass.Failure) in
+                            try base.from.withUnsafeBufferPointer { (from) throws(KernelPass.Failure) in
+                                try base.to.withUnsafeBufferPointer { (to) throws(KernelPass.Failure) in
+                                    try kernel.velocity.withUnsafeBufferPointer {
+                                        (velocity) throws(KernelPass.Failure) in
+                                        let lanes = KernelPass.Lanes.items(
+                                            offsets: offsets.baseAddress! + lower, from: from.baseAddress! + lower,
+                                            to: to.baseAddress! + lower, velocity: velocity.baseAddress! + lower,
+                                            layers: layers)
+                                        try pass.sample(
+                                            at: time, start: start, lanes: lanes, count: segment.lanes.count,
+                                            tracks: tracks, values: values.map { $0 + lower },
+                                            velocities: velocities.map { $0 + lower }, chunks: chunks, backend: backend)
+                                    }
                                 }
                             }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// `body` given planes `p..<depth` of `planes` as the kernel's additive layers, each
+    /// from lane `lower` on, written into `buffer` (room for ``maximumLayers`` − 1): the
+    /// pointers are valid for the call only. No allocation.
+    private static func withLayers<E: Error>(
+        _ planes: [KernelPlane], from p: Int, depth: Int, lower: Int,
+        into buffer: UnsafeMutableBufferPointer<KernelPass.Layer>,
+        _ body: (UnsafeBufferPointer<KernelPass.Layer>) throws(E) -> Void
+    ) throws(E) {
+        guard p < depth else { return try body(UnsafeBufferPointer(rebasing: buffer[0..<depth - 1])) }
+        try planes[p].offsets.withUnsafeBufferPointer { (offsets) throws(E) in
+            try planes[p].to.withUnsafeBufferPointer { (to) throws(E) in
+                buffer.initializeElement(
+                    at: p - 1, to: KernelPass.Layer(offsets: offsets.baseAddress! + lower, to: to.baseAddress! + lower))
+                try withLayers(planes, from: p + 1, depth: depth, lower: lower, into: buffer, body)
             }
         }
     }
