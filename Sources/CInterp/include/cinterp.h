@@ -274,8 +274,9 @@ typedef struct ci_sample_request {
  * item, written to appearance[i] and velocity[i] (each may be NULL; velocity is 0 for
  * easings), and mapped through every track into outputs[k][i] (outputs holds
  * track_count pointers, each to count floats); an item's additive layers (see
- * ci_sample_request) are in the appearance the tracks map. Counts up to CI_MAX_INDEXED_ITEMS for the
- * list source. Tracks are evaluated as appearance * to + (1 - appearance) * from, or
+ * ci_sample_request) are in the appearance the tracks map. Counts up to
+ * CI_MAX_INDEXED_ITEMS for the list source. Tracks are evaluated as
+ * appearance * to + (1 - appearance) * from, or
  * from + appearance * (to - from) where that difference is exact in float, so the
  * appearance and the endpoints must keep those products within float (any on-screen
  * property does). Items are independent: splitting a list across calls (with
