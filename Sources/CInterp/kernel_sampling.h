@@ -120,7 +120,7 @@ CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
 CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                    const ci_track *tracks, size_t track_count,
                                    float *const *outputs, float *appearance, float *velocity,
-                                   size_t i, size_t m, VF a, VF rate, VF *finite) {
+                                   size_t i, size_t m, VF a, VF rate) {
     if (appearance) CI_FN(store)(appearance + i, a, m);
     if (velocity) CI_FN(store)(velocity + i, rate, m);
     if (F.exact_spans) {
@@ -207,8 +207,7 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction
     const int sides = F.source == CI_SOURCE_LIST ? CI_SIDES_TEST : CI_SIDES_MIXED;
     VF a = CI_FN(sample_appearance)(P, kind, direction, sides, S, F, R, i, m, index, finite,
                                     velocity ? &rate : NULL);
-    CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i, m, a, rate,
-                        finite);
+    CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i, m, a, rate);
 }
 
 /* `count` full vectors of the sampling pass under a cubic-bezier, solved side by side
@@ -247,7 +246,7 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     }
     for (int v = 0; v < count; v++)
         CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
-                            a[v], vf_set1(0.0f), finite);
+                            a[v], vf_set1(0.0f));
 }
 
 /* CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity, no

@@ -455,7 +455,6 @@ static void check_layers(ci_backend b) {
     N.time = 0.3;
     N.layer_count = 2;
     ci_curve spring = {CI_CURVE_SPRING, 0, 0, 0, {0.5f, 0.8f, 0, 0}};
-    ci_sample_request wrong = N;
     struct {
         const char *what;
         ci_curve *curve;
@@ -466,7 +465,7 @@ static void check_layers(ci_backend b) {
                      {"a NULL layer array", &curves[0], CI_ERR_NULL_POINTER}};
     const float *missing[CI_MAX_LAYERS] = {start[1], NULL, NULL};
     for (int r = 0; r < 4; r++) {
-        wrong = N;
+        ci_sample_request wrong = N;
         if (r == 1) wrong.layer_count = CI_MAX_LAYERS + 1;
         if (r == 2) {
             wrong.item_start = NULL;
