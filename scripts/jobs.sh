@@ -1,4 +1,6 @@
 # Sourced by scripts that compile many files: at most one background job per core.
+#   compile_each OBJECTS COMPILER [FLAG...] -- SOURCE...
+#                   starts one compiler per source (OBJECTS/NAME.o), throttled
 #   jobs_throttle   before starting each job (waits while every core has one)
 #   jobs_wait       after the last (waits for all; under set -e a failed job stops the script)
 
@@ -9,4 +11,22 @@ jobs_throttle() {
 jobs_wait() {
     local job
     for job in $(jobs -p); do wait "$job"; done
+}
+
+# One translation unit per job: the kernel's backends take tens of seconds each, so a
+# single compiler invocation for all of them leaves every other core idle.
+compile_each() {
+    local objects="$1" compiler="$2" source
+    local flags=()
+    shift 2
+    while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
+        flags+=("$1")
+        shift
+    done
+    shift
+    mkdir -p "$objects"
+    for source in "$@"; do
+        jobs_throttle
+        "$compiler" "${flags[@]}" -c "$source" -o "$objects/$(basename "${source%.c}").o" &
+    done
 }

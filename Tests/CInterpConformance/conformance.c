@@ -5,6 +5,10 @@
  * precision, independently of the kernel's formulation. Prints the maximum error per
  * backend and family and exits non-zero if a bound is exceeded.
  *
+ *   conformance              every backend this machine can run
+ *   conformance neon scalar  only those (scripts/test-arm64 runs one process per backend)
+ *   conformance --list       the names of the backends this machine can run
+ *
  *   scripts/test builds it with the kernel sources and runs it.
  */
 #include <math.h>
@@ -83,11 +87,13 @@ static double bezier_coord(double a, double b, double t) {
     return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t;
 }
 
-/* Bisection to the last double: independent of the kernel's Newton steps. */
+/* Bisection to the last double (until lo and hi are neighbours, at most 80 halvings):
+ * independent of the kernel's Newton steps. */
 static double bezier(const float *c, double p, double *slope) {
     double lo = 0, hi = 1;
     for (int k = 0; k < 80; k++) {
         double mid = (lo + hi) / 2;
+        if (mid == lo || mid == hi) break;
         if (bezier_coord(c[0], c[2], mid) < p) lo = mid;
         else hi = mid;
     }
@@ -146,6 +152,11 @@ static double decay_velocity(double k, double delta, double t) { return k * delt
 /* ---- checks ---------------------------------------------------------------------- */
 
 static int failures = 0;
+
+/* The backends named on the command line, or every one when none is. */
+static int chosen[CI_BACKEND_COUNT];
+
+static int checked(int b) { return ci_backend_supported((ci_backend)b) && chosen[b]; }
 
 #define COUNT 20001
 static float input[COUNT + 7], output[COUNT + 7], velocity[COUNT + 7];
@@ -241,7 +252,7 @@ static void sweep_beziers(void) {
         }
         ci_curve cc = {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {c[0], c[1], c[2], c[3]}};
         for (int b = 0; b < CI_BACKEND_COUNT; b++) {
-            if (!ci_backend_supported((ci_backend)b)) continue;
+            if (!checked(b)) continue;
             if (ci_ease((ci_backend)b, &cc, in, out, SWEEP_POINTS) != CI_OK) {
                 failures++;
                 return;
@@ -258,8 +269,7 @@ static void sweep_beziers(void) {
         }
     }
     for (int b = 0; b < CI_BACKEND_COUNT; b++)
-        if (ci_backend_supported((ci_backend)b))
-            report(ci_backend_name((ci_backend)b), "bezier sweep", worst[b], 2e-6);
+        if (checked(b)) report(ci_backend_name((ci_backend)b), "bezier sweep", worst[b], 2e-6);
 }
 
 /* A long list call is split into runs of waiting, moving and done items, the
@@ -286,9 +296,9 @@ static void check_split_runs(void) {
     };
     const double origins[] = {0, (N - 1) / 2.0, N - 1, 400.25};
     const double times[] = {-0.1, 0.0, 0.2, 0.45, 0.8, 3.0};
-    int mismatches = 0;
     for (int b = 0; b < CI_BACKEND_COUNT; b++) {
-        if (!ci_backend_supported((ci_backend)b)) continue;
+        if (!checked(b)) continue;
+        int mismatches = 0;
         for (size_t c = 0; c < sizeof curves / sizeof curves[0]; c++)
             for (size_t o = 0; o < 4; o++)
                 for (size_t t = 0; t < 2 * sizeof times / sizeof times[0]; t++) {
@@ -330,9 +340,10 @@ static void check_split_runs(void) {
                                with_velocity);
                     }
                 }
+        printf("%-9s split runs: %d frames differ from unsplit calls\n",
+               ci_backend_name((ci_backend)b), mismatches);
+        if (mismatches) failures++;
     }
-    printf("split runs: %d frames differ from unsplit calls\n", mismatches);
-    if (mismatches) failures++;
 }
 
 /* ci_spring and ci_over_time on a decay against the closed form, times 0 ... 12 / k
@@ -523,12 +534,27 @@ static void check_item_decay(ci_backend b) {
     report(ci_backend_name(b), "per-item decay velocity", worst_velocity, 1e-6);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (int b = 0; b < CI_BACKEND_COUNT; b++)
+            if (ci_backend_supported((ci_backend)b)) printf("%s\n", ci_backend_name((ci_backend)b));
+        return 0;
+    }
+    for (int b = 0; b < CI_BACKEND_COUNT; b++) chosen[b] = argc == 1;
+    for (int i = 1; i < argc; i++) {
+        int b = ci_backend_from_name(argv[i]);
+        if (b < 0 || !ci_backend_supported((ci_backend)b)) {
+            fprintf(stderr, "conformance: %s is not a backend this machine runs (--list)\n",
+                    argv[i]);
+            return 2;
+        }
+        chosen[b] = 1;
+    }
     static const char *family[] = {"",     "sine", "quad", "cubic",   "quart", "quint",
                                    "expo", "circ", "back", "elastic", "bounce"};
     static const char *direction[] = {"in", "out", "inOut"};
     for (int b = 0; b < CI_BACKEND_COUNT; b++) {
-        if (!ci_backend_supported((ci_backend)b)) continue;
+        if (!checked(b)) continue;
         char what[64];
         check_easing((ci_backend)b, (ci_curve){CI_CURVE_LINEAR, 0, 0, 0, {0}}, "linear");
         for (int k = CI_CURVE_SINE; k <= CI_CURVE_BOUNCE; k++)
