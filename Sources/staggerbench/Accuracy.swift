@@ -11,7 +11,10 @@ struct Accuracy: ParsableCommand {
             reported is |kernel - reference| beyond the |slope| * 2^-23 that rounding the
             float32 input already allows. Springs sweep t in [0, 10 s] for damping
             fractions 0.05...3 and responses 0.05...5 s, with initial velocities -3, 0
-            and 3, normalised by max(1, |v0| / omega0).
+            and 3, normalised by max(1, |v0| / omega0). Decays sweep t from 0 to 40 / k
+            (well past rest) for friction rates 0.05...900 per second and initial
+            velocities -3, 1 and 480, normalised by max(1, |v0 / k|) (velocities also
+            by k).
 
               staggerbench accuracy
               staggerbench accuracy --backend neon --samples 20001
@@ -43,7 +46,10 @@ struct Accuracy: ParsableCommand {
         let springErrors = try backends.map { try springError(backend: $0) }
         print(row2(["spring value"] + springErrors.map { String(format: "%.2e", $0.value) }))
         print(row2(["spring velocity"] + springErrors.map { String(format: "%.2e", $0.velocity) }))
-        print("bounds: easings 2e-6, springs 1e-5 (cpu: \(cpuName()))")
+        let decayErrors = try backends.map { try decayError(backend: $0) }
+        print(row2(["decay value"] + decayErrors.map { String(format: "%.2e", $0.value) }))
+        print(row2(["decay velocity"] + decayErrors.map { String(format: "%.2e", $0.velocity) }))
+        print("bounds: easings 2e-6, springs 1e-5, decays 1e-6 (cpu: \(cpuName()))")
     }
 
     static func easingFamilies() throws -> [(String, [Easing])] {
@@ -104,6 +110,29 @@ struct Accuracy: ParsableCommand {
                             worst.velocity,
                             abs(Double(velocities[i]) - velocity) / (scale * spring.angularFrequency))
                     }
+                }
+            }
+        }
+        return worst
+    }
+
+    private func decayError(backend: Backend) throws -> (value: Double, velocity: Double) {
+        var worst = (value: 0.0, velocity: 0.0)
+        for rate in [0.05, 0.5, 2, 10, 60, 900.0] {
+            let decay = try DecayCurve(frictionRate: rate)
+            let times = (0..<20_001).map { Float(40 / rate * Double($0) / 20_000) }
+            var values = [Float](repeating: 0, count: times.count)
+            var velocities = values
+            for v0 in [-3.0, 1, 480] {
+                try decay.evaluate(
+                    initialVelocity: v0, times: times, values: &values, velocities: &velocities, backend: backend)
+                let scale = max(1, abs(v0 / rate))
+                for i in times.indices {
+                    let t = Double(times[i])
+                    let value = try decay.value(initialVelocity: v0, time: t)
+                    let velocity = try decay.velocity(initialVelocity: v0, time: t)
+                    worst.value = max(worst.value, abs(Double(values[i]) - value) / scale)
+                    worst.velocity = max(worst.velocity, abs(Double(velocities[i]) - velocity) / (scale * rate))
                 }
             }
         }

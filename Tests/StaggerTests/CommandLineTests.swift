@@ -71,6 +71,28 @@ import Testing
         }
     }
 
+    /// `accuracy` prints a row per easing family, the spring and the decay, each within the
+    /// bound the README promises (easings 2e-6, springs 1e-5, decays 1e-6), for the
+    /// backend asked for.
+    @Test func accuracyTableStaysWithinThePromisedBounds() throws {
+        let result = try BuildArtifactTests.run(Self.tool, ["accuracy", "--backend", "scalar", "--samples", "1001"])
+        #expect(result.status == 0, "\(result.error)")
+        let rows = result.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.first == ["family", "scalar"])
+        var bounds = ["linear": 2e-6, "cubic-bezier": 2e-6, "steps": 2e-6]
+        for family in EasingFamily.allCases { bounds[family.rawValue] = 2e-6 }
+        for quantity in ["value", "velocity"] {
+            bounds["spring \(quantity)"] = 1e-5
+            bounds["decay \(quantity)"] = 1e-6
+        }
+        for (name, bound) in bounds {
+            let row = rows.first { $0.dropLast().joined(separator: " ") == name }
+            let error = row.flatMap { Double($0.last!) }
+            #expect(error.map { $0 >= 0 && $0 <= bound } == true, "\(name): \(row ?? [])")
+        }
+        #expect(result.output.contains("decays 1e-6"))
+    }
+
     /// `backends` lists every backend with what this build and machine say of it.
     @Test func backendsListsWhatWasBuilt() throws {
         let table = try BuildArtifactTests.run(Self.tool, ["backends"])
