@@ -8,8 +8,9 @@ struct Benchmark: ParsableCommand {
         abstract: "Time every curve family: SIMD kernel against the Swift reference.",
         discussion: """
             Each row evaluates --items values per repetition and keeps the fastest of
-            --repetitions runs of each side, measured in the same process. Build in
-            release for meaningful figures:
+            --repetitions runs of the kernel and of a fifth as many of the slower Swift
+            reference, measured in the same process. Build in release for meaningful
+            figures:
 
               swift run -c release staggerbench
               swift run -c release staggerbench benchmark --items 16000 --backend avx2
