@@ -42,13 +42,15 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
         else if (L->metric == CI_METRIC_MANHATTAN) d = vf_add(dx, dy);
         else if (L->metric == CI_METRIC_CHEBYSHEV) d = vf_max(dx, dy);
         else d = vf_sqrt(vf_fma(dx, dx, vf_mul(dy, dy)));
-        if (L->invert) d = vf_max(vf_sub(vf_set1(L->max_distance), d), zero);
         if (L->distances_only) {
+            if (L->invert) d = vf_max(vf_sub(vf_set1(L->max_distance), d), zero);
             CI_FN(store)(out + i, d, m);
             continue;
         }
         VF u = CI_FN(clamp01)(
             vf_mul(vf_sub(d, vf_set1(L->nearest_distance)), vf_set1(L->inverse_distance_range)));
+        /* Edges: the items nearest the origin (the centre) wait longest, the whole spread. */
+        if (L->invert) u = vf_sub(vf_set1(1.0f), u);
         VF s = CI_FN(ease_one)(distribution, u);
         if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
         VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));

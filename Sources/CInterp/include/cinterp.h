@@ -311,9 +311,10 @@ typedef enum ci_axis {
 /**
  * A general stagger layout: item i sits in cell (i mod columns, i / columns) (a list is
  * one row of `count` columns). Its distance d from (origin_x, origin_y) uses `metric`
- * and `axis`; `invert` replaces it with max_distance - d (edges first). Then
+ * and `axis`. Then
  *   u = (d - nearest_distance) / (max_distance - nearest_distance), clamped to [0, 1]
- *   (0 when the two are equal), s = distribution(u),
+ *   (0 when the two are equal), turned into 1 - u by `invert` (edges first: the items
+ *   nearest the origin wait longest), s = distribution(u),
  *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay and at
  *   FLT_MAX - |base_delay| and held above -(FLT_MAX - |base_delay|) (a distribution
  *   that overshoots, back, elastic or a cubic-bezier, has s > 1, so spread * s or,
@@ -347,8 +348,8 @@ typedef struct ci_delay_layout {
 /** Writes every item's delay (seconds) under `layout`. */
 ci_status ci_delays(ci_backend backend, const ci_delay_layout *layout, float *delays, size_t count);
 
-/** Writes every item's distance from the origin (cells, after `invert`), the field a
- *  wave or a custom stagger can use. Ignores the delay fields and the window. */
+/** Writes every item's distance from the origin (cells; `invert` makes it max_distance - d),
+ *  the field a wave or a custom stagger can use. Ignores the delay fields and the window. */
 ci_status ci_distances(ci_backend backend, const ci_delay_layout *layout, float *distances,
                        size_t count);
 

@@ -13,7 +13,7 @@ extension StaggerConfig {
         if case .random = from { return nil }
         let range = window(count: count)
         let geometry = LayoutGeometry(config: self, count: range.count)
-        let nearest = normalization == .fromNearestItem ? geometry.nearestDistance : 0
+        let nearest = kernelNearestDistance(of: geometry)
         let distanceRange = geometry.maximumDistance - nearest
         let total = totalSpread(distanceRange: distanceRange)
         // stagger = total * (flip ? 1 - u : u) with u = (d - nearest) / range: edges
@@ -37,6 +37,14 @@ extension StaggerConfig {
         return list
     }
 
+    /// Where the kernel's u = (d − nearest) / (largest − nearest) starts, d measured from
+    /// the origin: `edges` takes 1 − u, so its u starts at the nearest item's distance
+    /// whatever the normalisation (the same delays as ``distanceBounds(of:)``'s
+    /// inverted distances).
+    private func kernelNearestDistance(of geometry: LayoutGeometry) -> Double {
+        geometry.inverted || normalization == .fromNearestItem ? geometry.nearestDistance : 0
+    }
+
     /// The general layout the kernel's delay pass computes (any origin but random).
     func delayLayout(count: Int) -> ci_delay_layout? {
         if case .random = from { return nil }
@@ -55,7 +63,7 @@ extension StaggerConfig {
         layout.origin_x = geometry.originX
         layout.origin_y = geometry.originY
         layout.max_distance = geometry.maximumDistance
-        layout.nearest_distance = normalization == .fromNearestItem ? geometry.nearestDistance : 0
+        layout.nearest_distance = kernelNearestDistance(of: geometry)
         layout.base_delay = baseDelay
         layout.spread = totalSpread(distanceRange: layout.max_distance - layout.nearest_distance)
         layout.max_delay = maxDelay ?? .infinity

@@ -57,12 +57,15 @@ extension StaggerConfig {
             }
             if case .edges = from { inverted = true }
         }
-        let largest = distances.max()!
-        if inverted { distances = distances.map { Swift.max(largest - $0, 0) } }
+        if inverted {
+            let largest = distances.max()!
+            distances = distances.map { Swift.max(largest - $0, 0) }
+        }
         let random: Bool
         if case .random = from { random = true } else { random = false }
         // A random order is already normalised (a hash in [0, 1)) and starts nowhere.
-        let maximum = random ? 1 : largest
+        // Inverted, the largest distance is the centre-most item's from the edges.
+        let maximum = random ? 1 : distances.max()!
         let nearest = normalization == .fromNearestItem && !random ? distances.min()! : 0
         let range = maximum - nearest
         // Seconds: `each` per point of distance (per unit of the hash's list-length

@@ -4,7 +4,8 @@ extension StaggerConfig {
     /// ranges): `from` at the item that would start first, `to` at the one that would
     /// start last, in between as the delays are, shaped by ``distribution``, turned
     /// around by ``reversed``, measured as ``normalization`` says. A fan of rotations
-    /// from the center, a ramp of scales across a grid. The Double reference of
+    /// from the center, a ramp of scales across a grid. Items all as far from the origin
+    /// as each other (a single item) each take `from`. The Double reference of
     /// ``values(from:to:count:backend:)``.
     ///
     /// The time fields play no part: ``baseDelay``, ``spread``, ``maxDelay`` and
@@ -14,7 +15,9 @@ extension StaggerConfig {
     ///   finite or ends whose difference overflows; the errors of ``delay(for:of:)``.
     /// - Complexity: O(1).
     public func value(for index: Int, of count: Int, from: Double, to: Double) throws(StaggerError) -> Double {
-        try valueSpread(from: from, to: to).delay(for: index, of: count)
+        let spread = try valueSpread(from: from, to: to)
+        let value = try spread.delay(for: index, of: count)
+        return try spread.startsTogether(count: count) ? from : value
     }
 
     /// Every item's value when `from ... to` is spread over `count` items (see
@@ -27,7 +30,18 @@ extension StaggerConfig {
     /// Accuracy: within 1e-6 plus 2⁻²² of the larger end's magnitude and of the range,
     /// as the delay pass is. O(count).
     public func values(from: Double, to: Double, count: Int, backend: Backend? = nil) throws(StaggerError) -> [Float] {
-        try valueSpread(from: from, to: to).delays(count: count, backend: backend)
+        let spread = try valueSpread(from: from, to: to)
+        let values = try spread.delays(count: count, backend: backend)
+        return try spread.startsTogether(count: count) ? [Float](repeating: Float(from), count: count) : values
+    }
+
+    /// Whether every item is as far from the origin as the others (one item; two from
+    /// the centre measured from the nearest): each is then the first to start, and
+    /// takes `from` (the delays, which cannot run backwards, would give the smaller end).
+    private func startsTogether(count: Int) throws(StaggerError) -> Bool {
+        guard count > 0 else { return false }
+        let parts = try normalisedDistanceParts(of: 0, in: count)
+        return parts.maximum <= parts.nearest
     }
 
     /// This stagger as the delays that are the values: from the smaller end, spreading

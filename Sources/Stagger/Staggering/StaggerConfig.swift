@@ -25,7 +25,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         /// Seconds of delay per unit of distance (per index in a list, per cell in a grid).
         case each(Double)
         /// The total spread in seconds, whatever the count: the farthest item waits this
-        /// long (before the cap).
+        /// long (before the cap). Items all as far from the origin as each other (a
+        /// single item) start together, without it.
         case amount(Double)
     }
 
@@ -37,7 +38,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         case last
         /// The middle: index (count − 1) / 2, or the grid's central point.
         case center
-        /// Both ends (a grid's outer ring) first, the middle last.
+        /// Both ends (a grid's outer ring) first, the middle last: the items nearest the
+        /// centre wait the whole spread (GSAP's `from: "edges"`).
         case edges
         /// The item at this index (a tapped row or cell).
         case index(Int)
@@ -147,7 +149,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// Shapes the distribution of delays over the normalised distance (GSAP's
     /// `ease`): `.easeInQuad` bunches the near items together, for example.
     public var distribution: Easing = .linear
-    /// Runs the order backwards: the item that would start last starts first.
+    /// Runs the order backwards: the item that would start last starts first (items
+    /// that would all start together still do).
     public var reversed = false
     /// A cap on the stagger part of any delay, in seconds (≥ 0), or `nil` for none:
     /// items past it start together, so a 10,000-row list still appears promptly.
@@ -290,8 +293,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         if case .random = from { isRandom = true }
         if !isRandom {
             let geometry = LayoutGeometry(config: self, count: items)
-            nearest = normalization == .fromNearestItem ? geometry.nearestDistance : 0
-            maximum = geometry.maximumDistance
+            (nearest, maximum) = distanceBounds(of: geometry)
             layout = geometry
         }
         let isLinear = distribution.kind == .linear
@@ -322,7 +324,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
                     } else {
                         distance = layout.distance(of: position)
                     }
-                    parts = (layout.inverted ? max(maximum - distance, 0) : distance, nearest, maximum)
+                    parts = (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, maximum)
                 } else {
                     parts = try normalisedDistanceParts(of: position, in: items)
                 }
@@ -378,18 +380,32 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     }
 
     /// The stagger of the farthest item before the cap: `each` times the range of
-    /// distances (from the origin, or from the nearest item), or the `amount`.
+    /// distances (from the origin, or from the nearest item), or the `amount`; 0 when
+    /// the range is empty (one item, or every item as far from the origin: they start
+    /// together, reversed or not).
     func totalSpread(distanceRange: Double) -> Double {
-        switch spread {
+        guard distanceRange > 0 else { return 0 }
+        return switch spread {
         case .each(let each): each * distanceRange
         case .amount(let amount): amount
         }
     }
 
-    /// An item's distance from the origin, where the distances start (0, or the
-    /// nearest item's under ``Normalization/fromNearestItem``) and the largest distance
-    /// among `count` items, in positions (list) or cells (grid), after `edges`
-    /// inversion; random origins give a hash in [0, 1) scaled to the list's length.
+    /// Where a layout's normalised distances start and end, after `edges` inversion:
+    /// from 0 (or the nearest item's distance under ``Normalization/fromNearestItem``)
+    /// to the largest distance. Inverted, every distance is the largest minus the
+    /// item's own, so they run from 0 (the outermost items, on the edges whatever the
+    /// normalisation) to the largest minus the nearest item's: the items nearest the
+    /// centre are the farthest from the edges, and wait the whole spread.
+    func distanceBounds(of layout: LayoutGeometry) -> (nearest: Double, maximum: Double) {
+        if layout.inverted { return (0, layout.maximumDistance - layout.nearestDistance) }
+        return (normalization == .fromNearestItem ? layout.nearestDistance : 0, layout.maximumDistance)
+    }
+
+    /// An item's distance from the origin and the bounds of the distances among `count`
+    /// items (``distanceBounds(of:)``), in positions (list) or cells (grid), after
+    /// `edges` inversion; random origins give a hash in [0, 1) scaled to the list's
+    /// length.
     func normalisedDistanceParts(
         of index: Int, in count: Int
     ) throws(StaggerError) -> (distance: Double, nearest: Double, maximum: Double) {
@@ -399,8 +415,10 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         }
         let layout = LayoutGeometry(config: self, count: count)
         let distance = layout.distance(of: index)
-        let nearest = normalization == .fromNearestItem ? layout.nearestDistance : 0
-        return (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, layout.maximumDistance)
+        let bounds = distanceBounds(of: layout)
+        return (
+            layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, bounds.nearest, bounds.maximum
+        )
     }
 
     /// SplitMix64 of (seed, index), mapped to [0, 1): a deterministic shuffle key.
@@ -504,12 +522,12 @@ struct LayoutGeometry {
         distance(ofCellX: Double(index % columns), y: Double(index / columns))
     }
 
-    /// The smallest distance among the items (0 for an inverted field, whose farthest
-    /// item is at 0): in the full rows and in the partial last row, the cell nearest
-    /// the origin is the origin rounded and clamped into that block on each axis, since
-    /// every metric grows with |dx| and with |dy|.
+    /// The smallest distance from the origin among the items (before any inversion):
+    /// in the full rows and in the partial last row, the cell nearest the origin is the
+    /// origin rounded and clamped into that block on each axis, since every metric
+    /// grows with |dx| and with |dy|.
     var nearestDistance: Double {
-        guard count > 0, !inverted else { return 0 }
+        guard count > 0 else { return 0 }
         func nearest(columns: Int, rows: ClosedRange<Int>) -> Double {
             let x = min(max(originX.rounded(), 0), Double(columns - 1))
             let y = min(max(originY.rounded(), Double(rows.lowerBound)), Double(rows.upperBound))

@@ -14,6 +14,12 @@ import Testing
         let line = Self.points((0..<6).map { (Double($0) * 10, 0) })
         let delays = try config.delays(atPositions: line)
         for (i, delay) in delays.enumerated() { #expect(abs(delay - 0.1 * Double(i)) <= 1e-15) }
+        // From the edges with an amount: the middle points, 20 from the edges, wait it all.
+        let edges = try StaggerConfig(spread: .amount(0.5), from: .edges)
+        let fromEdges = try edges.delays(atPositions: line)
+        for (delay, expected) in zip(fromEdges, [0, 0.25, 0.5, 0.5, 0.25, 0]) {
+            #expect(abs(delay - expected) <= 1e-15)
+        }
     }
 
     /// Positions at the cells of a 4 × 3 grid give the grid's delays for every origin,

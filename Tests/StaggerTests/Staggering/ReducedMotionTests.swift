@@ -80,6 +80,14 @@ import Testing
         // Row 2 starts at 0.04 s, row 3 at 0.06 s.
         #expect(abs(Double(frame.values[2]) - Self.fade(0.01)) <= 2e-5 && frame.values[3] == 0)
 
+        // Six rows from the edges are 0, 1, 2, 2, 1, 0 rows from them: 0.1 s in all at
+        // 0.05 s per row, within the limit, so kept (not scaled as a 0.125 s spread).
+        var edges = try StaggeredList(
+            count: 6, config: try StaggerConfig(spread: .each(0.05), curve: .snappy, from: .edges))
+        edges.reducedMotion = .always
+        try edges.show(at: 0)
+        #expect(abs(edges.totalDuration - (0.1 + 0.2)) < 1e-6)
+
         let config = try StaggerConfig(spread: .each(0.05), curve: .bouncy)
         var full = try StaggeredList(count: 50, config: config)
         full.reducedMotion = .system(isEnabled: false)

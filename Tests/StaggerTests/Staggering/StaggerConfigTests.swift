@@ -61,6 +61,59 @@ import Testing
         expectClose(try delays(config, 5), [0.1, 0, 0.1, 0.2, 0.3])
     }
 
+    /// GSAP's `from: "edges"` with `amount`, the total spread whatever the count
+    /// (DefinitionsAndSources.md section 3): the items nearest the centre wait all of
+    /// it, at an even count too, and a distribution runs over all of it. Six items are
+    /// 0, 1, 2, 2, 1, 0 from the edges, at most 2; the kernel agrees (every backend).
+    @Test(arguments: testedBackends)
+    func edgesSpreadTheWholeAmount(backend: Backend) throws {
+        var config = try StaggerConfig(spread: .amount(0.5), from: .edges)
+        for normalization in StaggerConfig.Normalization.allCases {
+            config.normalization = normalization
+            for (distribution, expected) in [
+                (Easing.linear, [0, 0.25, 0.5, 0.5, 0.25, 0]),
+                (.easeInQuad, [0, 0.125, 0.5, 0.5, 0.125, 0])  // 0.5 u², u = 0, 1/2, 1
+            ] {
+                config.distribution = distribution
+                expectClose(try delays(config, 6), expected)
+                expectClose(try config.delays(count: 6, backend: backend).map(Double.init), expected, tolerance: 1e-6)
+            }
+        }
+        // A 4 x 5 grid (centre (1.5, 2)): from the edges an item is 2.5 (the corners'
+        // distance from the centre) minus its own distance from the centre; the cells
+        // nearest the centre, at 0.5, are 2 from the edges and wait all 0.6 s.
+        config = try StaggerConfig(spread: .amount(0.6), from: .edges, grid: .init(columns: 4, rows: 5))
+        let expected = (0..<20).map { i -> Double in
+            let dx = Double(i % 4) - 1.5, dy = Double(i / 4) - 2
+            return 0.6 * (2.5 - (dx * dx + dy * dy).squareRoot()) / 2
+        }
+        expectClose(try delays(config, 20), expected)
+        expectClose(try config.delays(count: 20, backend: backend).map(Double.init), expected, tolerance: 1e-6)
+        #expect(expected.max() == 0.6)
+    }
+
+    /// Items all as far from the origin as each other (one item; two from the centre
+    /// measured from the nearest) start together at the base delay, reversed too: a
+    /// reversed `amount` once made a single item wait the whole amount, and a list of
+    /// one, which hides in reverse order, wait that long before hiding.
+    @Test(arguments: testedBackends)
+    func itemsAtOneDistanceStartTogetherReversedOrNot(backend: Backend) throws {
+        var config = try StaggerConfig(baseDelay: 0.1, spread: .amount(0.5))
+        for (from, count) in [(StaggerConfig.Origin.first, 1), (.center, 2), (.edges, 1), (.random(seed: 3), 1)] {
+            config.from = from
+            config.normalization = .fromNearestItem
+            for reversed in [false, true] {
+                config.reversed = reversed
+                #expect(try delays(config, count) == Array(repeating: 0.1, count: count), "\(from) \(reversed)")
+                #expect(try config.delays(count: count, backend: backend) == Array(repeating: Float(0.1), count: count))
+            }
+        }
+        var list = try StaggeredList(count: 1, config: try StaggerConfig(spread: .amount(0.5), curve: .easeOut))
+        try list.show(at: 0)
+        try list.hide(at: 10)
+        #expect(try list.appearance(of: 0, at: 10.05) < 1)
+    }
+
     @Test func amountSpreadsTheTotalAndDistributionShapesIt() throws {
         var config = try StaggerConfig(baseDelay: 0.5, spread: .amount(1))
         expectClose(try delays(config, 5), [0.5, 0.75, 1, 1.25, 1.5])

@@ -37,6 +37,12 @@ import Testing
         config.maxDelay = 0.01
         config.visibleWindow = .init(0..<2)
         try expectValues(config, from: 0, to: 1, [1, 0.5, 1, 0.5, 0, 0.5, 1, 0.5, 1], backend: backend)
+        // From the edges, six items 0, 1, 2, 2, 1, 0 from them: the middle two get `to`.
+        config = try StaggerConfig(spread: .each(0.05), from: .edges)
+        try expectValues(config, from: 10, to: 0, [10, 5, 0, 0, 5, 10], backend: backend)
+        // A single item starts first: it gets `from`, rising or falling.
+        try expectValues(config, from: 10, to: 0, [10], backend: backend)
+        try expectValues(config, from: 0, to: 10, [0], backend: backend)
     }
 
     @Test func badRangesAreRefused() throws {
