@@ -11,8 +11,8 @@ extension StaggerConfig {
     /// with ``Normalization/fromNearestItem`` the item nearest it starts at once). Then
     /// as for a grid: the distances are normalised, shaped by ``distribution``, turned by
     /// ``reversed``, spread by ``spread`` (`each` is seconds per point of distance),
-    /// capped by ``maxDelay`` and added to ``baseDelay``; a random origin gives each
-    /// item the hash a list would. ``visibleWindow`` plays no part. Pass the result to
+    /// capped by ``maxDelay`` and added to ``baseDelay``; a random origin shuffles the
+    /// items as a list's would and measures from the first. ``visibleWindow`` plays no part. Pass the result to
     /// ``Curve/sampleStaggered(at:delays:into:backend:)-(_,[Float],_,_)`` (as float32) to sample every
     /// item in one kernel call.
     ///
@@ -33,44 +33,33 @@ extension StaggerConfig {
         try plain.validate(count: positions.count)
         guard !positions.isEmpty else { return [] }
         let n = positions.count
-        var distances: [Double]
-        var inverted = false
-        if case .random(let seed) = from {
-            distances = (0..<n).map { StaggerConfig.unitHash(seed: seed, index: $0) }
-        } else {
-            let xs = positions.map(\.x), ys = positions.map(\.y)
-            let low = (x: xs.min()!, y: ys.min()!), high = (x: xs.max()!, y: ys.max()!)
-            let origin: (x: Double, y: Double)
-            switch from {
-            case .first: origin = (xs[0], ys[0])
-            case .last: origin = (xs[n - 1], ys[n - 1])
-            case .index(let index): origin = (xs[index], ys[index])
-            case .center, .edges: origin = ((low.x + high.x) / 2, (low.y + high.y) / 2)
-            case .ratio(let r): origin = (low.x + r * (high.x - low.x), low.y + r * (high.y - low.y))
-            case .ratios(let rx, let ry): origin = (low.x + rx * (high.x - low.x), low.y + ry * (high.y - low.y))
-            case .point(let x, let y): origin = (x, y)
-            case .random: origin = (0, 0)
-            }
-            distances = (0..<n).map { i in
-                LayoutGeometry.distance(
-                    dx: Swift.abs(xs[i] - origin.x), dy: Swift.abs(ys[i] - origin.y), metric: metric, axis: axis)
-            }
-            if case .edges = from { inverted = true }
+        let xs = positions.map(\.x), ys = positions.map(\.y)
+        let low = (x: xs.min()!, y: ys.min()!), high = (x: xs.max()!, y: ys.max()!)
+        let origin: (x: Double, y: Double)
+        switch from {
+        case .first, .random: origin = (xs[0], ys[0])
+        case .last: origin = (xs[n - 1], ys[n - 1])
+        case .index(let index): origin = (xs[index], ys[index])
+        case .center, .edges: origin = ((low.x + high.x) / 2, (low.y + high.y) / 2)
+        case .ratio(let r): origin = (low.x + r * (high.x - low.x), low.y + r * (high.y - low.y))
+        case .ratios(let rx, let ry): origin = (low.x + rx * (high.x - low.x), low.y + ry * (high.y - low.y))
+        case .point(let x, let y): origin = (x, y)
         }
-        if inverted {
+        // A random order: each item takes the distance of the position it is shuffled to.
+        var distances = (0..<n).map { item in
+            let i = shuffledPosition(of: item, count: n)
+            return LayoutGeometry.distance(
+                dx: Swift.abs(xs[i] - origin.x), dy: Swift.abs(ys[i] - origin.y), metric: metric, axis: axis)
+        }
+        if case .edges = from {
             let largest = distances.max()!
             distances = distances.map { Swift.max(largest - $0, 0) }
         }
-        let random: Bool
-        if case .random = from { random = true } else { random = false }
-        // A random order is already normalised (a hash in [0, 1)) and starts nowhere.
         // Inverted, the largest distance is the centre-most item's from the edges.
-        let maximum = random ? 1 : distances.max()!
-        let nearest = normalization == .fromNearestItem && !random ? distances.min()! : 0
+        let maximum = distances.max()!
+        let nearest = normalization == .fromNearestItem ? distances.min()! : 0
         let range = maximum - nearest
-        // Seconds: `each` per point of distance (per unit of the hash's list-length
-        // scale for a random order, as a list's: n − 1 positions).
-        let total = random ? totalSpread(distanceRange: Double(n - 1)) : totalSpread(distanceRange: range)
+        let total = totalSpread(distanceRange: range)
         return distances.map { distance in
             let u = range > 0 ? Swift.min(Swift.max((distance - nearest) / range, 0), 1) : 0
             var shaped = (try? distribution.value(at: u)) ?? 0

@@ -55,8 +55,11 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         /// (``StaggerConfig/delays(atPositions:metric:axis:)``) a point in their
         /// coordinates. Finite, within 10¹⁸.
         case point(x: Double, y: Double)
-        /// A random order, the same for the same seed: each item's normalised distance
-        /// is a hash of the seed and its index, uniform in [0, 1).
+        /// A random order, the same for the same seed: the items are shuffled (the
+        /// seed chooses the permutation) and each waits as the item at its new place
+        /// would from ``first``, as GSAP's `from: "random"` shuffles the distances.
+        /// Every delay of the ordered stagger is used once: the last waits the whole
+        /// `amount`.
         case random(seed: UInt64)
     }
 
@@ -287,15 +290,10 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         // most of a list transition's time): the same operations, the same figures.
         let window = visibleWindow.map { $0.range.clamped(to: 0..<count) }
         let items = window?.count ?? count
-        var layout: LayoutGeometry?
-        var nearest = 0.0, maximum = 0.0
+        let layout = LayoutGeometry(config: self, count: items)
+        let (nearest, maximum) = distanceBounds(of: layout)
         var isRandom = false
         if case .random = from { isRandom = true }
-        if !isRandom {
-            let geometry = LayoutGeometry(config: self, count: items)
-            (nearest, maximum) = distanceBounds(of: geometry)
-            layout = geometry
-        }
         let isLinear = distribution.kind == .linear
         return try [Double](unsafeUninitializedCapacity: count) { (delays, written) throws(StaggerError) in
             // A cell walked item by item (no division per item) while positions are the
@@ -314,20 +312,15 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
                     }
                     position -= window.lowerBound
                 }
-                let parts: (distance: Double, nearest: Double, maximum: Double)
-                if let layout {
-                    let distance: Double
-                    if window == nil {
-                        distance = layout.distance(ofCellX: Double(cell.x), y: Double(cell.y))
-                        cell.x += 1
-                        if cell.x == layout.columns { cell = (0, cell.y + 1) }
-                    } else {
-                        distance = layout.distance(of: position)
-                    }
-                    parts = (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, maximum)
+                let distance: Double
+                if window == nil, !isRandom {
+                    distance = layout.distance(ofCellX: Double(cell.x), y: Double(cell.y))
+                    cell.x += 1
+                    if cell.x == layout.columns { cell = (0, cell.y + 1) }
                 } else {
-                    parts = try normalisedDistanceParts(of: position, in: items)
+                    distance = layout.distance(of: shuffledPosition(of: position, count: items))
                 }
+                let parts = (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, maximum)
                 delays.initializeElement(at: index, to: delay(from: parts, isLinear: isLinear))
                 written = index + 1
             }
@@ -404,30 +397,17 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
 
     /// An item's distance from the origin and the bounds of the distances among `count`
     /// items (``distanceBounds(of:)``), in positions (list) or cells (grid), after
-    /// `edges` inversion; random origins give a hash in [0, 1) scaled to the list's
-    /// length.
+    /// `edges` inversion; in a random order, the distance from the first item of the
+    /// place the item is shuffled to.
     func normalisedDistanceParts(
         of index: Int, in count: Int
     ) throws(StaggerError) -> (distance: Double, nearest: Double, maximum: Double) {
-        if case .random(let seed) = from {
-            let span = Double(max(count - 1, 0))
-            return (StaggerConfig.unitHash(seed: seed, index: index) * span, 0, span)
-        }
         let layout = LayoutGeometry(config: self, count: count)
-        let distance = layout.distance(of: index)
+        let distance = layout.distance(of: shuffledPosition(of: index, count: count))
         let bounds = distanceBounds(of: layout)
         return (
             layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, bounds.nearest, bounds.maximum
         )
-    }
-
-    /// SplitMix64 of (seed, index), mapped to [0, 1): a deterministic shuffle key.
-    static func unitHash(seed: UInt64, index: Int) -> Double {
-        var z = seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) * 0x1p-53
     }
 }
 
