@@ -1,12 +1,14 @@
 extension StaggerConfig {
     /// Item `index`'s value when a range is spread over `count` items by this stagger's
     /// distances instead of its delays (GSAP's `distribute`, anime.js's staggered
-    /// ranges): `from` at the item that would start first, `to` at the one that would
-    /// start last, in between as the delays are, shaped by ``distribution``, turned
-    /// around by ``reversed``, measured as ``normalization`` says. A fan of rotations
-    /// from the center, a ramp of scales across a grid. Items all as far from the origin
-    /// as each other (a single item) each take `from`. The Double reference of
-    /// ``values(from:to:count:backend:)``.
+    /// ranges): `from` at the origin's distance, `to` at the farthest item's, in
+    /// between as the delays are, shaped by ``distribution``, turned around by
+    /// ``reversed``, measured as ``normalization`` says (under
+    /// ``Normalization/fromNearestItem``, GSAP's, the item nearest the origin takes
+    /// `from` even where none sits on it, as the middle two of an even list from
+    /// ``Origin/center``). A fan of rotations from the center, a ramp of scales across
+    /// a grid. Items all as far from the origin as each other (a single item) each take
+    /// `from`. The Double reference of ``values(from:to:count:backend:)``.
     ///
     /// The time fields play no part: ``baseDelay``, ``spread``, ``maxDelay`` and
     /// ``visibleWindow`` are ignored.

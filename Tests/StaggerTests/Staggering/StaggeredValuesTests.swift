@@ -37,6 +37,13 @@ import Testing
         config.maxDelay = 0.01
         config.visibleWindow = .init(0..<2)
         try expectValues(config, from: 0, to: 1, [1, 0.5, 1, 0.5, 0, 0.5, 1, 0.5, 1], backend: backend)
+        // Six items from the center are 2.5, 1.5, 0.5, 0.5, 1.5, 2.5 from it: measured
+        // from the origin the middle two get a fifth of the way; from the nearest item
+        // (GSAP's distribute) they get `from`.
+        config = try StaggerConfig(spread: .each(0.05), from: .center)
+        try expectValues(config, from: 0, to: 20, [20, 12, 4, 4, 12, 20], backend: backend)
+        config.normalization = .fromNearestItem
+        try expectValues(config, from: 0, to: 20, [20, 10, 0, 0, 10, 20], backend: backend)
         // From the edges, six items 0, 1, 2, 2, 1, 0 from them: the middle two get `to`.
         config = try StaggerConfig(spread: .each(0.05), from: .edges)
         try expectValues(config, from: 10, to: 0, [10, 5, 0, 0, 5, 10], backend: backend)
