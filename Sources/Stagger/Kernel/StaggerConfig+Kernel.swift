@@ -73,8 +73,8 @@ extension StaggerConfig {
         return layout
     }
 
-    /// Every item's delay, in seconds, computed in the SIMD kernel (random origins in
-    /// Swift, from the same hash as ``delay(for:of:)``).
+    /// Every item's delay, in seconds, computed in the SIMD kernel (random orders in
+    /// Swift, by the Double reference of ``delay(for:of:)``).
     ///
     /// - Parameters:
     ///   - count: the number of items; `delays` must hold exactly that many.
@@ -95,8 +95,8 @@ extension StaggerConfig {
         let limit = Int(CI_MAX_GRID_ITEMS)
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
         guard var layout = delayLayout(count: count) else {
-            for index in 0..<count {
-                let delay = try delay(for: index, of: count)
+            // A random order, which the kernel cannot shuffle: the reference's delays.
+            try forEachReferenceDelay(count: count) { (index, delay) throws(StaggerError) in
                 // As the kernel refuses a stagger whose delays overflow float32 (found by
                 // fuzzing: amount:1e59 with a random origin gave infinite delays).
                 guard Float(delay).isFinite else {

@@ -285,45 +285,54 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         try validate(count: count)
         let limit = KernelLimits.gridItems
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
-        // The window and the geometry once, not once per item as delay(for:of:) finds
-        // them (they depend on the count alone; the geometry's largest distance was
-        // most of a list transition's time): the same operations, the same figures.
+        return [Double](unsafeUninitializedCapacity: count) { delays, written in
+            forEachReferenceDelay(count: count) { index, delay in
+                delays.initializeElement(at: index, to: delay)
+                written = index + 1
+            }
+        }
+    }
+
+    /// Hands `store` every item's delay from the Double reference, in index order, for
+    /// a configuration already checked for `count` items: the figures of
+    /// ``delay(for:of:)``, with the window and the geometry found once, not once per
+    /// item (they depend on the count alone; the geometry's largest distance was most
+    /// of a list transition's time).
+    func forEachReferenceDelay<Failure: Error>(
+        count: Int, _ store: (_ index: Int, _ delay: Double) throws(Failure) -> Void
+    ) throws(Failure) {
         let window = visibleWindow.map { $0.range.clamped(to: 0..<count) }
         let items = window?.count ?? count
         let layout = LayoutGeometry(config: self, count: items)
         let (nearest, maximum) = distanceBounds(of: layout)
-        var isRandom = false
-        if case .random = from { isRandom = true }
+        var order: RandomOrder?
+        if case .random(let seed) = from { order = RandomOrder(count: items, seed: seed) }
         let isLinear = distribution.kind == .linear
-        return try [Double](unsafeUninitializedCapacity: count) { (delays, written) throws(StaggerError) in
-            // A cell walked item by item (no division per item) while positions are the
-            // indices themselves: no window.
-            var cell = (x: 0, y: 0)
-            for index in 0..<count {
-                var position = index
-                if let window {
-                    if !window.contains(index) {
-                        guard visibleWindow?.offscreen == .withWindowEdge, !window.isEmpty else {
-                            delays.initializeElement(at: index, to: baseDelay)
-                            written = index + 1
-                            continue
-                        }
-                        position = min(max(index, window.lowerBound), window.upperBound - 1)
+        // A cell walked item by item (no division per item) while positions are the
+        // indices themselves: no window, no shuffle.
+        var cell = (x: 0, y: 0)
+        for index in 0..<count {
+            var position = index
+            if let window {
+                if !window.contains(index) {
+                    guard visibleWindow?.offscreen == .withWindowEdge, !window.isEmpty else {
+                        try store(index, baseDelay)
+                        continue
                     }
-                    position -= window.lowerBound
+                    position = min(max(index, window.lowerBound), window.upperBound - 1)
                 }
-                let distance: Double
-                if window == nil, !isRandom {
-                    distance = layout.distance(ofCellX: Double(cell.x), y: Double(cell.y))
-                    cell.x += 1
-                    if cell.x == layout.columns { cell = (0, cell.y + 1) }
-                } else {
-                    distance = layout.distance(of: shuffledPosition(of: position, count: items))
-                }
-                let parts = (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, maximum)
-                delays.initializeElement(at: index, to: delay(from: parts, isLinear: isLinear))
-                written = index + 1
+                position -= window.lowerBound
             }
+            let distance: Double
+            if window == nil, order == nil {
+                distance = layout.distance(ofCellX: Double(cell.x), y: Double(cell.y))
+                cell.x += 1
+                if cell.x == layout.columns { cell = (0, cell.y + 1) }
+            } else {
+                distance = layout.distance(of: order?.place(of: position) ?? position)
+            }
+            let parts = (layout.inverted ? max(layout.maximumDistance - distance, 0) : distance, nearest, maximum)
+            try store(index, delay(from: parts, isLinear: isLinear))
         }
     }
 

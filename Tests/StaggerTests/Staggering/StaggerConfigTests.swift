@@ -196,14 +196,14 @@ import Testing
             for count in Array(1...256) + [16_385] {
                 var taken = [Bool](repeating: false, count: count)
                 for index in 0..<count {
-                    let place = StaggerConfig.shuffledPosition(of: index, count: count, seed: seed)
+                    let place = RandomOrder(count: count, seed: seed).place(of: index)
                     if (0..<count).contains(place) { taken[place] = true }
                 }
                 #expect(!taken.contains(false), "seed \(seed), count \(count)")
             }
         }
         let orders = (UInt64(0)..<4).map { seed in
-            (0..<20).map { StaggerConfig.shuffledPosition(of: $0, count: 20, seed: seed) }
+            (0..<20).map { RandomOrder(count: 20, seed: seed).place(of: $0) }
         }
         #expect(Set(orders).count == 4)
     }
