@@ -148,8 +148,9 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
     if (status != CI_OK) return status;
     L->reversed = D->reversed != 0;
     double range = D->max_distance - D->nearest_distance;
-    L->nearest_distance = (float)D->nearest_distance;
-    L->inverse_distance_range = range > 0 ? (float)(1 / range) : 0;
+    double per_distance = range > 0 ? 1 / range : 0;
+    L->u_zero_distance = (float)(L->invert ? D->max_distance : D->nearest_distance);
+    L->u_per_distance = (float)(L->invert ? -per_distance : per_distance);
     L->base_delay = (float)D->base_delay;
     L->spread = (float)D->spread;
     /* A distribution that overshoots (back, elastic, a cubic-bezier: s > 1) can take

@@ -85,13 +85,14 @@ typedef struct ci_sample_prepared {
     int outside_immediate;
     int layer_count;         /* additive layers of the item source (request's arrays) */
     float time_after_start;  /* delays / items: elapsed_i = this - d_i, in seconds */
-    /* list: elapsed_i = after_offset - slope |j - center| seconds with center =
+    /* list: elapsed_i = after_offset - slope ||j - center| - pivot| seconds with center =
      * window_start + origin, then clamped to [cap_elapsed, start_elapsed] (the stagger
      * part in [0, max_delay]). An easing's progress is elapsed_i / duration, taken as
      * a multiply by inverse_duration after the elapsed time: an item exactly at its
      * start or end gets exactly 0 or 1 whenever its elapsed time is exact (folding
      * 1/duration into these constants lost that: expo and elastic jump by 2^-10 there). */
-    float after_offset, slope, cap_elapsed, start_elapsed, center;
+    float after_offset, slope, cap_elapsed, start_elapsed, center, pivot;
+    int pivoted;            /* pivot is not 0 */
     float window_start, window_last, index_base;
     int has_cap;            /* cap_elapsed is finite */
     int clamp_to_start;     /* offset or slope is negative: the stagger part can be too */
@@ -136,7 +137,10 @@ typedef struct ci_sample_prepared {
 typedef struct ci_layout_prepared {
     int metric, axis, invert, reversed, outside_immediate, distances_only;
     float columns, origin_x, origin_y, max_distance;
-    float nearest_distance, inverse_distance_range; /* u = (d - nearest) / range */
+    /* u = (d - u_zero_distance) * u_per_distance: (d - nearest) / range, or for `invert`
+     * (max - d) / range, which stays exact for the items at the far ends that start
+     * first where 1 - (d - nearest) / range would cancel. */
+    float u_zero_distance, u_per_distance;
     float base_delay, spread, max_delay, window_start, window_last;
     float min_stagger; /* -(FLT_MAX - |base_delay|): a reversed overshoot stays finite */
     ci_prepared distribution;

@@ -47,10 +47,9 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
             CI_FN(store)(out + i, d, m);
             continue;
         }
+        /* Edges (invert): the items nearest the origin (the centre) wait longest. */
         VF u = CI_FN(clamp01)(
-            vf_mul(vf_sub(d, vf_set1(L->nearest_distance)), vf_set1(L->inverse_distance_range)));
-        /* Edges: the items nearest the origin (the centre) wait longest, the whole spread. */
-        if (L->invert) u = vf_sub(vf_set1(1.0f), u);
+            vf_mul(vf_sub(d, vf_set1(L->u_zero_distance)), vf_set1(L->u_per_distance)));
         VF s = CI_FN(ease_one)(distribution, u);
         if (L->reversed) s = vf_sub(vf_set1(1.0f), s);
         VF stagger = vf_min(vf_mul(vf_set1(L->spread), s), vf_set1(L->max_delay));

@@ -16,13 +16,14 @@
  * constant flag folds away. */
 typedef struct {
     int source, window_covers_call, has_cap, clamp_to_start, outside_immediate;
-    int layered, exact_spans, unit_span, interior;
+    int layered, exact_spans, unit_span, interior, pivoted;
 } CI_FN(sample_flags);
 
 CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
     CI_FN(sample_flags) F = {S->source,         S->window_covers_call, S->has_cap,
                              S->clamp_to_start, S->outside_immediate,  S->layer_count > 0,
-                             S->exact_spans,    S->unit_span,          S->interior};
+                             S->exact_spans,    S->unit_span,          S->interior,
+                             S->pivoted};
     return F;
 }
 
@@ -40,6 +41,10 @@ CI_INLINE VF CI_FN(list_elapsed)(const ci_sample_prepared *S, CI_FN(sample_flags
         j = vf_min(vf_max(index, vf_set1(S->window_start)), vf_set1(S->window_last));
     VF distance = vf_sub(j, vf_set1(S->center));
     distance = vi_as_vf(vi_and(vf_as_vi(distance), vi_set1(0x7FFFFFFF))); /* exact |j - c| */
+    /* |d - pivot|, exact too for multiples of 1/2 below 2^23 (a list's). */
+    if (F.pivoted)
+        distance =
+            vi_as_vf(vi_and(vf_as_vi(vf_sub(distance, vf_set1(S->pivot))), vi_set1(0x7FFFFFFF)));
     /* after_offset - slope * distance with the product exact (fused, or split exactly):
      * the rounding stays relative to the elapsed time, not to slope * distance. */
 #if CI_HAS_FMA
@@ -389,10 +394,12 @@ static __attribute__((noinline)) int CI_FN(sample_range)(
         finite = CI_FN(sample_simple_run)(P, kind, direction, S, simple, R, tracks,     \
                                           track_count, outputs, appearance, &i, end, finite);
         if (S->interior) {
-            const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1, S->unit_span, 1};
+            const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1,
+                                                S->unit_span,   1, 0};
             CI_FOR_SHAPE(P, CI_SIMPLE_RUN)
         } else {
-            const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1, S->unit_span, 0};
+            const CI_FN(sample_flags) simple = {CI_SOURCE_LIST, 1, 0, 0, 0, 0, 1,
+                                                S->unit_span,   0, 0};
             CI_FOR_SHAPE(P, CI_SIMPLE_RUN)
         }
 #undef CI_SIMPLE_RUN

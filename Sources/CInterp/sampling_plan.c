@@ -17,8 +17,9 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
                               size_t index_base, size_t count) {
     double cap = L->max_delay;
     if (!ci_is_finite(L->base_delay) || !ci_is_finite(L->offset) || !ci_is_finite(L->slope) ||
-        !ci_is_finite(L->origin) || isnan(cap) || cap < 0 || !ci_is_finite(L->window_start) ||
-        !ci_is_finite(L->window_end) || L->window_end < L->window_start ||
+        !ci_is_finite(L->origin) || !(L->pivot >= 0 && L->pivot <= CI_MAX_INDEXED_ITEMS) ||
+        isnan(cap) || cap < 0 || !ci_is_finite(L->window_start) || !ci_is_finite(L->window_end) ||
+        L->window_end < L->window_start ||
         (L->outside != CI_OUTSIDE_IMMEDIATE && L->outside != CI_OUTSIDE_WINDOW_EDGE))
         return CI_ERR_INVALID_PARAMETER;
     if (index_base + count > CI_MAX_INDEXED_ITEMS || L->window_end > CI_MAX_INDEXED_ITEMS ||
@@ -36,7 +37,7 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     double j1 =
         fmin(fmax((double)index_base + (double)(count ? count - 1 : 0), L->window_start), last_j) -
         L->window_start;
-    double reach = 1 + fmax(fabs(j0 - L->origin), fabs(j1 - L->origin));
+    double reach = 1 + fmax(fmax(fabs(j0 - L->origin), fabs(j1 - L->origin)), L->pivot);
     if (!(fabs(L->slope) * reach <= FLT_MAX / 8192)) return CI_ERR_INVALID_PARAMETER;
     S->source = CI_SOURCE_LIST;
     S->start_elapsed = (float)start_elapsed;
@@ -47,6 +48,8 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     S->slope = (float)L->slope;
     /* Exact for indices and origins below 2^23, as every distance then is. */
     S->center = (float)(L->window_start + L->origin);
+    S->pivot = (float)L->pivot;
+    S->pivoted = L->pivot != 0;
     /* With offset and slope >= 0 the clamp at start_elapsed cannot bind: rounding is
      * monotonic, so offset + slope |j - c| >= 0 stays so in float. */
     S->clamp_to_start = L->offset < 0 || L->slope < 0;
@@ -109,7 +112,7 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
 
 /* Splits a list call into runs of waiting, moving and done items (see
  * ci_sample_prepared.split), for the simple list: every item inside the window, no cap,
- * delays growing with distance from the origin. Elapsed time is
+ * no pivot, delays growing with distance from the origin. Elapsed time is
  * after_offset - slope |index - c| with c = window_start + origin; the bounds come from
  * double arithmetic with a margin (2^-20 relative) far beyond the float pass's own
  * rounding (a few 2^-24), so an item in a waiting run has elapsed < 0 in float too and
@@ -118,7 +121,7 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
  * approach rest), so they get no done run. Short calls are not split: not worth it. */
 static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count, size_t count) {
     if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || !(S->slope > 0) ||
-        track_count > CI_SPAN_TRACKS || count < 256)
+        S->pivoted || track_count > CI_SPAN_TRACKS || count < 256)
         return;
     double base = S->index_base, last = base + (double)(count - 1);
     double c = (double)S->center;
@@ -212,6 +215,6 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->exact_spans = (double)S->track_span[k] == span;
     }
     S->simple_list = S->source == CI_SOURCE_LIST && S->window_covers_call && !S->has_cap &&
-                     !S->clamp_to_start && S->exact_spans;
+                     !S->clamp_to_start && !S->pivoted && S->exact_spans;
     return CI_OK;
 }

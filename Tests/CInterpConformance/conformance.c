@@ -534,6 +534,63 @@ static void check_item_decay(ci_backend b) {
     report(ci_backend_name(b), "per-item decay velocity", worst_velocity, 1e-6);
 }
 
+/* Orders that start at the far ends (edges first, a reversed order) over a long list:
+ * 1421 items 0.07373 s apart from the centre's edges, a spread of 52 s. The first items'
+ * delays and progress must keep the precision of their own delays, not of the spread:
+ * ci_delays (the layout, invert) within 1e-6 s plus 2^-22 of each delay, as the Swift
+ * API promises, and ci_sample's closed form (pivot at the largest distance) within 1e-6
+ * of the exact linear progress over 0.05 s, at a time the first 2 x 3 items move.
+ * Computed as 1 - u, or as offset - slope |j - c|, the outer items were off by about
+ * 2^-24 of the spread: 3e-6 s, 6e-5 of progress. */
+static void check_far_end_delays(ci_backend b) {
+    enum { N = 1421 };
+    static float delays[N], progress[N];
+    const double each = 0.07373639601317804, centre = (N - 1) / 2.0, duration = 0.05;
+    ci_delay_layout layout = {.columns = N,
+                              .rows = 1,
+                              .invert = 1,
+                              .outside = CI_OUTSIDE_IMMEDIATE,
+                              .origin_x = centre,
+                              .max_distance = centre,
+                              .spread = each * centre,
+                              .max_delay = INFINITY,
+                              .window_end = N,
+                              .distribution = {CI_CURVE_LINEAR, 0, 0, 0, {0}}};
+    ci_list_delays list = {.slope = each,
+                           .origin = centre,
+                           .pivot = centre,
+                           .max_delay = INFINITY,
+                           .window_end = N,
+                           .outside = CI_OUTSIDE_IMMEDIATE};
+    ci_curve linear = {CI_CURVE_LINEAR, 0, 0, 0, {0}};
+    ci_sample_request r = {.time = 3.2 * each, .duration = duration, .list = &list, .to = 1};
+    if (ci_delays(b, &layout, delays, N) != CI_OK ||
+        ci_sample(b, &linear, &r, NULL, 0, NULL, progress, NULL, N) != CI_OK) {
+        printf("far-end delays: status\n");
+        failures++;
+        return;
+    }
+    double worst_delay = 0, worst_progress = 0;
+    for (int i = 0; i < N; i++) {
+        double delay = each * (centre - fabs(i - centre));
+        worst_delay = fmax(worst_delay, fabs(delays[i] - delay) - 0x1p-22 * delay);
+        double p = fmin(fmax((r.time - delay) / duration, 0), 1);
+        worst_progress = fmax(worst_progress, fabs(progress[i] - p));
+    }
+    report(ci_backend_name(b), "far-end delays (s)", worst_delay, 1e-6);
+    report(ci_backend_name(b), "far-end progress", worst_progress, 1e-6);
+    /* A pivot below 0, NaN or beyond the indexed items is refused. */
+    const double bad_pivots[] = {-0.5, NAN, CI_MAX_INDEXED_ITEMS + 1.0};
+    for (size_t k = 0; k < sizeof bad_pivots / sizeof bad_pivots[0]; k++) {
+        list.pivot = bad_pivots[k];
+        if (ci_sample(b, &linear, &r, NULL, 0, NULL, progress, NULL, N) !=
+            CI_ERR_INVALID_PARAMETER) {
+            printf("far-end delays: pivot %g not refused\n", bad_pivots[k]);
+            failures++;
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (int b = 0; b < CI_BACKEND_COUNT; b++)
@@ -630,6 +687,7 @@ int main(int argc, char **argv) {
         report(ci_backend_name((ci_backend)b), "decay velocity", decay_worst[1], 1e-6);
         check_layers((ci_backend)b);
         check_item_decay((ci_backend)b);
+        check_far_end_delays((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

@@ -323,6 +323,8 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
         }
         uint8_t base = take_u8(&r);
         c->index_base = base < 0xF0 ? base % 64u : take_u32(&r);
+        /* A pivot (orders from the far ends) behind the selector's otherwise unused range. */
+        if (base >= 0xC0 && base < 0xF0) c->list.pivot = take_double(&r);
     } else if (c->op == OP_LAYOUT) {
         ci_delay_layout *L = &c->layout;
         L->columns = take_small(&r, -1, 70);
@@ -422,10 +424,11 @@ static void describe(FILE *out, const fuzz_case *c) {
         fprintf(
             out,
             "  sources %d layers %d tracks %d start %g from %g to %g items %g %g %g index_base %zu\n"
-            "  list base %g offset %g slope %g origin %g max %g window [%g, %g) outside %d\n",
+            "  list base %g offset %g slope %g origin %g pivot %g max %g window [%g, %g) outside "
+            "%d\n",
             c->sources, c->layers, c->track_count, c->start, c->from, c->to, c->item_from,
             c->item_to, c->item_velocity, c->index_base, c->list.base_delay, c->list.offset,
-            c->list.slope, c->list.origin, c->list.max_delay, c->list.window_start,
+            c->list.slope, c->list.origin, c->list.pivot, c->list.max_delay, c->list.window_start,
             c->list.window_end, (int)c->list.outside);
     if (c->op == OP_SAMPLE)
         fprintf(out, "  tracks (%g, %g) (%g, %g) (%g, %g) flags %d%d%d%d%d%d%d\n",
@@ -956,6 +959,8 @@ static void run_newer(const fuzz_case *c) {
             require(!use_list || c->list.window_end >= c->list.window_start, what,
                     "the window ends before it starts");
             require(!use_list || n <= CI_MAX_INDEXED_ITEMS, what, "the list is too long");
+            require(!use_list || (c->list.pivot >= 0 && c->list.pivot <= CI_MAX_INDEXED_ITEMS),
+                    what, "the pivot is out of range");
             if (n > 0)
                 require(!use_items || (R.item_from && R.item_to && R.item_velocity), what,
                         "an item array is NULL");

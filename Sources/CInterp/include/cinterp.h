@@ -207,10 +207,14 @@ typedef enum ci_outside_policy {
 /**
  * Closed-form delays of a 1-D list, computed from the index in the kernel (no delay
  * array). Item i, with j = clamp(i, window_start, window_end - 1) - window_start, waits
- *   base_delay + min(max(offset + slope * |j - origin|, 0), max_delay)
+ *   base_delay + min(max(offset + slope * | |j - origin| - pivot |, 0), max_delay)
  * seconds; an item outside [window_start, window_end) waits base_delay when `outside`
  * is CI_OUTSIDE_IMMEDIATE. first / last / center / edges / reversed / amount all reduce
- * to this form. Indices up to CI_MAX_INDEXED_ITEMS; origin a multiple of 1/2.
+ * to this form. Indices up to CI_MAX_INDEXED_ITEMS; origin and pivot multiples of 1/2.
+ * A pivot at the largest distance (offset 0, slope >= 0) gives orders that start at the
+ * far ends (edges, a reversed order): each item's delay is then rounded relative to
+ * itself, where offset - slope |j - origin| would round the first items' delays
+ * relative to the whole spread.
  */
 typedef struct ci_list_delays {
     double base_delay;   /**< seconds */
@@ -222,6 +226,7 @@ typedef struct ci_list_delays {
     double window_end;   /**< one past the last visible index */
     int32_t outside;     /**< ci_outside_policy */
     int32_t reserved;
+    double pivot;        /**< distance the stagger part counts from (0: the origin) */
 } ci_list_delays;
 
 /** One animated property of every item: value = from + (to - from) * appearance. */
@@ -314,7 +319,8 @@ typedef enum ci_axis {
  * and `axis`. Then
  *   u = (d - nearest_distance) / (max_distance - nearest_distance), clamped to [0, 1]
  *   (0 when the two are equal), turned into 1 - u by `invert` (edges first: the items
- *   nearest the origin wait longest), s = distribution(u),
+ *   nearest the origin wait longest; computed as (max_distance - d) / (max_distance -
+ *   nearest_distance), exact for the first items), s = distribution(u),
  *   stagger = spread * (reversed ? 1 - s : s), capped at max_delay and at
  *   FLT_MAX - |base_delay| and held above -(FLT_MAX - |base_delay|) (a distribution
  *   that overshoots, back, elastic or a cubic-bezier, has s > 1, so spread * s or,

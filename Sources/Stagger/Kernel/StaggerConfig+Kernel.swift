@@ -17,7 +17,10 @@ extension StaggerConfig {
         let distanceRange = geometry.maximumDistance - nearest
         let total = totalSpread(distanceRange: distanceRange)
         // stagger = total * (flip ? 1 - u : u) with u = (d - nearest) / range: edges
-        // invert, reversed flips; the nearest distance folds into the offset.
+        // invert, reversed flips. Unflipped, the nearest distance folds into the offset;
+        // flipped, the stagger is slope * (largest - d), counted from the largest
+        // distance (the pivot) so that the items at the far ends, which start first, get
+        // delays rounded relative to themselves, not to the whole spread.
         let flip = geometry.inverted != reversed
         var slope = 0.0
         if distanceRange > 0 {
@@ -25,8 +28,9 @@ extension StaggerConfig {
         }
         var list = ci_list_delays()
         list.base_delay = baseDelay
-        list.offset = flip ? total + slope * nearest : -slope * nearest
-        list.slope = flip ? -slope : slope
+        list.offset = flip ? 0 : -slope * nearest
+        list.slope = slope
+        list.pivot = flip ? geometry.maximumDistance : 0
         list.origin = geometry.originX
         list.max_delay = maxDelay ?? .infinity
         list.window_start = Double(range.lowerBound)

@@ -60,6 +60,35 @@ import Testing
         }
     }
 
+    /// Orders that start at the far ends of a long list (edges first, a hide in reverse
+    /// order) keep the precision of each item's own delay, not of the whole spread: 1421
+    /// items 0.0737 s apart (a 52 s spread), sampled while the first ones move, within
+    /// the decay's 1e-6 and a little. Found by the property test above: counted back from
+    /// the largest delay, the outer items were 2.9e-5 off.
+    @Test(arguments: testedBackends)
+    func farEndItemsOfALongListKeepTheirPrecision(backend: Backend) throws {
+        let each = 0.07373639601317804, count = 1421
+        var edges = try StaggerConfig(spread: .each(each), curve: .fastDecay)
+        edges.from = .edges
+        var fromEdges = try StaggeredList(count: count, config: edges)
+        try fromEdges.show(at: 0)
+        var hiding = try StaggeredList(count: count, config: try StaggerConfig(spread: .each(each), curve: .fastDecay))
+        try hiding.show(at: 0)
+        try hiding.hide(at: 200)  // from rest, in reverse order: the last item leaves first
+        var frame = fromEdges.makeFrame()
+        for (list, start) in [(fromEdges, 0.0), (hiding, 200.0)] {
+            for elapsed in [0.1026108793476257, 0.2, 0.31] {
+                try list.sample(at: start + elapsed, into: &frame, backend: backend)
+                for i in [0, 1, 2, 3, 4, count - 5, count - 4, count - 3, count - 2, count - 1] {
+                    let reference = try list.appearance(of: i, at: start + elapsed)
+                    #expect(
+                        abs(Double(frame.appearance[i]) - reference) <= 3e-6,
+                        "item \(i) at \(elapsed) s: \(frame.appearance[i]) vs \(reference)")
+                }
+            }
+        }
+    }
+
     /// Hiding mid-flight: every item's value and velocity just after the hide equal
     /// those just before (no jump, no kink).
     @Test(arguments: [Curve.bouncy, .snappy, try! Curve.spring(response: 0.3, dampingFraction: 1.3)])
