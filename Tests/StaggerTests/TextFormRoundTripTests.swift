@@ -5,7 +5,7 @@ import Testing
 /// The text forms read back what they write (issue 20): `Curve(parsing: c.description)`
 /// and `StaggerConfig(parsing: s.description)` give the value back, for random values;
 /// and whatever random text parses prints in a form that parses to the same value.
-@Suite struct TextFormRoundTripTests {
+@Suite(.shrinking(false)) struct TextFormRoundTripTests {
     /// Easings (named, cubic-bezier, steps), springs from every initialiser, decays.
     static let curve = zip(
         easingGenerator, springGenerator, Gen.int(in: 0...5), Gen.double(in: 0.05...4), Gen.double(in: -3...3)

@@ -6,7 +6,7 @@ import Testing
 
 /// CSS Color 4's gamut mapping (https://www.w3.org/TR/css-color-4/#gamut-mapping)
 /// against the properties its algorithm defines, and the clipping option.
-@Suite struct GamutMappingTests {
+@Suite(.shrinking(false)) struct GamutMappingTests {
     static let jnd = 0.02
 
     /// ΔEOK as CSS Color 4 defines it, computed here: the Euclidean distance in Oklab.

@@ -4,7 +4,7 @@ import Stagger
 import Testing
 
 /// Oklab and the sRGB transfer function against their published definitions.
-@Suite struct OklabTests {
+@Suite(.shrinking(false)) struct OklabTests {
     /// Ottosson's post also publishes M1 for CIE XYZ input; composed with the sRGB → XYZ
     /// matrix of IEC 61966-2-1 (4 published digits) it must give the linear-sRGB M1.
     @Test func linearSRGBMatrixIsTheXYZMatrixComposedWithSRGBToXYZ() {

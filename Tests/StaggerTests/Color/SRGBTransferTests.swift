@@ -5,7 +5,7 @@ import Testing
 @testable import Stagger
 
 /// The sRGB encode's x^(1/2.4) without libm's pow, against Foundation's `pow`.
-@Suite struct SRGBTransferTests {
+@Suite(.shrinking(false)) struct SRGBTransferTests {
     /// The promised bound: 1e-15 relative (about 4.5 ulp).
     static let bound = 1e-15
 

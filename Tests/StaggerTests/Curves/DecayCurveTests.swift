@@ -6,7 +6,7 @@ import Testing
 /// Decay as a ``Curve`` kind: the closed form (against Foundation's exp and log, not our
 /// own formulas), the kernel against the Double reference on every backend, lanes,
 /// flings, the text form and bad input.
-@Suite struct DecayCurveTests {
+@Suite(.shrinking(false)) struct DecayCurveTests {
     /// value(t) = 1 − e^(−kt), velocity k·e^(−kt), settled within 0.001 at ln(1000)/k.
     @Test func closedFormValues() throws {
         let curve = try Curve.decay(frictionRate: 3)

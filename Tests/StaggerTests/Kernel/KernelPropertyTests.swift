@@ -4,7 +4,7 @@ import Testing
 
 /// Every kernel path against the Double reference, on random curves, lengths 0...2,000
 /// and unaligned starts, for every backend this machine supports.
-@Suite struct KernelPropertyTests {
+@Suite(.shrinking(false)) struct KernelPropertyTests {
     @Test(arguments: testedBackends)
     func easingsMatchTheReference(backend: Backend) async throws {
         await propertyCheck(

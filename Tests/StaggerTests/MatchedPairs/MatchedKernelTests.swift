@@ -4,7 +4,7 @@ import Testing
 
 /// Groups of matched pairs: the kernel pass against the Double reference on every
 /// backend, valid rectangles under monotone curves, and continuity when interrupted.
-@Suite struct MatchedKernelTests {
+@Suite(.shrinking(false)) struct MatchedKernelTests {
     /// Easings without jumps (steps would compare a full step at a jump whose float
     /// and Double times round to different sides).
     static let smoothEasing = Gen.int(in: 0..<Easing.allNamed.count).map { Easing.allNamed[$0] }

@@ -4,7 +4,7 @@ import Testing
 
 /// Scrubbing a whole group by progress: the kernel pass against the Double reference on
 /// every backend, the stagger mapped into progress, and bad input.
-@Suite struct MatchedScrubTests {
+@Suite(.shrinking(false)) struct MatchedScrubTests {
     @Test(arguments: testedBackends)
     func kernelMatchesTheReference(backend: Backend) async throws {
         await propertyCheck(

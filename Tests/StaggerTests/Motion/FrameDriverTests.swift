@@ -6,7 +6,7 @@ import Testing
 /// The frame driver: the same values and the same events whatever the frame times, rest
 /// detected when the settling durations say, nothing allocated per frame, bad frame
 /// times refused.
-@Suite struct FrameDriverTests {
+@Suite(.shrinking(false)) struct FrameDriverTests {
     /// A screen's worth of animations: a list, a pair group, a timeline player and a
     /// component animator, and the transitions to apply at their times.
     struct Scene {

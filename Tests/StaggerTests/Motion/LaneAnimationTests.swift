@@ -7,7 +7,7 @@ import Testing
 /// pass; it must be the engine the general path builds (lanes at rest, then
 /// `setMotion`), lane by lane, in Double and in the kernel's float32 samples, and refuse
 /// what that path refuses, naming the same lane.
-@Suite struct LaneAnimationTests {
+@Suite(.shrinking(false)) struct LaneAnimationTests {
     static let curves: [Curve] = [
         try! .easing(.easeOutCubic, duration: 0.3), .snappy, try! .spring(duration: 0.4, bounce: 0.3), .decay
     ]

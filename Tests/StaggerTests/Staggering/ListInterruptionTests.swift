@@ -8,7 +8,7 @@ import Testing
 /// Expected values come from the curves' Double references (``Curve/value(at:)``) and
 /// the stagger's delays, computed here; the kernel is held to the list's reference on
 /// every backend.
-@Suite struct ListInterruptionTests {
+@Suite(.shrinking(false)) struct ListInterruptionTests {
     /// CSS ease-in-out over 0.6 s: flat at both ends, so an additive turn is continuous
     /// in velocity too.
     static let easing = try! Curve.easing(.easeInOut, duration: 0.6)

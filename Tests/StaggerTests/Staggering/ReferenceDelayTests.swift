@@ -6,7 +6,7 @@ import Testing
 /// `referenceDelays(count:)` finds the window and the geometry once for every item; its
 /// figures must be delay(for:of:)'s, item by item, to the last bit (a list's
 /// interrupted items and a pair group's stagger read them as the reference).
-@Suite struct ReferenceDelayTests {
+@Suite(.shrinking(false)) struct ReferenceDelayTests {
     static let configs = zip(
         Gen.int(in: 0...8), Gen.int(in: 0...3), Gen.int(in: 0...3), Gen.bool, Gen.double(in: 0...1)
     ).map { origin, shape, window, flags, ratio -> StaggerConfig in

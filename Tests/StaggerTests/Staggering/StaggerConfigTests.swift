@@ -5,7 +5,7 @@ import Testing
 
 /// StaggerConfig against the published semantics (DefinitionsAndSources.md section 3): peers'
 /// examples where our semantics match theirs, the documented difference where not.
-@Suite struct StaggerConfigTests {
+@Suite(.shrinking(false)) struct StaggerConfigTests {
     func delays(_ config: StaggerConfig, _ count: Int) throws -> [Double] {
         try (0..<count).map { try config.delay(for: $0, of: count) }
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The staggered list sampler: kernel against the Double reference, interruptions,
 /// insertions, threads, and bad input.
-@Suite struct StaggeredListTests {
+@Suite(.shrinking(false)) struct StaggeredListTests {
     static let configGenerator = zip(
         Gen.int(in: 0...5), Gen.bool, Gen.double(in: 0.005...0.08), Gen.int(in: 0...3)
     ).map { choice, spring, each, origin -> StaggerConfig in

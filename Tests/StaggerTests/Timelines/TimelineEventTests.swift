@@ -3,7 +3,7 @@ import Stagger
 import Testing
 
 /// Events: their order from the definitions, and exactly once for any cutting of time.
-@Suite struct TimelineEventTests {
+@Suite(.shrinking(false)) struct TimelineEventTests {
     struct Simple: Equatable, CustomStringConvertible {
         let kind: TimelineEvent.Kind
         let child: String

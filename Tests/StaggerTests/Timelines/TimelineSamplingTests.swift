@@ -5,7 +5,7 @@ import Testing
 
 /// Sampling a timeline: the Double reference from the definitions, the kernel against
 /// it, and path independence.
-@Suite struct TimelineSamplingTests {
+@Suite(.shrinking(false)) struct TimelineSamplingTests {
     @Test func stateFollowsTheDefinitions() throws {
         let ease = try Curve.easeOut(duration: 0.4)
         let timeline = try Timeline([

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// The test suite's own conventions, read from its sources.
+@Suite struct PropertyTestConventionTests {
+    /// Every suite with property tests turns shrinking off, so that a failure reports its
+    /// input and the `.fixedSeed(...)` that replays it at once. Shrinking reruns the body,
+    /// often over thousands of items, until the input is minimal: under AddressSanitizer
+    /// one failing case held a CI run for more than ten minutes without a word.
+    @Test func propertyTestSuitesDoNotShrink() throws {
+        let tests = BuildArtifactTests.packageRoot.appendingPathComponent("Tests/StaggerTests")
+        let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        var checked = 0
+        for file in files {
+            let source = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+            guard source.contains("await propertyCheck(") else { continue }
+            checked += 1
+            let shrinkingOff = source.contains("@Suite(.shrinking(false))")
+            #expect(shrinkingOff, "\(file) runs property tests with shrinking on")
+        }
+        #expect(checked >= 16, "found \(checked) files with property tests: is the path right?")
+    }
+}
