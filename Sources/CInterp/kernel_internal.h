@@ -92,7 +92,6 @@ typedef struct ci_sample_prepared {
      * start or end gets exactly 0 or 1 whenever its elapsed time is exact (folding
      * 1/duration into these constants lost that: expo and elastic jump by 2^-10 there). */
     float after_offset, slope, cap_elapsed, start_elapsed, center, pivot;
-    int pivoted;            /* pivot is not 0 */
     float window_start, window_last, index_base;
     int has_cap;            /* cap_elapsed is finite */
     int clamp_to_start;     /* offset or slope is negative: the stagger part can be too */

@@ -23,7 +23,7 @@ CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
     CI_FN(sample_flags) F = {S->source,         S->window_covers_call, S->has_cap,
                              S->clamp_to_start, S->outside_immediate,  S->layer_count > 0,
                              S->exact_spans,    S->unit_span,          S->interior,
-                             S->pivoted};
+                             S->pivot != 0};
     return F;
 }
 

@@ -49,7 +49,6 @@ static ci_status prepare_list(ci_sample_prepared *S, const ci_list_delays *L, do
     /* Exact for indices and origins below 2^23, as every distance then is. */
     S->center = (float)(L->window_start + L->origin);
     S->pivot = (float)L->pivot;
-    S->pivoted = L->pivot != 0;
     /* With offset and slope >= 0 the clamp at start_elapsed cannot bind: rounding is
      * monotonic, so offset + slope |j - c| >= 0 stays so in float. */
     S->clamp_to_start = L->offset < 0 || L->slope < 0;
@@ -121,7 +120,7 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
  * approach rest), so they get no done run. Short calls are not split: not worth it. */
 static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count, size_t count) {
     if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || !(S->slope > 0) ||
-        S->pivoted || track_count > CI_SPAN_TRACKS || count < 256)
+        S->pivot != 0 || track_count > CI_SPAN_TRACKS || count < 256)
         return;
     double base = S->index_base, last = base + (double)(count - 1);
     double c = (double)S->center;
@@ -215,6 +214,6 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->exact_spans = (double)S->track_span[k] == span;
     }
     S->simple_list = S->source == CI_SOURCE_LIST && S->window_covers_call && !S->has_cap &&
-                     !S->clamp_to_start && !S->pivoted && S->exact_spans;
+                     !S->clamp_to_start && S->pivot == 0 && S->exact_spans;
     return CI_OK;
 }

@@ -19,6 +19,6 @@ import Testing
             let shrinkingOff = source.contains("@Suite(.shrinking(false))")
             #expect(shrinkingOff, "\(file) runs property tests with shrinking on")
         }
-        #expect(checked >= 16, "found \(checked) files with property tests: is the path right?")
+        #expect(checked > 0, "found no file with property tests: is the path right?")
     }
 }

@@ -74,6 +74,7 @@ import Testing
         try fromEdges.show(at: 0)
         var hiding = try StaggeredList(count: count, config: try StaggerConfig(spread: .each(each), curve: .fastDecay))
         try hiding.show(at: 0)
+        try #require(hiding.isComplete(at: 200))
         try hiding.hide(at: 200)  // from rest, in reverse order: the last item leaves first
         var frame = fromEdges.makeFrame()
         for (list, start) in [(fromEdges, 0.0), (hiding, 200.0)] {
