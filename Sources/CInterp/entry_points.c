@@ -114,10 +114,21 @@ ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve, const c
 }
 /* ---- layouts and waves ------------------------------------------------------------ */
 
+/* How many cells a delay pass lays out: the positions j = clamp(i, window_start,
+ * window_end - 1) - window_start of items 0 ..< count, for a window already checked. A
+ * window lays out its own items only (a list's layout is one row of the window's items),
+ * so the grid needs to hold those, not every item. */
+static double laid_out_positions(const ci_delay_layout *D, size_t count) {
+    if (count == 0) return 0;
+    double last = D->window_end > D->window_start ? D->window_end - 1 : D->window_start;
+    return fmin(fmax((double)(count - 1), D->window_start), last) - D->window_start + 1;
+}
+
 static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D, size_t count,
                                 int distances_only) {
     memset(L, 0, sizeof *L);
-    if (D->columns < 1 || D->rows < 1 || (uint64_t)D->columns * (uint64_t)D->rows < count ||
+    double cells = (double)D->columns * (double)D->rows;
+    if (D->columns < 1 || D->rows < 1 || (distances_only && cells < (double)count) ||
         count > CI_MAX_GRID_ITEMS || D->metric < CI_METRIC_EUCLIDEAN ||
         D->metric > CI_METRIC_CHEBYSHEV || D->axis < CI_AXIS_BOTH || D->axis > CI_AXIS_Y ||
         !ci_fits_float(D->origin_x) || !ci_fits_float(D->origin_y) ||
@@ -141,7 +152,8 @@ static ci_status prepare_layout(ci_layout_prepared *L, const ci_delay_layout *D,
          !ci_fits_float(1 / (D->max_distance - D->nearest_distance))) ||
         isnan(D->max_delay) || D->max_delay < 0 || !ci_is_finite(D->window_start) ||
         !ci_is_finite(D->window_end) || D->window_end < D->window_start || D->window_start < 0 ||
-        (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE))
+        (D->outside != CI_OUTSIDE_IMMEDIATE && D->outside != CI_OUTSIDE_WINDOW_EDGE) ||
+        cells < laid_out_positions(D, count))
         return CI_ERR_INVALID_PARAMETER;
     if (ci_is_timed(D->distribution.kind)) return CI_ERR_INVALID_CURVE;
     ci_status status = ci_prepare_curve(&L->distribution, &D->distribution);

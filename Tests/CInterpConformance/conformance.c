@@ -591,6 +591,48 @@ static void check_far_end_delays(ci_backend b) {
     }
 }
 
+/* A visible window over a long list, as the docs' long-list example has it: 10,000 rows,
+ * rows 4,000 ..< 4,012 visible, 0.05 s apart from the first visible row. The layout is
+ * one row of the 12 visible items, so the grid holds 12 cells, not 10,000. Worked by
+ * hand: row 4,000 + j waits 0.05 j s; the others wait 0 (immediately) or the nearest
+ * visible row's delay (with the window's edge: rows below 4,000 wait 0, rows from
+ * 4,012 on 0.55 s). Once refused: the 12 cells were checked against all 10,000 items. */
+static void check_visible_window(ci_backend b) {
+    enum { N = 10000, START = 4000, VISIBLE = 12 };
+    static float delays[N];
+    for (int outside = CI_OUTSIDE_IMMEDIATE; outside <= CI_OUTSIDE_WINDOW_EDGE; outside++) {
+        ci_delay_layout layout = {.columns = VISIBLE,
+                                  .rows = 1,
+                                  .outside = outside,
+                                  .max_distance = VISIBLE - 1,
+                                  .spread = 0.05 * (VISIBLE - 1),
+                                  .max_delay = INFINITY,
+                                  .window_start = START,
+                                  .window_end = START + VISIBLE,
+                                  .distribution = {CI_CURVE_LINEAR, 0, 0, 0, {0}}};
+        if (ci_delays(b, &layout, delays, N) != CI_OK) {
+            printf("%s visible window (outside %d): refused\n", ci_backend_name(b), outside);
+            failures++;
+            continue;
+        }
+        double worst = 0;
+        for (int i = 0; i < N; i++) {
+            double expected = i >= START && i < START + VISIBLE                 ? 0.05 * (i - START)
+                              : outside == CI_OUTSIDE_WINDOW_EDGE && i >= START ? 0.55
+                                                                                : 0;
+            worst = fmax(worst, fabs(delays[i] - expected));
+        }
+        report(ci_backend_name(b), "visible window delays (s)", worst, 1e-6);
+        /* One cell short of the window is refused. */
+        layout.columns = VISIBLE - 1;
+        if (ci_delays(b, &layout, delays, N) != CI_ERR_INVALID_PARAMETER) {
+            printf("%s visible window: a grid smaller than the window accepted\n",
+                   ci_backend_name(b));
+            failures++;
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (int b = 0; b < CI_BACKEND_COUNT; b++)
@@ -688,6 +730,7 @@ int main(int argc, char **argv) {
         check_layers((ci_backend)b);
         check_item_decay((ci_backend)b);
         check_far_end_delays((ci_backend)b);
+        check_visible_window((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

@@ -325,7 +325,9 @@ typedef enum ci_axis {
  *   FLT_MAX - |base_delay| and held above -(FLT_MAX - |base_delay|) (a distribution
  *   that overshoots, back, elastic or a cubic-bezier, has s > 1, so spread * s or,
  *   reversed, spread * (1 - s) could overflow), delay = base_delay + stagger.
- * The visible window and outside policy act as in ci_list_delays, on the index.
+ * The visible window and outside policy act as in ci_list_delays, on the index: the
+ * window's items are laid out from cell 0 (j in place of i above), so columns * rows need
+ * hold only the positions j that occur (a list is one row of the window's items).
  * Up to 2^23 items (cell coordinates stay exact). CI_ERR_INVALID_PARAMETER also for an
  * origin beyond 1e18 cells (its squared distance would overflow), a nearest_distance
  * outside [0, max_distance], a distance range whose reciprocal overflows float, or
