@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func curvesReadBackWhatTheyWrite() async {
-        await propertyCheck(count: 300, input: Self.curve) { curve in
+        await checkProperty(count: 300, input: Self.curve) { curve in
             let parsed = try Curve(parsing: curve.description, duration: 1)
             #expect(parsed == curve, "\(curve.description)")
             #expect(parsed.description == curve.description)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func staggerConfigsReadBackWhatTheyWrite() async {
-        await propertyCheck(count: 300, input: Self.config) { config in
+        await checkProperty(count: 300, input: Self.config) { config in
             let parsed = try StaggerConfig(parsing: config.description, easingDuration: 1)
             #expect(parsed == config, "\(config.description)")
         }
@@ -86,7 +86,7 @@ import Testing
         let text = Gen.int(in: 0..<Self.fragments.count).array(of: 1...5).map { picks in
             picks.map { Self.fragments[$0] }.joined(separator: ",")
         }
-        await propertyCheck(count: 400, input: text) { text in
+        await checkProperty(count: 400, input: text) { text in
             do {
                 let parsed = try StaggerConfig(parsing: text, easingDuration: 0.3)
                 let again = try StaggerConfig(parsing: parsed.description, easingDuration: 0.3)

@@ -43,7 +43,7 @@ import Testing
     /// In-gamut colours come back as they went in, identically under both mappings
     /// (a round trip's rounding past 0 or 1 is within the JND, so CSS returns the clip).
     @Test func inGamutColoursAreUnchanged() async {
-        await propertyCheck(count: 300, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
+        await checkProperty(count: 300, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
             r, g, b in
             let color = try RGBAColor(red: r, green: g, blue: b)
             let mapped = Oklab(color).color(gamutMapping: .css)
@@ -93,7 +93,7 @@ import Testing
     /// epsilon (as the algorithm defines its end); so lightness stays within that and
     /// the hue within asin(JND / chroma); and the chroma never grows.
     @Test func outOfGamutColoursAreMappedWithinTheJND() async {
-        await propertyCheck(
+        await checkProperty(
             count: 400, input: Gen.double(in: 0.02...0.98), Gen.double(in: 0.05...0.6), Gen.double(in: 0..<360)
         ) { l, c, h in
             let origin = Self.oklch(l, c, degrees: h)

@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func transferAndOklabRoundTrips() async {
-        await propertyCheck(count: 200, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
+        await checkProperty(count: 200, input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) {
             r, g, b in
             #expect(abs(SRGBTransfer.encoded(fromLinear: SRGBTransfer.linear(fromEncoded: r)) - r) < 1e-12)
             let color = try RGBAColor(red: r, green: g, blue: b)

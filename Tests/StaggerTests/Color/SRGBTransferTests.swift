@@ -43,7 +43,7 @@ import Testing
 
     /// Over every binade of the normal doubles (all twelve residues of 5e mod 12).
     @Test func withinTheBoundOverEveryBinade() async {
-        await propertyCheck(count: 3000, input: Gen.int(in: -1022...1023), Gen.double(in: 1..<2)) { e, m in
+        await checkProperty(count: 3000, input: Gen.int(in: -1022...1023), Gen.double(in: 1..<2)) { e, m in
             let x = m * Foundation.pow(2, Double(e))
             #expect(Self.relativeError(x) <= Self.bound, "x = \(x)")
         }
@@ -65,7 +65,7 @@ import Testing
 
     /// The encode as a whole moves by at most 1.055 · 1e-15 from the pow form.
     @Test func encodeMatchesThePowForm() async {
-        await propertyCheck(count: 2000, input: Gen.double(in: 0.0031309...1)) { l in
+        await checkProperty(count: 2000, input: Gen.double(in: 0.0031309...1)) { l in
             let powForm = 1.055 * Foundation.pow(l, 1 / 2.4) - 0.055
             #expect(abs(SRGBTransfer.encoded(fromLinear: l) - powForm) <= 1.1e-15 + 2.3e-16, "l = \(l)")
         }

@@ -59,7 +59,7 @@ import Testing
     /// Random decays through every kernel entry point against the Double reference.
     @Test(arguments: testedBackends)
     func kernelMatchesTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 30, input: Gen.double(in: -3...6), Gen.float(in: -0.5...20).array(of: 0...700),
             Gen.double(in: -2000...2000), Gen.double(in: -0.2...0.2)
         ) { logRate, times, v0, increment in

@@ -7,7 +7,7 @@ import Testing
 @Suite(.shrinking(false)) struct KernelPropertyTests {
     @Test(arguments: testedBackends)
     func easingsMatchTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 40, input: easingGenerator,
             Gen.float(in: -0.25...1.25).array(of: 0...2000), Gen.int(in: 0...17)
         ) { easing, progress, offset in
@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: testedBackends)
     func springsMatchTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 40, input: springGenerator,
             Gen.float(in: -0.5...10).array(of: 0...2000), Gen.double(in: -3...3),
             Gen.double(in: -20...20)
@@ -56,7 +56,7 @@ import Testing
 
     @Test(arguments: testedBackends)
     func curvesOverTimeMatchTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 30, input: easingGenerator, Gen.double(in: 0.05...3),
             Gen.float(in: -1...4).array(of: 0...500)
         ) { easing, duration, times in
@@ -83,7 +83,7 @@ import Testing
                 default: try! .easing(easing, duration: duration)
                 }
             }
-        await propertyCheck(
+        await checkProperty(
             count: 40, input: curveGenerator, Gen.int(in: 0...2000), Gen.double(in: -1...1),
             Gen.double(in: -0.1...0.1), Gen.double(in: 0...30)
         ) { curve, count, baseDelay, increment, time in
@@ -108,7 +108,7 @@ import Testing
 
     @Test(arguments: testedBackends)
     func explicitDelaysMatchTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 30, input: easingGenerator, Gen.float(in: -2...5).array(of: 0...700),
             Gen.double(in: 0...6)
         ) { easing, delays, time in
@@ -129,7 +129,7 @@ import Testing
 
     @Test(arguments: testedBackends)
     func inPlaceEqualsOutOfPlace(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 20, input: easingGenerator, Gen.float(in: 0...1).array(of: 0...300)
         ) { easing, progress in
             var separate = [Float](repeating: 0, count: progress.count)

@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: testedBackends)
     func kernelMatchesTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 15, input: Self.pair.array(of: 1...16), Self.curve.array(of: 4), Gen.bool, Gen.double(in: 0...0.6),
             Gen.double(in: 0...2).array(of: 1...4)
         ) { pairs, curves, staggered, interruption, later in
@@ -116,7 +116,7 @@ import Testing
             try .easing(.easeInCirc, duration: 0.3), try .easing(.easeInOutSine, duration: 0.6),
             .smooth, try .spring(response: 0.4, dampingFraction: 1.5)
         ]
-        await propertyCheck(
+        await checkProperty(
             count: 15, input: Self.pair.array(of: 1...20), Gen.int(in: 0..<monotone.count), Gen.double(in: 0...0.8),
             Gen.double(in: 0...2).array(of: 1...5)
         ) { pairs, choice, interruption, times in
@@ -361,7 +361,7 @@ import Testing
     /// Decoding a whole frame in one call gives each pair's own decode, in order, for
     /// every mixing space and gamut mapping (random pairs, staggered springs mid-flight).
     @Test func decodingAFrameMatchesDecodingEachPair() async throws {
-        await propertyCheck(count: 20, input: Self.pair.array(of: 0...12), Gen.double(in: 0...1.5)) { pairs, time in
+        await checkProperty(count: 20, input: Self.pair.array(of: 0...12), Gen.double(in: 0...1.5)) { pairs, time in
             var group = try MatchedPairGroup(
                 pairs, curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .amount(0.2)))
             try group.start(at: 0)

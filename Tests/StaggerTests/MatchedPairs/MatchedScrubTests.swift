@@ -7,7 +7,7 @@ import Testing
 @Suite(.shrinking(false)) struct MatchedScrubTests {
     @Test(arguments: testedBackends)
     func kernelMatchesTheReference(backend: Backend) async throws {
-        await propertyCheck(
+        await checkProperty(
             count: 15, input: MatchedKernelTests.pair.array(of: 1...16), MatchedKernelTests.curve.array(of: 4),
             Gen.bool,
             Gen.double(in: -0.1...1.1).array(of: 1...5)

@@ -78,7 +78,7 @@ import Testing
     /// reports every event exactly once: the same events, in the same order per
     /// animation, as frames only at the changes and at the end.
     @Test func anyPartitionGivesTheSameValuesAndEvents() async {
-        await propertyCheck(
+        await checkProperty(
             count: 20, input: StaggeredListTests.configGenerator, Gen.int(in: 1...300),
             Gen.double(in: 0.05...1.2), Gen.double(in: 0.1...1.5), Gen.int(in: 1...400)
         ) { config, count, hideAt, reverseAt, seed in

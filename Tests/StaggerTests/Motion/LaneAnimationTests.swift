@@ -29,7 +29,7 @@ import Testing
         let inputs = zip(
             Gen.int(in: 0...3), Gen.double(in: -50...50), Gen.double(in: -50...50),
             Gen.double(in: 0...0.6).array(of: 0...40))
-        await propertyCheck(count: 100, input: inputs) { curveIndex, from, to, delays in
+        await checkProperty(count: 100, input: inputs) { curveIndex, from, to, delays in
             let curve = Self.curves[curveIndex]
             let start = 2.5
             let direct = try LaneAnimation(kernelMotion: start, from: from, to: to, delays: delays, curve: curve)

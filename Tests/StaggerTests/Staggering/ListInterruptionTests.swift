@@ -53,7 +53,7 @@ import Testing
     /// 1/0.6·1.5 per second halfway), where restarting from the value would have
     /// dropped it to easeInOut's 0.
     @Test func anAdditiveTurnIsContinuousInValueAndVelocity() async {
-        await propertyCheck(count: 30, input: Gen.double(in: 0.02...0.55), Gen.int(in: 1...40)) { tap, count in
+        await checkProperty(count: 30, input: Gen.double(in: 0.02...0.55), Gen.int(in: 1...40)) { tap, count in
             let config = try StaggerConfig(spread: .each(0.01), curve: Self.easing)
             var before = try StaggeredList(count: count, config: config)
             try before.show(at: 0)
@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: testedBackends)
     func interruptedListsMatchTheReference(backend: Backend) async {
         let events = Gen.int(in: 0...4).array(of: 1...6)
-        await propertyCheck(
+        await checkProperty(
             count: 25, input: StaggeredListTests.configGenerator, Gen.int(in: 1...700), events,
             Gen.double(in: 0...1.2)
         ) { config, count, kinds, after in

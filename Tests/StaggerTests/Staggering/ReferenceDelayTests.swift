@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func everyItemHasItsOwnDelay() async {
-        await propertyCheck(count: 200, input: Self.configs, Gen.int(in: 0...700)) { config, count in
+        await checkProperty(count: 200, input: Self.configs, Gen.int(in: 0...700)) { config, count in
             guard (try? config.validate(count: count)) != nil else { return }
             let all = try config.referenceDelays(count: count)
             for index in 0..<count {

@@ -339,7 +339,7 @@ import Testing
             }
             return config
         }
-        await propertyCheck(count: 60, input: generator, Gen.int(in: 4...400)) { config, count in
+        await checkProperty(count: 60, input: generator, Gen.int(in: 4...400)) { config, count in
             let kernel = try config.delays(count: count, backend: backend)
             for index in 0..<count {
                 let reference = try config.delay(for: index, of: count)

@@ -240,7 +240,7 @@ import Testing
         let keys = whole.map { "\($0.kind)|\($0.node)|\($0.iteration)" }
         #expect(Set(keys).count == keys.count)
         #expect(zip(whole, whole.dropFirst()).allSatisfy { $0.time <= $1.time })
-        await propertyCheck(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) {
+        await checkProperty(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) {
             cuts, exact in
             // Some frames land exactly on event times, where off-by-one errors hide.
             var points = cuts
@@ -263,7 +263,7 @@ import Testing
     func randomWalksReportEachCrossingOnce(which: Int) async throws {
         let timeline = Self.timelines[which]
         let end = timeline.totalDuration + 0.3
-        await propertyCheck(count: 50, input: Gen.double(in: -0.8...0.8).array(of: 1...30), Gen.int(in: 0...5)) {
+        await checkProperty(count: 50, input: Gen.double(in: -0.8...0.8).array(of: 1...30), Gen.int(in: 0...5)) {
             moves, jump in
             var times: [Double] = [-.infinity, 0]
             for (i, move) in moves.enumerated() {

@@ -164,7 +164,7 @@ import Testing
         // At most 20 intervals of 0.05 s at speed ≤ 1.5 move 1.5 s, less than half the
         // timeline: the walk from the middle never reaches an end, where time clamps.
         try #require(middle > 1.5)
-        await propertyCheck(count: 60, input: Gen.double(in: 0.001...0.05).array(of: 1...20), Gen.int(in: 0...1000)) {
+        await checkProperty(count: 60, input: Gen.double(in: 0.001...0.05).array(of: 1...20), Gen.int(in: 0...1000)) {
             steps, seed in
             var player = TimelinePlayer(timeline)
             var clock = 5.0
