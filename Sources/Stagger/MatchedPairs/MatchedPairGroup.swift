@@ -67,6 +67,10 @@ public struct MatchedPairGroup: Sendable {
     /// fills (never read otherwise).
     private var laneDelayBuffer: [Double] = []
     private var laneCarriedBuffer: [Int] = []
+    /// Each pair's time of coming to rest in a motion that a later transition replaced
+    /// (−∞ for none; empty until some pair has one), so that a frame after a tap still
+    /// hears of a pair that settled since the previous frame: the latest per pair.
+    private var earlierRests: [Double] = []
 
     /// Each pair's stagger delay, seconds.
     let delays: [Double]
@@ -278,6 +282,7 @@ public struct MatchedPairGroup: Sendable {
             try next.setMotion(
                 start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
                 delays: laneDelays)
+            recordRests(before: time)
             engine = next
         } catch {
             throw Self.named(error, pairCount: n)
@@ -327,6 +332,7 @@ public struct MatchedPairGroup: Sendable {
         }
         // In place: restart changes nothing when it throws, and writing the engine's
         // own spare buffers (rather than a copy's) maps no fresh memory.
+        let rests = earlierRests(before: time)
         do throws(LaneFailure) {
             try engine.restart(
                 at: time, targets: targets, delays: laneDelays, keeping: laneCarried,
@@ -334,6 +340,7 @@ public struct MatchedPairGroup: Sendable {
         } catch {
             throw Self.named(error, pairCount: n)
         }
+        earlierRests = rests
         laneDelayBuffer = laneDelays
         laneCarriedBuffer = laneCarried
     }
@@ -355,21 +362,53 @@ public struct MatchedPairGroup: Sendable {
 
     /// The pairs that come to rest in (`after`, `through`], with their times, in time
     /// order (ties by index): per-pair completion for a frame loop, which asks for the
-    /// interval since its previous frame. As the values, from the last transition on.
-    /// O(lanes).
+    /// interval since its previous frame. Every pair that comes to rest is listed,
+    /// whatever transitions come between two frames: a pair that settled before a later
+    /// transition replaced its motion is listed at that time too (of such earlier rests
+    /// the group keeps each pair's latest). ``FrameDriver`` reports the same as
+    /// ``FrameDriver/Event/pairSettled(_:pair:at:)`` events. O(lanes).
     ///
     /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN bound.
     public func pairsSettling(after: Double, through: Double) throws(AnimatableError) -> [(index: Int, time: Double)] {
         guard !after.isNaN else { throw .invalidTime(after) }
         guard !through.isNaN else { throw .invalidTime(through) }
-        guard lastTransition.isFinite else { return [] }
         var settling: [(index: Int, time: Double)] = []
-        for pair in pairs.indices {
-            let time = pairSettleTime(pair)
-            if time > after, time <= through, time > lastTransition { settling.append((pair, time)) }
-        }
+        forEachPairSettling(after: after, through: through) { settling.append(($0, $1)) }
         return settling.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
     }
+
+    /// Calls `body` with each pair that comes to rest in (`after`, `through`] and its
+    /// time, in pair order: in the motion in flight and, with `includingEarlier`, the
+    /// rests of replaced motions. No check of the bounds; allocates nothing.
+    func forEachPairSettling(
+        after: Double, through: Double, includingEarlier: Bool = true, _ body: (_ pair: Int, _ time: Double) -> Void
+    ) {
+        if includingEarlier {
+            // Not enumerated(), which allocates per element unspecialised (debug builds).
+            for pair in earlierRests.indices where earlierRests[pair] > after && earlierRests[pair] <= through {
+                body(pair, earlierRests[pair])
+            }
+        }
+        guard lastTransition.isFinite, through > lastTransition, after < settleTime else { return }
+        for pair in pairs.indices {
+            let time = pairSettleTime(pair)
+            if time > after, time <= through, time > lastTransition { body(pair, time) }
+        }
+    }
+
+    /// ``earlierRests`` with the pairs of the motion in flight that come to rest at or
+    /// before `time` (what a transition then replaces after they settled).
+    private func earlierRests(before time: Double) -> [Double] {
+        var rests = earlierRests
+        forEachPairSettling(after: lastTransition, through: time, includingEarlier: false) { pair, settled in
+            if rests.count != pairs.count { rests = [Double](repeating: -.infinity, count: pairs.count) }
+            rests[pair] = settled
+        }
+        return rests
+    }
+
+    /// Keeps the rests of the motion in flight up to `time` (see ``earlierRests(before:)``).
+    private mutating func recordRests(before time: Double) { earlierRests = earlierRests(before: time) }
 
     /// The end of pair `pair`'s latest lane motion (lane-major: lane l · n + pair).
     private func pairSettleTime(_ pair: Int) -> Double {

@@ -44,8 +44,19 @@ public struct FrameDriver: Sendable {
         /// the caller's clock (at or before the frame that reports it). A transition
         /// that moves nothing reports nothing.
         case listSettled(ListID, at: Double)
+        /// Item `item` of a list came to rest at `at` seconds (at or before the frame
+        /// that reports it): per-item completion, as GSAP's per-target `onComplete`.
+        /// Every item that settles is reported once, also when a transition started
+        /// between two frames replaced the motion it settled in
+        /// (``StaggeredList/itemsSettling(after:through:)``). A frame reports a list's
+        /// items in index order, before its ``listSettled(_:at:)``.
+        case itemSettled(ListID, item: Int, at: Double)
         /// A pair group came to rest at `at` seconds.
         case pairGroupSettled(PairGroupID, at: Double)
+        /// Pair `pair` of a group came to rest at `at` seconds
+        /// (``MatchedPairGroup/pairsSettling(after:through:)``), in pair order, before
+        /// its group's ``pairGroupSettled(_:at:)``.
+        case pairSettled(PairGroupID, pair: Int, at: Double)
         /// What the player reported (``TimelinePlayer/update(at:)``), except
         /// ``TimelinePlayer/Event/updated(_:)``, which every playing frame would repeat.
         case timeline(PlayerID, TimelinePlayer.Event)
@@ -57,6 +68,9 @@ public struct FrameDriver: Sendable {
     private var listFrames: [StaggerFrame] = []
     /// The transition (its start) whose settling was reported, per list.
     private var listSettleReported: [Double?] = []
+    /// Scratch for a list's delays while its items' rests are found (one buffer for
+    /// every list, grown once, so that frames allocate nothing).
+    private var delayScratch: [Float] = []
     private var groups: [MatchedPairGroup] = []
     private var groupFrames: [MatchedFrame] = []
     /// The transition (its start) whose settling was reported, per pair group.
@@ -234,7 +248,14 @@ public struct FrameDriver: Sendable {
         pendingEvents.removeAll(keepingCapacity: true)
         var atRest = true
         for i in lists.indices {
-            do { try lists[i].sample(at: time, into: &listFrames[i]) } catch { throw .list(index: i, error) }
+            let first = events.count
+            do {
+                try lists[i].sample(at: time, into: &listFrames[i])
+                try lists[i].forEachItemSettling(after: previous, through: time, scratch: &delayScratch) {
+                    events.append(.itemSettled(ListID(index: i), item: $0, at: $1))
+                }
+            } catch { throw .list(index: i, error) }
+            Self.sortByTime(&events, from: first)
             let settle = lists[i].settleTime
             if lists[i].totalDuration > 0, time >= settle, listSettleReported[i] != lists[i].start {
                 listSettleReported[i] = lists[i].start
@@ -244,6 +265,11 @@ public struct FrameDriver: Sendable {
         }
         for i in groups.indices {
             do { try groups[i].sample(at: time, into: &groupFrames[i]) } catch { throw .pairGroup(index: i, error) }
+            let first = events.count
+            groups[i].forEachPairSettling(after: previous, through: time) {
+                events.append(.pairSettled(PairGroupID(index: i), pair: $0, at: $1))
+            }
+            Self.sortByTime(&events, from: first)
             let settle = groups[i].settleTime
             if groups[i].hasMoved, time >= settle, groupSettleReported[i] != groups[i].lastTransition {
                 groupSettleReported[i] = groups[i].lastTransition
@@ -281,6 +307,36 @@ public struct FrameDriver: Sendable {
         }
         self.time = time
         isAtRest = atRest
+    }
+
+    /// Puts one collection's item or pair events, `events[first...]`, in time order,
+    /// ties by index (they come in index order and both sorts keep it): the order does
+    /// not depend on how time was cut into frames. A frame has few: an insertion sort
+    /// in place, allocating nothing; the library's sort past 32.
+    private static func sortByTime(_ events: inout [Event], from first: Int) {
+        let count = events.count - first
+        guard count > 1 else { return }
+        guard count <= 32 else {
+            events[first...].sort { $0.settledAt < $1.settledAt }
+            return
+        }
+        for i in (first + 1)..<events.count {
+            var j = i
+            while j > first, events[j].settledAt < events[j - 1].settledAt {
+                events.swapAt(j, j - 1)
+                j -= 1
+            }
+        }
+    }
+}
+
+extension FrameDriver.Event {
+    /// When an item or pair came to rest (−∞ for other events).
+    fileprivate var settledAt: Double {
+        switch self {
+        case .itemSettled(_, _, let at), .pairSettled(_, _, let at): at
+        default: -.infinity
+        }
     }
 }
 

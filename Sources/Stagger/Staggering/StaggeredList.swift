@@ -200,6 +200,12 @@ public struct StaggeredList: Sendable {
     /// source's delays count from (a lane animation keeps its own start).
     private(set) var start: Double = 0
     private(set) var motion: Motion
+    /// Each item's time of coming to rest in a motion that a later transition replaced
+    /// (−∞ for none; empty until some item has one): a tap between two frames replaces
+    /// the motion an item settled in since the previous frame, and the next frame must
+    /// still hear of it. One time per item, the latest, so that the memory stays
+    /// O(count) however many transitions come.
+    private(set) var earlierRests: [Double] = []
 
     /// A list of `count` hidden items.
     ///
@@ -271,8 +277,10 @@ public struct StaggeredList: Sendable {
                 source = .delays(from: restValue, to: target, delays: try order.delays(count: count))
             }
             let next = try Motion(source, curve: curve, count: count, isReduced: isReduced, since: time)
+            let rests = try restsBefore(time)
             start = time
             motion = next
+            record(rests)
             return
         }
 
@@ -282,6 +290,7 @@ public struct StaggeredList: Sendable {
         let delays = try order.referenceDelays(count: count)
         let targets = [Double](repeating: Double(target), count: count)
         let passes = try Motion.passes(curve: curve, isReduced: isReduced)
+        let rests = try restsBefore(time)
         var (engine, wasTaken) = try takeLanes(delays: delaysInFlight)
         var carried = [Int](repeating: -1, count: count)
         var laneDelays = delays
@@ -301,6 +310,25 @@ public struct StaggeredList: Sendable {
         }
         start = time
         motion = Motion(lanes: engine, curve: curve, isReduced: isReduced, since: time, passes: passes)
+        record(rests)
+    }
+
+    /// The items of the motion in flight that come to rest at or before `time`, with
+    /// their times: what a transition at `time` replaces after they settled.
+    private func restsBefore(_ time: Double) throws(StaggerError) -> [(index: Int, time: Double)] {
+        var rests: [(index: Int, time: Double)] = []
+        var scratch: [Float] = []
+        try forEachItemSettling(after: -.infinity, through: time, scratch: &scratch, includingEarlier: false) {
+            rests.append(($0, $1))
+        }
+        return rests
+    }
+
+    /// Keeps `rests` (from ``restsBefore(_:)``) in ``earlierRests``.
+    private mutating func record(_ rests: [(index: Int, time: Double)]) {
+        guard !rests.isEmpty else { return }
+        if earlierRests.count != count { earlierRests = [Double](repeating: -.infinity, count: count) }
+        for (index, time) in rests { earlierRests[index] = time }
     }
 
     /// The common appearance of every item when all are at rest at the same value at
@@ -425,9 +453,14 @@ public struct StaggeredList: Sendable {
             throw StaggerError(error, at: time)
         }
         let nextMotion = try Motion(.lanes(next), curve: curve, count: total, isReduced: isReduced, since: time)
+        let rests = try restsBefore(time)
         count = total
         start = time
         motion = nextMotion
+        if !earlierRests.isEmpty {
+            earlierRests.insert(contentsOf: repeatElement(-.infinity, count: newItems), at: index)
+        }
+        record(rests.map { ($0.index < index ? $0.index : $0.index + newItems, $0.time) })
     }
 
     /// Removes the items at `range` at once; the others keep their trajectories.
@@ -456,6 +489,7 @@ public struct StaggeredList: Sendable {
             source, curve: motion.curve, count: count - range.count, isReduced: motion.isReduced, since: start)
         count -= range.count
         motion = next
+        if !earlierRests.isEmpty { earlierRests.removeSubrange(range) }
     }
 
     /// Sends item `index` toward appearance `target` at `time`, at once: a row dimmed
@@ -529,8 +563,10 @@ public struct StaggeredList: Sendable {
             throw StaggerError(error, at: time)
         }
         let nextMotion = try Motion(.lanes(next), curve: curve, count: count, isReduced: isReduced, since: time)
+        let rests = try restsBefore(time)
         start = time
         motion = nextMotion
+        record(rests)
     }
 
     // MARK: - Queries
@@ -551,46 +587,83 @@ public struct StaggeredList: Sendable {
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``; the config's errors.
     public func settleTime(ofItem index: Int) throws(StaggerError) -> Double {
         guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
-        return try itemSettleTimes()[index] ?? start
+        var settle = start
+        var scratch: [Float] = []
+        try forEachItemSettling(after: -.infinity, through: .infinity, scratch: &scratch, includingEarlier: false) {
+            if $0 == index { settle = $1 }
+        }
+        return settle
     }
 
     /// The items that come to rest in (`after`, `through`], with their times, in time
     /// order (ties by index): per-item completion for a frame loop, which asks for the
-    /// interval since its previous frame. Items with nowhere to go are not listed. Like
-    /// the values, this answers from the last transition on: an item that settled
-    /// before a later transition began is not listed once that transition is recorded.
-    /// O(count).
+    /// interval since its previous frame. Items with nowhere to go are not listed.
+    /// Every item that comes to rest is listed, whatever transitions come between two
+    /// frames: an item that settled before a later transition replaced its motion (a
+    /// tap between frames) is listed at that time too; of such earlier rests the list
+    /// keeps each item's latest. ``FrameDriver`` reports the same as
+    /// ``FrameDriver/Event/itemSettled(_:item:at:)`` events. O(count).
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN bound; the config's errors.
     public func itemsSettling(after: Double, through: Double) throws(StaggerError) -> [(index: Int, time: Double)] {
         guard !after.isNaN else { throw .invalidTime(after) }
         guard !through.isNaN else { throw .invalidTime(through) }
         var settling: [(index: Int, time: Double)] = []
-        for (index, time) in try itemSettleTimes().enumerated() {
-            if let time, time > after, time <= through { settling.append((index, time)) }
-        }
+        var scratch: [Float] = []
+        try forEachItemSettling(after: after, through: through, scratch: &scratch) { settling.append(($0, $1)) }
         return settling.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
     }
 
-    /// Every item's settle time in the last transition, `nil` for an item with nowhere
-    /// to go: under a uniform source its delay (float32, as sampled) plus the curve's
-    /// duration after `start`; for lanes, the end of the lane's latest motion, when
-    /// that comes after the transition (a lane that came to rest before it had nowhere
-    /// to go in it).
-    private func itemSettleTimes() throws(StaggerError) -> [Double?] {
+    /// Calls `body` with each item that comes to rest in (`after`, `through`] and its
+    /// time, in index order: in the motion in flight and, with `includingEarlier`, in
+    /// ``earlierRests``. `scratch` holds a closed form's delays (reused, so that a frame
+    /// loop allocates nothing once it has grown). No check of the bounds.
+    func forEachItemSettling(
+        after: Double, through: Double, scratch: inout [Float], includingEarlier: Bool = true,
+        _ body: (_ index: Int, _ time: Double) -> Void
+    ) throws(StaggerError) {
+        // Index loops, not enumerated(): unspecialised in a debug build, enumerated()
+        // allocated once per element (seen with the allocation counter).
+        if includingEarlier {
+            for index in earlierRests.indices where earlierRests[index] > after && earlierRests[index] <= through {
+                body(index, earlierRests[index])
+            }
+        }
+        // Nothing of the motion in flight comes to rest outside (start, settleTime].
+        guard through > start, after < settleTime else { return }
         let duration = motion.curve.duration
         switch motion.source {
         case .closedForm(let from, let to, let order):
-            guard from != to else { return [Double?](repeating: nil, count: count) }
-            return try order.delays(count: count).map { start + Double($0) + duration }
+            guard from != to else { return }
+            if scratch.count != count { scratch = [Float](repeating: 0, count: count) }
+            try scratch.withUnsafeMutableBufferPointer { (delays) throws(StaggerError) in
+                try order.delays(count: count, into: delays)
+            }
+            for index in scratch.indices {
+                let time = start + Double(scratch[index]) + duration
+                if time > after, time <= through { body(index, time) }
+            }
         case .delays(let from, let to, let delays):
-            guard from != to else { return [Double?](repeating: nil, count: count) }
-            return delays.map { start + Double($0) + duration }
+            guard from != to else { return }
+            for index in delays.indices {
+                let time = start + Double(delays[index]) + duration
+                if time > after, time <= through { body(index, time) }
+            }
         case .lanes(let engine):
-            return (0..<count).map { lane in
-                guard !engine.goesNowhere(lane: lane) else { return nil }
-                let end = engine.end(ofLane: lane)
-                return end > start ? end : nil
+            // A lane that came to rest before the last transition had nowhere to go in
+            // it. One that ends at that very instant did, unless the transition recorded
+            // its rest: a uniform motion's rests are found from its float32 delays, its
+            // lanes from the reference's, and the two can fall either side of the tap
+            // by a rounding (2⁻²² of the time), so the record decides.
+            let tie = 0x1p-22 * (abs(start) + duration)
+            for lane in 0..<count where !engine.goesNowhere(lane: lane) {
+                let time = engine.end(ofLane: lane)
+                guard time > after, time <= through else { continue }
+                if time > start
+                    || (time == start && (earlierRests.isEmpty || earlierRests[lane] < start - tie))
+                {
+                    body(lane, time)
+                }
             }
         }
     }
