@@ -152,13 +152,42 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         .init("wave with NaN amplitude", mentions: ["amplitude = nan", "finite"]) {
             _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1)
         },
-        .init("wave with zero decay", mentions: ["decay = 0.0", "> 0"]) {
+        .init("wave with zero decay", mentions: ["decay = 0.0", "greater than 0"]) {
             _ = try Wave(
                 amplitude: 1, temporalFrequency: 1, spatialFrequency: 1, envelope: .attackDecay(attack: 0.1, decay: 0))
         },
         .init("wave offsets for a negative count", mentions: ["-1", "not be negative"]) {
             var out: [Float] = []
             try Wave.seed(amplitude: 1, frequency: 1, period: 1).offsets(count: -1, at: 0, into: &out)
+        },
+        // What a new user met: errors that named the wrong thing or nothing.
+        .init("wave with a zero period", mentions: ["period = 0.0", "greater than 0"]) {
+            _ = try Wave.seed(amplitude: 1, frequency: 1, period: 0)
+        },
+        .init("wave whose phase overflows", mentions: ["temporalFrequency = 1e+308", "finite"]) {
+            _ = try Wave(amplitude: 1e308, temporalFrequency: 1e308, spatialFrequency: 1e308).offset(
+                for: 1, of: 3, at: 2)
+        },
+        .init("wave offsets beyond float32", mentions: ["amplitude = 1e+300", "float32"]) {
+            var out = [Float](repeating: 0, count: 4)
+            try Wave(amplitude: 1e300, temporalFrequency: 1, spatialFrequency: 1).offsets(count: 4, at: 0.5, into: &out)
+        },
+        .init("list track with a NaN end", mentions: ["Track \"offsetY\"", "to must be finite", "nan"]) {
+            _ = try StaggeredList(
+                count: 3, config: .standard, tracks: [.opacity, StaggerTrack("offsetY", from: 20, to: .nan)])
+        },
+        .init("list track set to an infinite end", mentions: ["Track \"scale\"", "from must be finite", "inf"]) {
+            var list = try StaggeredList(count: 3, config: .standard)
+            try list.show(at: 0)
+            list.tracks[2].from = -.infinity
+            var frame = list.makeFrame()
+            try list.sample(at: 0.1, into: &frame)
+        },
+        .init("negative base delay", mentions: ["baseDelay", "-0.1", "0 or more"]) {
+            _ = try StaggerConfig(baseDelay: -0.1, spread: .each(0.05))
+        },
+        .init("decay distance infinite", mentions: ["distance", "finite", "inf"]) {
+            _ = try DecayCurve.fast.initialVelocity(toTravel: .infinity)
         },
         // Timelines
         .init("timeline list of Int.max rows", mentions: ["9223372036854775807", "8388608"]) {

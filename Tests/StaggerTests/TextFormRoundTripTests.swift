@@ -53,10 +53,10 @@ import Testing
     }
 
     static let config = zip(
-        Gen.double(in: 0...2), Gen.bool, Gen.double(in: -0.5...0.5), origin, grid, curve, easingGenerator,
+        Gen.double(in: 0...2), Gen.bool, Gen.double(in: 0...0.5), origin, grid, curve, easingGenerator,
         Gen.int(in: 0...15)
     ).map { spread, isAmount, base, origin, grid, curve, distribution, flags -> StaggerConfig in
-        // Base delays of either sign and caps up to +∞: what the initialiser accepts.
+        // Base delays of 0 or more and caps up to +∞: what the initialiser accepts.
         var config = try! StaggerConfig(
             baseDelay: flags & 1 == 0 ? 0 : base, spread: isAmount ? .amount(spread) : .each(spread), curve: curve,
             from: origin, grid: grid, distribution: distribution, reversed: flags & 2 != 0,

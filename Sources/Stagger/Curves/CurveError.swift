@@ -7,6 +7,14 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A time (seconds) or progress value was NaN or infinite; the payload is that value.
     case nonFiniteInput(Double)
 
+    /// A quantity other than a time or progress (a velocity, a distance, a value) was NaN
+    /// or infinite.
+    ///
+    /// - Parameters:
+    ///   - name: What it is, for example `"initial velocity"` or `"distance"`.
+    ///   - value: The rejected value.
+    case nonFiniteValue(name: String, value: Double)
+
     /// A duration (seconds) was not finite or not greater than 0; the payload is that duration.
     case invalidDuration(Double)
 
@@ -104,6 +112,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .nonFiniteInput(let value):
             return "Expected a finite time or progress, but got \(value)."
+        case .nonFiniteValue(let name, let value):
+            return "The \(name) must be a finite number, but got \(value)."
         case .invalidDuration(let value):
             return "A duration must be finite and greater than 0 seconds, but got \(value)."
         case .bufferMismatch(let expected, let actual):
@@ -172,6 +182,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func == (lhs: CurveError, rhs: CurveError) -> Bool {
         func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
         switch (lhs, rhs) {
+        case let (.nonFiniteValue(n1, a), .nonFiniteValue(n2, b)):
+            return n1 == n2 && same(a, b)
         case let (.nonFiniteInput(a), .nonFiniteInput(b)):
             return same(a, b)
         case let (.invalidDuration(a), .invalidDuration(b)):

@@ -53,7 +53,8 @@ public struct DecayCurve: Sendable, Hashable {
     /// Distance travelled after `time` seconds from an initial velocity `v0` (value units
     /// per second): v₀·(1 − e^(−kt))/k. Negative times are clamped to 0.
     ///
-    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite time or velocity;
+    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite time,
+    ///   ``CurveError/nonFiniteValue(name:value:)`` (`initial velocity`) for such a velocity;
     ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when the distance
     ///   overflows Double (a huge velocity against a tiny friction rate).
     public func value(initialVelocity v0: Double, time: Double) throws(CurveError) -> Double {
@@ -105,32 +106,34 @@ public struct DecayCurve: Sendable, Hashable {
     /// rest: value + v₀/k. A lane running ``Curve/decay(_:)`` from `value` to this target
     /// starts at exactly v₀ (its initial velocity is k times its span).
     ///
-    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite value or
-    ///   velocity; ``CurveError/resultOverflow(name:value:)`` (the velocity) when the
+    /// - Throws: ``CurveError/nonFiniteValue(name:value:)`` (`value` or
+    ///   `initial velocity`) for a NaN or infinite value or velocity; ``CurveError/resultOverflow(name:value:)`` (the velocity) when the
     ///   target overflows Double.
     public func target(from value: Double, initialVelocity v0: Double) throws(CurveError) -> Double {
-        guard value.isFinite else { throw .nonFiniteInput(value) }
+        guard value.isFinite else { throw .nonFiniteValue(name: "value", value: value) }
         return try finite(value + restingDistance(initialVelocity: v0), "target", v0)
     }
 
     /// Where the motion comes to rest, relative to its start: v₀/k.
     ///
-    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite velocity;
+    /// - Throws: ``CurveError/nonFiniteValue(name:value:)`` (`initial velocity`) for a NaN
+    ///   or infinite velocity;
     ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when v₀/k overflows
     ///   Double (a tiny or subnormal friction rate).
     public func restingDistance(initialVelocity v0: Double) throws(CurveError) -> Double {
-        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        guard v0.isFinite else { throw .nonFiniteValue(name: "initial velocity", value: v0) }
         return try finite(v0 / frictionRate, "restingDistance", v0)
     }
 
     /// The initial velocity that comes to rest exactly `distance` away: k·distance (how
     /// to snap a fling to a page: project, pick the page, then fling toward it).
     ///
-    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite distance;
+    /// - Throws: ``CurveError/nonFiniteValue(name:value:)`` (`distance`) for a NaN or
+    ///   infinite distance;
     ///   ``CurveError/resultOverflow(name:value:)`` (the distance) when k·distance
     ///   overflows Double.
     public func initialVelocity(toTravel distance: Double) throws(CurveError) -> Double {
-        guard distance.isFinite else { throw .nonFiniteInput(distance) }
+        guard distance.isFinite else { throw .nonFiniteValue(name: "distance", value: distance) }
         return try finite(distance * frictionRate, "initialVelocity", distance)
     }
 
@@ -138,12 +141,13 @@ public struct DecayCurve: Sendable, Hashable {
     /// (value units, default 0.5: half a point): ln(|v₀|/(k·tolerance))/k, 0 when it is
     /// already within.
     ///
-    /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a non-finite velocity;
+    /// - Throws: ``CurveError/nonFiniteValue(name:value:)`` (`initial velocity`) for a
+    ///   non-finite velocity;
     ///   ``CurveError/invalidDuration(_:)`` for a tolerance that is not finite and > 0;
     ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when the distance or
     ///   the duration overflows Double.
     public func duration(initialVelocity v0: Double, tolerance: Double = 0.5) throws(CurveError) -> Double {
-        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        guard v0.isFinite else { throw .nonFiniteValue(name: "initial velocity", value: v0) }
         guard tolerance.isFinite, tolerance > 0 else { throw .invalidDuration(tolerance) }
         let remaining = try finite(Swift.abs(v0) / frictionRate, "restingDistance", v0)
         guard remaining > tolerance else { return 0 }
@@ -158,7 +162,7 @@ public struct DecayCurve: Sendable, Hashable {
     }
 
     private func check(_ v0: Double, _ time: Double) throws(CurveError) {
-        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        guard v0.isFinite else { throw .nonFiniteValue(name: "initial velocity", value: v0) }
         guard time.isFinite else { throw .nonFiniteInput(time) }
     }
 }

@@ -12,8 +12,9 @@ extension DecayCurve {
     ///   - velocities: One velocity per time, or empty to skip them.
     ///   - backend: The instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when an output's
-    ///   count differs (nothing written); ``CurveError/nonFiniteInput(_:)`` for a bad
-    ///   velocity (nothing written) or naming the first NaN or infinite time (the other
+    ///   count differs (nothing written); ``CurveError/nonFiniteValue(name:value:)`` for a
+    ///   bad velocity (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
+    ///   NaN or infinite time (the other
     ///   values written); ``CurveError/resultOverflow(name:value:)`` (the velocity) when
     ///   the resting distance or the velocity does not fit Float (nothing written);
     ///   ``CurveError/exceedsFloat32Range(name:value:)`` when the friction rate does not
@@ -27,7 +28,7 @@ extension DecayCurve {
     ) throws(CurveError) {
         try checkLengths(input: times.count, output: values.count)
         if !velocities.isEmpty { try checkLengths(input: times.count, output: velocities.count) }
-        guard v0.isFinite else { throw .nonFiniteInput(v0) }
+        guard v0.isFinite else { throw .nonFiniteValue(name: "initial velocity", value: v0) }
         // Every value lies between 0 and the resting distance, and every velocity
         // between 0 and v₀: if those fit Float, every output does.
         let rest = try finite(v0 / frictionRate, "restingDistance", v0)

@@ -3,7 +3,10 @@ internal import CInterp
 extension Wave {
     /// Every item's offset at `time` seconds after the wave started, in the SIMD kernel.
     ///
-    /// - Throws: the errors of ``offset(for:of:at:)``; ``StaggerError/bufferMismatch(expected:actual:)``.
+    /// - Throws: the errors of ``offset(for:of:at:)``; ``StaggerError/bufferMismatch(expected:actual:)``;
+    ///   ``StaggerError/invalidWaveParameter(name:value:)`` naming a parameter that
+    ///   float32 cannot hold (an amplitude of 1e300, a decay whose reciprocal
+    ///   overflows) or a phase that overflows at `time`.
     ///
     /// Accuracy: within 2e-6 · |amplitude| · (1 + 2π |spatialFrequency| u) of
     /// ``offset(for:of:at:)`` (the phase is reduced in double; distances are float32).
@@ -16,6 +19,7 @@ extension Wave {
         guard offsets.count == count else { throw .bufferMismatch(expected: count, actual: offsets.count) }
         guard time.isFinite else { throw .invalidTime(time) }
         try validate()
+        try validateForKernel(at: time)
         var wave = ci_wave()
         wave.phase = temporalFrequency * phaseTime(time) + phase / (2 * Double.pi)
         wave.elapsed = time
@@ -50,6 +54,32 @@ extension Wave {
             let status = ci_wave_offsets(
                 backendValue, &wave, UnsafePointer(offsets.baseAddress), offsets.baseAddress, count)
             try checkStaggerStatus(status, backend: backend)
+        }
+    }
+
+    /// The kernel's float32 parameters, each checked where Swift can name it (the kernel
+    /// refuses the same ones, without a name).
+    private func validateForKernel(at time: Double) throws(StaggerError) {
+        func fits(_ value: Double) -> Bool { abs(value) <= Double(Float.greatestFiniteMagnitude) }
+        let phaseCycles = temporalFrequency * phaseTime(time) + phase / (2 * Double.pi)
+        guard phaseCycles.isFinite else {
+            throw .invalidWaveParameter(name: "temporalFrequency", value: temporalFrequency)
+        }
+        guard fits(amplitude) else { throw .invalidWaveParameter(name: "amplitude", value: amplitude) }
+        guard fits(spatialFrequency) else {
+            throw .invalidWaveParameter(name: "spatialFrequency", value: spatialFrequency)
+        }
+        guard fits(frontDelay) else {
+            throw .invalidWaveParameter(name: "spatialFrequency / temporalFrequency", value: frontDelay)
+        }
+        guard fits(time) else { throw .invalidTime(time) }
+        switch envelope {
+        case .none: break
+        case .decay(let decay):
+            guard fits(decay), fits(1 / decay) else { throw .invalidWaveParameter(name: "decay", value: decay) }
+        case .attackDecay(let attack, let decay):
+            guard fits(attack), fits(1 / attack) else { throw .invalidWaveParameter(name: "attack", value: attack) }
+            guard fits(decay), fits(1 / decay) else { throw .invalidWaveParameter(name: "decay", value: decay) }
         }
     }
 

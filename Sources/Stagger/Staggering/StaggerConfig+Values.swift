@@ -18,7 +18,7 @@ extension StaggerConfig {
     /// - Complexity: O(1).
     public func value(for index: Int, of count: Int, from: Double, to: Double) throws(StaggerError) -> Double {
         let spread = try valueSpread(from: from, to: to)
-        let value = try spread.delay(for: index, of: count)
+        let value = Swift.min(from, to) + (try spread.delay(for: index, of: count))
         return try spread.startsTogether(count: count) ? from : value
     }
 
@@ -33,8 +33,12 @@ extension StaggerConfig {
     /// as the delay pass is. O(count).
     public func values(from: Double, to: Double, count: Int, backend: Backend? = nil) throws(StaggerError) -> [Float] {
         let spread = try valueSpread(from: from, to: to)
-        let values = try spread.delays(count: count, backend: backend)
-        return try spread.startsTogether(count: count) ? [Float](repeating: Float(from), count: count) : values
+        if try spread.startsTogether(count: count) { return [Float](repeating: Float(from), count: count) }
+        var values = try spread.delays(count: count, backend: backend)
+        // The smaller end added after the pass: a delay's base cannot be negative.
+        let base = Swift.min(from, to)
+        if base != 0 { for i in values.indices { values[i] = Float(base + Double(values[i])) } }
+        return values
     }
 
     /// Whether every item is as far from the origin as the others (one item; two from
@@ -46,14 +50,14 @@ extension StaggerConfig {
         return parts.maximum <= parts.nearest
     }
 
-    /// This stagger as the delays that are the values: from the smaller end, spreading
-    /// by the range, turned around when the values fall.
+    /// This stagger as the delays that are the values less the smaller end: from 0,
+    /// spreading by the range, turned around when the values fall.
     private func valueSpread(from: Double, to: Double) throws(StaggerError) -> StaggerConfig {
         guard from.isFinite else { throw .invalidValueRange(name: "from", value: from) }
         guard to.isFinite else { throw .invalidValueRange(name: "to", value: to) }
         guard (to - from).isFinite else { throw .invalidValueRange(name: "to - from", value: to - from) }
         var spread = self
-        spread.baseDelay = Swift.min(from, to)
+        spread.baseDelay = 0
         spread.spread = .amount(Swift.abs(to - from))
         spread.maxDelay = nil
         spread.visibleWindow = nil

@@ -139,7 +139,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         }
     }
 
-    /// Seconds before the first item starts; finite.
+    /// Seconds before the first item starts: finite and ≥ 0 (lists, pair groups and
+    /// timelines alike refuse a negative one with ``StaggerError/invalidBaseDelay(_:)``).
     public var baseDelay: Double
     /// How far apart items start; values finite and ≥ 0.
     public var spread: Spread
@@ -168,7 +169,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// The seed design's spelling: delay = baseDelay + index · delayIncrement.
     ///
     /// - Throws: ``StaggerError/invalidSpread(_:)`` for a negative or non-finite
-    ///   increment; ``StaggerError/invalidTime(_:)`` for a non-finite base delay.
+    ///   increment; ``StaggerError/invalidBaseDelay(_:)`` for a negative or non-finite
+    ///   base delay.
     public init(baseDelay: Double = 0, delayIncrement: Double = 0.05, curve: Curve = .spring) throws(StaggerError) {
         self.baseDelay = baseDelay
         self.spread = .each(delayIncrement)
@@ -178,8 +180,8 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
 
     /// A stagger with every option.
     ///
-    /// - Throws: ``StaggerError`` for a non-finite base delay, a negative or non-finite
-    ///   spread, a negative cap, an origin ratio outside [0, 1] or a negative origin
+    /// - Throws: ``StaggerError`` for a negative or non-finite base delay, a negative or
+    ///   non-finite spread, a negative cap, an origin ratio outside [0, 1] or a negative origin
     ///   index; count-dependent checks run where the count is known.
     public init(
         baseDelay: Double = 0, spread: Spread, curve: Curve = .spring, from: Origin = .first,
@@ -224,7 +226,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
 
     /// Checks what can be checked without a count.
     func validate() throws(StaggerError) {
-        guard baseDelay.isFinite else { throw .invalidTime(baseDelay) }
+        guard baseDelay.isFinite, baseDelay >= 0 else { throw .invalidBaseDelay(baseDelay) }
         switch spread {
         case .each(let value), .amount(let value):
             guard value.isFinite, value >= 0 else { throw .invalidSpread(value) }

@@ -8,6 +8,10 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSpread(Double)
     /// A cap (`maxDelay`) that is negative or NaN, in seconds.
     case invalidMaxDelay(Double)
+    /// A base delay (``StaggerConfig/baseDelay``) that is negative, NaN or infinite, in
+    /// seconds: every stagger starts at or after its transition, as a timeline's children
+    /// start at or after their container.
+    case invalidBaseDelay(Double)
     /// An origin index outside the items, or a ratio outside [0, 1].
     case originOutOfRange(Double)
     /// A grid with a side below 1, or fewer cells than items.
@@ -18,9 +22,11 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     case countRequired
     /// Output buffers that do not match the list: one per track, `count` values each.
     case bufferMismatch(expected: Int, actual: Int)
-    /// A wave parameter that is not finite, or an envelope time that is not > 0.
+    /// A wave parameter that is not finite or overflows with the time or distance it
+    /// multiplies (or, for the kernel, float32), or a period or envelope time not > 0.
     case invalidWaveParameter(name: String, value: Double)
-    /// More items than one pass handles (2²⁴ for lists, 2²³ for grids).
+    /// More items than one pass handles (2²³, ``StaggeredList/maximumCount``; a curve's
+    /// own staggered sampling, 2²⁴).
     case tooManyItems(count: Int, limit: Int)
     /// More tracks than a frame holds (``StaggerFrame/maximumTrackCount``).
     case tooManyTracks(count: Int, limit: Int)
@@ -30,6 +36,9 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An end of a range of staggered values that is NaN or infinite, or ends whose
     /// difference overflows (named: `from`, `to`, `to - from`).
     case invalidValueRange(name: String, value: Double)
+    /// A ``StaggerTrack`` end (`from` or `to`) that is NaN or infinite, or ends whose
+    /// difference overflows float32 (`to - from`): `name` is the track's, `field` the end.
+    case invalidTrack(name: String, field: String, value: Double)
     /// A configuration's text form that does not parse (``StaggerConfig/init(parsing:easingDuration:)``):
     /// the field at fault and what it should be.
     case malformedDescription(String)
@@ -47,6 +56,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "A stagger spread must be finite and not negative, but got \(value) s."
         case .invalidMaxDelay(let value):
             return "A stagger cap (maxDelay) must not be negative or NaN, but got \(value) s."
+        case .invalidBaseDelay(let value):
+            return "A stagger's baseDelay must be a finite number of seconds, 0 or more, but got \(value) s."
         case .originOutOfRange(let value):
             return "The stagger origin \(value) is outside the items (indices 0..<count, ratios 0...1)."
         case .gridTooSmall(let columns, let rows, let count):
@@ -63,7 +74,12 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .bufferMismatch(let expected, let actual):
             return "Expected \(expected) output values, but the buffers hold \(actual)."
         case .invalidWaveParameter(let name, let value):
-            return "Wave parameter \(name) = \(value) is invalid: it must be finite (envelope times > 0)."
+            let rule =
+                ["period", "repeatPeriod", "attack", "decay"].contains(name)
+                ? "a finite number of seconds greater than 0 (and its reciprocal within float32's range)"
+                : "finite, and its products with the time and the distance too (within float32's range "
+                    + "for offsets(count:at:into:))"
+            return "Wave parameter \(name) = \(value) is invalid: it must be \(rule)."
         case .tooManyItems(let count, let limit):
             return "\(count) items is more than the \(limit) one pass handles."
         case .tooManyTracks(let count, let limit):
@@ -72,6 +88,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "An item's \(name) must be finite and within float32's range, but got \(value)."
         case .invalidValueRange(let name, let value):
             return "A staggered range's \(name) must be finite, but got \(value)."
+        case .invalidTrack(let name, let field, let value):
+            return "Track \"\(name)\": \(field) must be finite (and to - from within float32), but got \(value)."
         case .malformedDescription(let message):
             return "Malformed stagger: \(message)."
         case .curve(let error):
@@ -87,6 +105,7 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.indexOutOfRange(i1, c1), .indexOutOfRange(i2, c2)): return i1 == i2 && c1 == c2
         case let (.invalidSpread(a), .invalidSpread(b)): return same(a, b)
         case let (.invalidMaxDelay(a), .invalidMaxDelay(b)): return same(a, b)
+        case let (.invalidBaseDelay(a), .invalidBaseDelay(b)): return same(a, b)
         case let (.originOutOfRange(a), .originOutOfRange(b)): return same(a, b)
         case let (.gridTooSmall(c1, r1, n1), .gridTooSmall(c2, r2, n2)):
             return c1 == c2 && r1 == r2 && n1 == n2
@@ -99,6 +118,7 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.tooManyTracks(c1, l1), .tooManyTracks(c2, l2)): return c1 == c2 && l1 == l2
         case let (.invalidAppearance(n1, v1), .invalidAppearance(n2, v2)): return n1 == n2 && same(v1, v2)
         case let (.invalidValueRange(n1, v1), .invalidValueRange(n2, v2)): return n1 == n2 && same(v1, v2)
+        case let (.invalidTrack(n1, f1, v1), .invalidTrack(n2, f2, v2)): return n1 == n2 && f1 == f2 && same(v1, v2)
         case let (.malformedDescription(a), .malformedDescription(b)): return a == b
         case let (.curve(a), .curve(b)): return a == b
         default: return false

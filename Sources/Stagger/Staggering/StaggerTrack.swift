@@ -42,6 +42,20 @@ public struct StaggerTrack: Sendable, Hashable {
         self.range = range
     }
 
+    /// Checks that the ends are finite and their difference fits float32: a list refuses
+    /// a track that fails where it is made (``StaggeredList/init(count:config:tracks:)``)
+    /// and, since ``StaggeredList/tracks`` can change, where it is sampled.
+    ///
+    /// - Throws: ``StaggerError/invalidTrack(name:field:value:)`` naming the track and
+    ///   the end (`from`, `to` or `to - from`).
+    public func validate() throws(StaggerError) {
+        guard from.isFinite else { throw .invalidTrack(name: name, field: "from", value: Double(from)) }
+        guard to.isFinite else { throw .invalidTrack(name: name, field: "to", value: Double(to)) }
+        guard (to - from).isFinite else {
+            throw .invalidTrack(name: name, field: "to - from", value: Double(to) - Double(from))
+        }
+    }
+
     /// Opacity 0 → 1, never beyond (a spring's overshoot is clipped); fades under
     /// reduced motion.
     public static let opacity = StaggerTrack("opacity", from: 0, to: 1, reducedMotion: .fade, range: 0...1)

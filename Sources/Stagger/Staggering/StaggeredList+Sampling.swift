@@ -129,7 +129,8 @@ extension StaggeredList {
     ///     whatever the split.
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a non-finite time (or one float32
     ///   cannot hold relative to the last transition); ``StaggerError/bufferMismatch(expected:actual:)``
-    ///   when the frame does not match the list; curve range errors as ``StaggerError/curve(_:)``.
+    ///   when the frame does not match the list; ``StaggerError/invalidTrack(name:field:value:)``
+    ///   for a track changed to a bad end since; curve range errors as ``StaggerError/curve(_:)``.
     ///
     /// Accuracy: as ``Curve/sampleStaggered(at:baseDelay:delayIncrement:into:backend:)-(_,_,_,UnsafeMutableBufferPointer<Float>,_)``
     /// against ``appearance(of:at:)``. O(count · tracks).
@@ -139,6 +140,9 @@ extension StaggeredList {
         guard tracks.count <= StaggerFrame.maximumTrackCount else {
             throw .tooManyTracks(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
         }
+        // `tracks` is public and mutable: a bad end is named here, not blamed on the time.
+        // An index loop: a for-in over the array allocated per element in a debug build.
+        for k in tracks.indices { try tracks[k].validate() }
         // The arrays are public and mutable: check their real sizes, not just the
         // frame's declared ones, before the kernel writes through them.
         let expected = count * tracks.count

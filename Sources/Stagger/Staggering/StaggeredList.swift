@@ -210,7 +210,9 @@ public struct StaggeredList: Sendable {
     /// A list of `count` hidden items.
     ///
     /// - Throws: ``StaggerError`` when the config does not fit `count` items (see
-    ///   ``StaggerConfig/delay(for:of:)``), or for more than 2²³ items.
+    ///   ``StaggerConfig/delay(for:of:)``), or for more than 2²³ items;
+    ///   ``StaggerError/invalidTrack(name:field:value:)`` for a track whose ends are not
+    ///   finite (``StaggerTrack/validate()``).
     public init(count: Int, config: StaggerConfig, tracks: [StaggerTrack] = StaggerTrack.appearance)
         throws(StaggerError)
     {
@@ -219,6 +221,7 @@ public struct StaggeredList: Sendable {
         guard tracks.count <= StaggerFrame.maximumTrackCount else {
             throw .tooManyTracks(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
         }
+        for track in tracks { try track.validate() }
         self.count = count
         self.config = config
         self.tracks = tracks

@@ -144,13 +144,23 @@ public struct Wave: Sendable, Hashable {
     /// reference the kernel is tested against.
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``, ``StaggerError/invalidTime(_:)``,
-    ///   the field's errors (an origin outside the items, a grid too small).
+    ///   the field's errors (an origin outside the items, a grid too small);
+    ///   ``StaggerError/invalidWaveParameter(name:value:)`` naming a frequency whose
+    ///   product with the time or the distance overflows.
     public func offset(for index: Int, of count: Int, at time: Double) throws(StaggerError) -> Double {
         guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
         guard time.isFinite else { throw .invalidTime(time) }
         try validate()
         let u = try distance(of: index, count: count)
-        let angle = 2 * Double.pi * (temporalFrequency * phaseTime(time) - spatialFrequency * u) + phase
+        let cycles = (temporal: temporalFrequency * phaseTime(time), spatial: spatialFrequency * u)
+        // A product that overflows would make the sine NaN: name its parameter.
+        guard cycles.temporal.isFinite else {
+            throw .invalidWaveParameter(name: "temporalFrequency", value: temporalFrequency)
+        }
+        guard cycles.spatial.isFinite else {
+            throw .invalidWaveParameter(name: "spatialFrequency", value: spatialFrequency)
+        }
+        let angle = 2 * Double.pi * (cycles.temporal - cycles.spatial) + phase
         let tau = time - u * frontDelay
         let gain: Double
         switch envelope {
@@ -159,6 +169,7 @@ public struct Wave: Sendable, Hashable {
         case .attackDecay(let attack, let decay):
             gain = tau > 0 ? (1 - Double.exp(-tau / attack)) * Double.exp(-tau / decay) : 0
         }
+        guard angle.isFinite else { throw .invalidWaveParameter(name: "temporalFrequency", value: temporalFrequency) }
         return amplitude * gain * Double.sin(angle)
     }
 }

@@ -50,7 +50,9 @@ import Testing
         // At rest (within 0.1 % of the 300 pt travel) after ln(1000)/5 s.
         #expect(!animator.isComplete(at: 2 + Foundation.log(1000) / 5 - 1e-6))
         #expect(animator.isComplete(at: 2 + Foundation.log(1000) / 5 + 1e-9))
-        #expect(throws: CurveError.nonFiniteInput(.nan)) { try decay.target(from: .nan, initialVelocity: 1) }
+        #expect(throws: CurveError.nonFiniteValue(name: "value", value: .nan)) {
+            try decay.target(from: .nan, initialVelocity: 1)
+        }
         #expect(throws: CurveError.resultOverflow(name: "target", value: 1e308)) {
             try DecayCurve(frictionRate: 2).target(from: 1.7e308, initialVelocity: 1e308)
         }

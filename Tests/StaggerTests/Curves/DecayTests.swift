@@ -73,7 +73,9 @@ import Testing
         #expect(throws: CurveError.invalidSpringParameter(name: "decelerationRate", value: 1)) {
             try DecayCurve(decelerationRatePerMillisecond: 1)
         }
-        #expect(throws: CurveError.nonFiniteInput(.nan)) { try DecayCurve.normal.value(initialVelocity: .nan, time: 0) }
+        #expect(throws: CurveError.nonFiniteValue(name: "initial velocity", value: .nan)) {
+            try DecayCurve.normal.value(initialVelocity: .nan, time: 0)
+        }
         #expect(throws: CurveError.nonFiniteInput(.infinity)) {
             try DecayCurve.normal.velocity(initialVelocity: 1, time: .infinity)
         }

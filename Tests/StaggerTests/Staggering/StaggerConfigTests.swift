@@ -211,7 +211,7 @@ import Testing
     @Test func badInputIsRefused() throws {
         #expect(throws: StaggerError.invalidSpread(-0.1)) { try StaggerConfig(delayIncrement: -0.1) }
         #expect(throws: StaggerError.invalidSpread(.nan)) { try StaggerConfig(spread: .amount(.nan)) }
-        #expect(throws: StaggerError.invalidTime(.infinity)) { try StaggerConfig(baseDelay: .infinity) }
+        #expect(throws: StaggerError.invalidBaseDelay(.infinity)) { try StaggerConfig(baseDelay: .infinity) }
         #expect(throws: StaggerError.invalidMaxDelay(-1)) { try StaggerConfig(spread: .each(0.1), maxDelay: -1) }
         #expect(throws: StaggerError.originOutOfRange(1.5)) { try StaggerConfig(spread: .each(0.1), from: .ratio(1.5)) }
         let config = try StaggerConfig(spread: .each(0.1), from: .index(7))

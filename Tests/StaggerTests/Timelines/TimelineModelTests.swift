@@ -127,10 +127,17 @@ import Testing
                 .step("a", half), .label("early", at: .at(0.25)), .group([.step("b", half, at: .label("early"))])
             ])
         }
-        let early = try StaggerConfig(baseDelay: -0.25, delayIncrement: 0.125, curve: half)
-        #expect(throws: TimelineError.startsBeforeContainer(child: "row[0]", start: 0.25, containerStart: 0.5)) {
+        // A negative base delay is refused by the config itself, as lists refuse it; one
+        // set on the public var afterwards, where the timeline is built.
+        #expect(throws: StaggerError.invalidBaseDelay(-0.25)) {
+            try StaggerConfig(baseDelay: -0.25, delayIncrement: 0.125, curve: half)
+        }
+        var early = try StaggerConfig(delayIncrement: 0.125, curve: half)
+        early.baseDelay = -0.25
+        #expect(throws: TimelineError.stagger(child: "row", .invalidBaseDelay(-0.25))) {
             try Timeline([.step("a", half), .staggered("row", count: 2, config: early)])
         }
+        #expect(throws: StaggerError.invalidBaseDelay(-0.25)) { try StaggeredList(count: 2, config: early) }
         // A label itself may lie before its container (it is only a time), and a child
         // at the container's start is fine.
         let fine = try Timeline([
