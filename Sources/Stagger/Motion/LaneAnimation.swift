@@ -395,10 +395,15 @@ struct LaneAnimation: Sendable {
     }
 
     /// Whether lane `lane` has started and is not yet at rest at `time`: its latest
-    /// motion, or an earlier one still running under it.
+    /// motion, or an earlier one still running under it. A motion that a transition
+    /// started at this very instant with no delay counts as moving (unless it goes
+    /// nowhere): a second change at the same timestamp (a tap that moves a row and hides
+    /// the list) then carries it on with its velocity, as it would a moment later,
+    /// instead of stopping it to wait for a new delay.
     func isMoving(lane: Int, at time: Double) -> Bool {
         let elapsed = time - start - offset(ofLane: lane)
         if elapsed > 0 && elapsed < durations[lane] { return true }
+        if elapsed == 0, time == lastTransition, durations[lane] > 0, !goesNowhere(lane: lane) { return true }
         for p in 0..<depth[lane] - 1 {
             let earlier = time - start - planes[p].offsets[lane]
             if earlier > 0 && earlier < durations[lane] { return true }
