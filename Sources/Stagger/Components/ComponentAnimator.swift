@@ -81,15 +81,17 @@ public struct ComponentAnimator: Sendable {
     /// The first transition may come at any finite time (a negative one included); each
     /// later one at or after the one before.
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a non-finite time or one before
-    ///   the last transition; ``AnimatableError/typeMismatch(property:)`` when the
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a non-finite time;
+    ///   ``AnimatableError/timeRunsBackward(time:latest:)`` for one more than
+    ///   ``TimeOrder/tolerance`` before the last transition (one within it is taken at
+    ///   that transition's time); ``AnimatableError/typeMismatch(property:)`` when the
     ///   target gives a property a different type;
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` when a span or velocity
     ///   overflows (values near Double's limits). Nothing changes on a throw.
     public mutating func transition(
         to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()
     ) throws(AnimatableError) {
-        guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
+        let time = try changeTime(time)
         // Current values and velocities of every existing lane.
         var current: [PropertyID: (type: ObjectIdentifier, values: [(Double, Double)], lanes: Range<Int>)] = [:]
         for (id, key) in keys {
@@ -212,8 +214,9 @@ public struct ComponentAnimator: Sendable {
     /// no events of its own, and a ``transition(to:at:using:)`` at the same time picks
     /// the released motion up like any other.
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a non-finite time or one before
-    ///   the last transition or release; ``AnimatableError/unknownElement(_:)``;
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a non-finite time;
+    ///   ``AnimatableError/timeRunsBackward(time:latest:)`` for one more than
+    ///   ``TimeOrder/tolerance`` before the last transition or release; ``AnimatableError/unknownElement(_:)``;
     ///   ``AnimatableError/typeMismatch(property:)`` for a `Value` of another type;
     ///   ``AnimatableError/componentCountMismatch(expected:actual:)`` for a velocity
     ///   with another number of components; ``AnimatableError/nonFiniteComponent(name:value:)``
@@ -221,6 +224,7 @@ public struct ComponentAnimator: Sendable {
     public mutating func release<Value: ComponentAnimatable>(
         _ property: String, of element: String, at value: Value, velocity: [Double], time: Double
     ) throws(AnimatableError) {
+        let time = try changeTime(time)
         let key = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
         let components = value.components
@@ -256,6 +260,14 @@ public struct ComponentAnimator: Sendable {
     public func velocity(_ property: String, of element: String, at time: Double) throws(AnimatableError) -> [Double] {
         let key = try find(property, of: element, at: time)
         return key.lanes.map { engine.reference(lane: $0, at: time).velocity }
+    }
+
+    /// The time at which a change stamped `time` takes effect, by the one rule of
+    /// ``TimeOrder``.
+    private func changeTime(_ time: Double) throws(AnimatableError) -> Double {
+        try TimeOrder.accept(
+            time, after: engine.lastTransition, nonFinite: AnimatableError.invalidTime,
+            runsBackward: AnimatableError.timeRunsBackward)
     }
 
     private func find(_ property: String, of element: String, at time: Double) throws(AnimatableError) -> Key {

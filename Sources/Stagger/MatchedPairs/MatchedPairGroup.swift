@@ -166,8 +166,10 @@ public struct MatchedPairGroup: Sendable {
 
     /// Starts every pair toward its destination at `time` (seconds on the caller's clock).
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time, or one
-    ///   before the last transition (time runs forward; rebuild the group to rewind);
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``AnimatableError/timeRunsBackward(time:latest:)`` for one more than
+    ///   ``TimeOrder/tolerance`` before the last transition (time runs forward; rebuild
+    ///   the group to rewind);
     ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
     ///   throw.
@@ -226,15 +228,17 @@ public struct MatchedPairGroup: Sendable {
     /// ``reducedMotion`` the release runs the reduced curves (geometry jumps, appearance
     /// fades).
     ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time, or one
-    ///   before the last transition; ``AnimatableError/nonFiniteComponent(name:value:)``
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``AnimatableError/timeRunsBackward(time:latest:)`` for one more than
+    ///   ``TimeOrder/tolerance`` before the last transition;
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)``
     ///   (named `progress` or `progress velocity`) for a NaN or infinite progress or
     ///   velocity, or a lane whose velocity overflows; the errors of
     ///   ``state(ofPair:atProgress:)`` and ``start(at:)``. Nothing changes on a throw.
     public mutating func release(
         atProgress progress: Double, velocity progressVelocity: Double, toward end: End, at time: Double
     ) throws(AnimatableError) {
-        guard time.isFinite, time >= lastTransition else { throw .invalidTime(time) }
+        let time = try changeTime(time)
         let scrubbed = try scrubTime(progress)
         guard progressVelocity.isFinite else {
             throw .nonFiniteComponent(name: "progress velocity", value: progressVelocity)
@@ -303,7 +307,7 @@ public struct MatchedPairGroup: Sendable {
     }
 
     private mutating func move(to targets: [Double], at time: Double, curves: MatchedCurves) throws(AnimatableError) {
-        guard time.isFinite, time >= engine.lastTransition else { throw .invalidTime(time) }
+        let time = try changeTime(time)
         let n = pairs.count
         // A pair counts as moving when any of its lanes is: all its lanes then keep
         // their motion, and it starts at once; pairs at rest wait for their delay.
@@ -420,6 +424,14 @@ public struct MatchedPairGroup: Sendable {
             latest = Swift.max(latest, engine.start + engine.offset(ofLane: lane) + engine.durations[lane])
         }
         return latest
+    }
+
+    /// The time at which a change stamped `time` takes effect, by the one rule of
+    /// ``TimeOrder``.
+    private func changeTime(_ time: Double) throws(AnimatableError) -> Double {
+        try TimeOrder.accept(
+            time, after: lastTransition, nonFinite: AnimatableError.invalidTime,
+            runsBackward: AnimatableError.timeRunsBackward)
     }
 
     /// When the last transition started (−∞ before the first), seconds.

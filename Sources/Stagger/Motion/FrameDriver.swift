@@ -20,7 +20,8 @@
 /// ```
 ///
 /// Start, reverse or retarget an animation through the driver's subscripts
-/// (`driver[rows].hide(at:)`), at any time at or after the previous frame.
+/// (`driver[rows].hide(at:)`), at any time at or after the previous frame. Times run
+/// forward by the one rule of ``TimeOrder``, for frames and changes alike.
 ///
 /// Every frame samples each list and pair group into a frame the driver keeps, and each
 /// player's timeline into its step values (``values(of:)``); a component animator's
@@ -235,14 +236,20 @@ public struct FrameDriver: Sendable {
     /// player, and collects the events in (previous frame, `time`] into ``events``.
     ///
     /// - Parameter time: The frame's timestamp, in seconds on the clock the animations
-    ///   were started with; finite, and not before the previous frame's.
+    ///   were started with; finite, and not before the previous frame's (one up to
+    ///   ``TimeOrder/tolerance`` before it is taken as the previous frame's time).
     /// - Throws: ``FrameDriverError/invalidTime(_:previous:)`` for a NaN or infinite
-    ///   time or one before the previous frame (nothing changes then); otherwise the
+    ///   time, ``FrameDriverError/timeRunsBackward(time:latest:)`` for one further
+    ///   before the previous frame (nothing changes then); otherwise the
     ///   first animation's error, wrapped with its index (the animations before it have
     ///   advanced, those after it have not).
     public mutating func advance(to time: Double) throws(FrameDriverError) {
         let previous = self.time ?? -.infinity
-        guard time.isFinite, time >= previous else { throw .invalidTime(time, previous: self.time) }
+        guard time.isFinite else { throw .invalidTime(time, previous: self.time) }
+        // A frame that trails the previous one by up to the tolerance is the previous one.
+        guard let time = TimeOrder.effectiveTime(time, after: previous) else {
+            throw .timeRunsBackward(time: time, latest: previous)
+        }
         events.removeAll(keepingCapacity: true)
         events.append(contentsOf: pendingEvents)
         pendingEvents.removeAll(keepingCapacity: true)
@@ -343,8 +350,11 @@ extension FrameDriver.Event {
 /// An error from ``FrameDriver/advance(to:)``: a bad frame time, or an animation's own
 /// error with the index it was added at (per kind, from 0).
 public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A frame time that is NaN, infinite, or before the previous frame's (`previous`).
+    /// A frame time that is NaN or infinite (`previous`: the previous frame's).
     case invalidTime(Double, previous: Double?)
+    /// A frame time more than ``TimeOrder/tolerance`` before the previous frame's
+    /// (`latest`): the one rule of ``TimeOrder``.
+    case timeRunsBackward(time: Double, latest: Double)
     /// The list at `index` failed to sample.
     case list(index: Int, StaggerError)
     /// The pair group at `index` failed to sample.
@@ -357,8 +367,8 @@ public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertibl
     /// One sentence naming the problem and the offending value.
     public var description: String {
         switch self {
-        case .invalidTime(let time, let previous?) where !time.isNaN && time.isFinite:
-            return "A frame time must not go back: got \(time) s after a frame at \(previous) s."
+        case .timeRunsBackward(let time, let latest):
+            return timeRunsBackwardMessage(time: time, latest: latest)
         case .invalidTime(let time, _):
             return "A frame time must be a finite number of seconds, but got \(time)."
         case .list(let index, let error):
@@ -376,6 +386,7 @@ public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertibl
     public static func == (lhs: FrameDriverError, rhs: FrameDriverError) -> Bool {
         switch (lhs, rhs) {
         case let (.invalidTime(a, p), .invalidTime(b, q)): return (a == b || (a.isNaN && b.isNaN)) && p == q
+        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return t1 == t2 && l1 == l2
         case let (.list(i, a), .list(j, b)): return i == j && a == b
         case let (.pairGroup(i, a), .pairGroup(j, b)): return i == j && a == b
         case let (.timeline(i, a), .timeline(j, b)): return i == j && a == b

@@ -18,6 +18,9 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     case gridTooSmall(columns: Int, rows: Int, count: Int)
     /// A time or delay that is NaN or infinite, in seconds.
     case invalidTime(Double)
+    /// A change stamped more than ``TimeOrder/tolerance`` before the latest one (`latest`),
+    /// in seconds: the one rule of ``TimeOrder``.
+    case timeRunsBackward(time: Double, latest: Double)
     /// `delay(for:)` without a count, for a configuration whose delays depend on it.
     case countRequired
     /// Output buffers that do not match the list: one per track, `count` values each.
@@ -69,6 +72,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (overflow ? "too many cells to count." : "\(cells) cells.")
         case .invalidTime(let value):
             return "Expected a finite time or delay in seconds, but got \(value)."
+        case .timeRunsBackward(let time, let latest):
+            return timeRunsBackwardMessage(time: time, latest: latest)
         case .countRequired:
             return "This stagger's delays depend on the item count: call delay(for:of:)."
         case .bufferMismatch(let expected, let actual):
@@ -110,6 +115,7 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.gridTooSmall(c1, r1, n1), .gridTooSmall(c2, r2, n2)):
             return c1 == c2 && r1 == r2 && n1 == n2
         case let (.invalidTime(a), .invalidTime(b)): return same(a, b)
+        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return same(t1, t2) && same(l1, l2)
         case (.countRequired, .countRequired): return true
         case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)): return e1 == e2 && a1 == a2
         case let (.invalidWaveParameter(n1, v1), .invalidWaveParameter(n2, v2)):

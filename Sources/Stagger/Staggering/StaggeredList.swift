@@ -11,7 +11,9 @@
 /// replaced. Keeping that history would keep every transition's per-item buffers (for
 /// 10,000 items, 720 kB or more a tap) for times a frame loop never asks about;
 /// and a display link whose timestamp trails a tap by part of a frame gets the new
-/// motion's start, not an error. Each item has an *appearance*,
+/// motion's start, not an error. Changes themselves come in time order, by the rule of
+/// ``TimeOrder``: a hide stamped before the last show by more than
+/// ``TimeOrder/tolerance`` is refused. Each item has an *appearance*,
 /// 0 hidden and 1 shown, driven by the config's curve after the item's delay; every
 /// ``StaggerTrack`` maps it to a property (opacity, offset, scale, ...).
 ///
@@ -200,6 +202,9 @@ public struct StaggeredList: Sendable {
     /// source's delays count from (a lane animation keeps its own start).
     private(set) var start: Double = 0
     private(set) var motion: Motion
+    /// The time of the latest change (show, hide, insert, move, release), −∞ before the
+    /// first: changes come in time order (``TimeOrder``).
+    private(set) var latestChange = -Double.infinity
     /// Each item's time of coming to rest in a motion that a later transition replaced
     /// (−∞ for none; empty until some item has one): a tap between two frames replaces
     /// the motion an item settled in since the previous frame, and the next frame must
@@ -243,11 +248,15 @@ public struct StaggeredList: Sendable {
     /// easing (from its value otherwise). Items at rest, including those that never
     /// started, wait for their delay.
     ///
-    /// - Throws: ``StaggerError/invalidTime(_:)`` for a non-finite time; the config's
-    ///   errors. The list is unchanged when it throws.
+    /// - Throws: ``StaggerError/invalidTime(_:)`` for a non-finite time;
+    ///   ``StaggerError/timeRunsBackward(time:latest:)`` for one more than
+    ///   ``TimeOrder/tolerance`` before the latest change (one within it is taken at the
+    ///   latest change's time); the config's errors. The list is unchanged when it throws.
     public mutating func show(at time: Double) throws(StaggerError) {
+        let time = try changeTime(time)
         try transition(to: 1, at: time, reversed: false)
         isShown = true
+        latestChange = time
     }
 
     /// Starts hiding every item at `time`, in ``hideOrder``, with ``hideCurve`` or the
@@ -255,14 +264,26 @@ public struct StaggeredList: Sendable {
     ///
     /// - Throws: as ``show(at:)``. The list is unchanged when it throws.
     public mutating func hide(at time: Double) throws(StaggerError) {
+        let time = try changeTime(time)
         try transition(to: 0, at: time, reversed: hideOrder == .reversed)
         isShown = false
+        latestChange = time
+    }
+
+    /// The time at which a change stamped `time` takes effect, by the one rule of
+    /// ``TimeOrder``: itself, or the latest change's time when it trails that by at most
+    /// ``TimeOrder/tolerance``.
+    ///
+    /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN or infinite time;
+    ///   ``StaggerError/timeRunsBackward(time:latest:)`` for one further back.
+    private func changeTime(_ time: Double) throws(StaggerError) -> Double {
+        try TimeOrder.accept(
+            time, after: latestChange, nonFinite: StaggerError.invalidTime, runsBackward: StaggerError.timeRunsBackward)
     }
 
     /// Computes the new motion first and assigns it last, so that a throw leaves the
     /// list as it was.
     private mutating func transition(to target: Float, at time: Double, reversed: Bool) throws(StaggerError) {
-        guard time.isFinite else { throw .invalidTime(time) }
         var order = config
         if reversed { order.reversed.toggle() }
         if target == 0, let hideCurve { order.curve = hideCurve }
@@ -437,7 +458,7 @@ public struct StaggeredList: Sendable {
     public mutating func insert(_ newItems: Int, at index: Int, time: Double) throws(StaggerError) {
         guard newItems >= 0 else { throw .negativeCount(newItems) }
         guard (0...count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
-        guard time.isFinite else { throw .invalidTime(time) }
+        let time = try changeTime(time)
         let (total, overflow) = count.addingReportingOverflow(newItems)
         guard !overflow, total <= Self.maximumCount else {
             throw .tooManyItems(count: overflow ? .max : total, limit: Self.maximumCount)
@@ -464,6 +485,7 @@ public struct StaggeredList: Sendable {
             earlierRests.insert(contentsOf: repeatElement(-.infinity, count: newItems), at: index)
         }
         record(rests.map { ($0.index < index ? $0.index : $0.index + newItems, $0.time) })
+        latestChange = time
     }
 
     /// Removes the items at `range` at once; the others keep their trajectories.
@@ -541,7 +563,7 @@ public struct StaggeredList: Sendable {
         item index: Int, to target: Double, at time: Double, from release: (appearance: Double, velocity: Double)?
     ) throws(StaggerError) {
         guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
-        guard time.isFinite else { throw .invalidTime(time) }
+        let time = try changeTime(time)
         func narrow(_ value: Double, _ name: String) throws(StaggerError) -> Float {
             guard Float(value).isFinite else { throw .invalidAppearance(name: name, value: value) }
             return Float(value)
@@ -570,6 +592,7 @@ public struct StaggeredList: Sendable {
         start = time
         motion = nextMotion
         record(rests)
+        latestChange = time
     }
 
     // MARK: - Queries

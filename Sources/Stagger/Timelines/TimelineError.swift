@@ -12,6 +12,9 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case negativeGap(child: String, gap: Double)
     /// A time, offset, gap or duration that is NaN or infinite, in seconds.
     case invalidTime(child: String, value: Double)
+    /// A player's clock stamped more than ``TimeOrder/tolerance`` before the latest one
+    /// (`latest`), in seconds: the one rule of ``TimeOrder``.
+    case timeRunsBackward(time: Double, latest: Double)
     /// A child positioned at a label no child defines.
     case unknownLabel(String)
     /// Two children defining the same label.
@@ -58,6 +61,8 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(child): a gap after the previous child must not be negative, but got \(gap) s."
         case .invalidTime(let child, let value):
             return "\(child): expected a finite time in seconds, but got \(value)."
+        case .timeRunsBackward(let time, let latest):
+            return timeRunsBackwardMessage(time: time, latest: latest)
         case .unknownLabel(let name):
             return "No child defines the label \"\(name)\"."
         case .duplicateLabel(let name):
@@ -97,6 +102,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.infiniteDuration(a), .infiniteDuration(b)): return a == b
         case let (.negativeGap(c1, g1), .negativeGap(c2, g2)): return c1 == c2 && same(g1, g2)
         case let (.invalidTime(c1, v1), .invalidTime(c2, v2)): return c1 == c2 && same(v1, v2)
+        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return same(t1, t2) && same(l1, l2)
         case let (.unknownLabel(a), .unknownLabel(b)): return a == b
         case let (.duplicateLabel(a), .duplicateLabel(b)): return a == b
         case let (.labelCycle(a), .labelCycle(b)): return a == b

@@ -90,6 +90,9 @@ public struct TimelinePlayer: Sendable {
     /// Timeline time at `anchorClock`; −∞ before the start.
     private var anchorTime = -Double.infinity
     private var anchorClock = 0.0
+    /// The latest clock a call was given (−∞ before the first): clocks come in time
+    /// order (``TimeOrder``).
+    private var latestClock = -Double.infinity
     /// The timeline time up to which events have been reported.
     private var reported = -Double.infinity
     private var pending: [Event] = []
@@ -125,7 +128,8 @@ public struct TimelinePlayer: Sendable {
     ///   that is not finite, or that lies so far ahead that a forever repeating timeline's
     ///   time overflows.
     public func time(at clock: Double) throws(TimelineError) -> Double {
-        try Self.check(clock: clock)
+        // A question, not a change: any finite clock (TimeOrder).
+        guard clock.isFinite else { throw .invalidTime(child: "clock", value: clock) }
         guard status == .playing else { return anchorTime }
         let moved = (clock - anchorClock) * speed
         let time = min(max(anchorTime + (isReversed ? -moved : moved), 0), endTime)
@@ -153,8 +157,9 @@ public struct TimelinePlayer: Sendable {
     ///   end to start from); ``TimelineError/tooManyPasses(count:limit:)`` as
     ///   ``update(at:)``.
     public mutating func play(at clock: Double) throws(TimelineError) {
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
         var next = self
+        next.latestClock = clock
         let start = isReversed ? endTime : 0
         guard start.isFinite else { throw .invalidTime(child: "play", value: start) }
         if isReversed && next.reported == -.infinity { next.reported = start }
@@ -172,9 +177,13 @@ public struct TimelinePlayer: Sendable {
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
     ///   finite; the errors of ``update(at:)`` for the events up to `clock`.
     public mutating func pause(at clock: Double) throws(TimelineError) {
-        try Self.check(clock: clock)
-        guard status == .playing else { return }
+        let clock = try accepted(clock)
+        guard status == .playing else {
+            latestClock = clock
+            return
+        }
         var next = self
+        next.latestClock = clock
         try next.advance(to: clock)
         if next.status == .playing {
             next.status = .paused
@@ -187,7 +196,8 @@ public struct TimelinePlayer: Sendable {
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not finite.
     public mutating func resume(at clock: Double) throws(TimelineError) {
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
+        latestClock = clock
         guard status == .paused else { return }
         anchorClock = clock
         status = .playing
@@ -198,7 +208,8 @@ public struct TimelinePlayer: Sendable {
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not finite.
     public mutating func stop(at clock: Double) throws(TimelineError) {
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
+        latestClock = clock
         anchorTime = -.infinity
         anchorClock = clock
         reported = -.infinity
@@ -223,10 +234,11 @@ public struct TimelinePlayer: Sendable {
     ///   span more passes than a query may.
     public mutating func seek(to time: Double, at clock: Double, reportsEvents: Bool = true) throws(TimelineError) {
         guard !time.isNaN else { throw .invalidTime(child: "seek", value: time) }
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
         let target = min(max(time, 0), endTime)
         guard target.isFinite else { throw .invalidTime(child: "seek", value: time) }
         var next = self
+        next.latestClock = clock
         if reportsEvents {
             try next.advance(to: clock)
             try next.report(to: target)
@@ -247,8 +259,9 @@ public struct TimelinePlayer: Sendable {
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
     ///   finite; the errors of ``update(at:)`` for the events up to `clock`.
     public mutating func reverse(at clock: Double) throws(TimelineError) {
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
         var next = self
+        next.latestClock = clock
         try next.advance(to: clock)
         next.isReversed.toggle()
         next.anchorClock = clock
@@ -266,8 +279,9 @@ public struct TimelinePlayer: Sendable {
     ///   errors of ``update(at:)`` for the events up to `clock`.
     public mutating func setSpeed(_ speed: Double, at clock: Double) throws(TimelineError) {
         guard speed.isFinite, speed > 0 else { throw .invalidTimeScale(speed) }
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
         var next = self
+        next.latestClock = clock
         try next.advance(to: clock)
         next.speed = speed
         self = next
@@ -277,12 +291,15 @@ public struct TimelinePlayer: Sendable {
     /// order: status events and timeline events.
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
-    ///   finite; ``TimelineError/tooManyPasses(count:limit:)`` when the clock jumped over
+    ///   finite, ``TimelineError/timeRunsBackward(time:latest:)`` for one more than
+    ///   ``TimeOrder/tolerance`` before the latest call's (every call that takes a clock
+    ///   refuses it alike); ``TimelineError/tooManyPasses(count:limit:)`` when the clock jumped over
     ///   more passes than one query may list (the player is left as it was: seek
     ///   without reporting events to move on).
     public mutating func update(at clock: Double) throws(TimelineError) -> [Event] {
-        try Self.check(clock: clock)
+        let clock = try accepted(clock)
         var next = self
+        next.latestClock = clock
         let wasPlaying = next.status == .playing
         try next.advance(to: clock)
         if !reportsUpdates {
@@ -300,9 +317,14 @@ public struct TimelinePlayer: Sendable {
 
     // MARK: - Internals
 
-    /// Rejects clocks that are NaN or infinite: time would become NaN from them.
-    private static func check(clock: Double) throws(TimelineError) {
-        guard clock.isFinite else { throw .invalidTime(child: "clock", value: clock) }
+    /// The clock a call stamped `clock` acts at, by the one rule of ``TimeOrder``: NaN
+    /// and infinite clocks are refused (time would become NaN from them), and so is one
+    /// more than ``TimeOrder/tolerance`` before the latest call's; one within it acts at
+    /// the latest call's clock. Each call stores what this returns once it succeeds.
+    private func accepted(_ clock: Double) throws(TimelineError) -> Double {
+        try TimeOrder.accept(
+            clock, after: latestClock, nonFinite: { TimelineError.invalidTime(child: "clock", value: $0) },
+            runsBackward: TimelineError.timeRunsBackward)
     }
 
     /// Moves time to `clock` when playing, reporting what it crosses.

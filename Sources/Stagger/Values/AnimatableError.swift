@@ -23,9 +23,11 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     case typeMismatch(property: String)
     /// A pair, element or property that the animation does not hold.
     case unknownElement(String)
-    /// A time that is NaN or infinite, in seconds, or one earlier than the last
-    /// transition of the animation it was given to.
+    /// A time that is NaN or infinite, in seconds.
     case invalidTime(Double)
+    /// A change stamped more than ``TimeOrder/tolerance`` before the latest one (`latest`),
+    /// in seconds: the one rule of ``TimeOrder``.
+    case timeRunsBackward(time: Double, latest: Double)
     /// A pair count below 0 or above the limit of a group (``MatchedFrame/maxPairCount``).
     case invalidPairCount(count: Int, limit: Int)
     /// The curve or spring driving the values could not be used (see the wrapped error).
@@ -51,7 +53,9 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
         case .unknownElement(let name):
             return "No element or property named \(name)."
         case .invalidTime(let value):
-            return "Expected a finite time in seconds, not before the last transition, but got \(value)."
+            return "Expected a finite time in seconds, but got \(value)."
+        case .timeRunsBackward(let time, let latest):
+            return timeRunsBackwardMessage(time: time, latest: latest)
         case .invalidPairCount(let count, let limit):
             return "A pair count must lie in 0...\(limit), but got \(count)."
         case .curve(let error):
@@ -73,6 +77,7 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
         case let (.typeMismatch(a), .typeMismatch(b)): return a == b
         case let (.unknownElement(a), .unknownElement(b)): return a == b
         case let (.invalidTime(a), .invalidTime(b)): return same(a, b)
+        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return same(t1, t2) && same(l1, l2)
         case let (.invalidPairCount(c1, l1), .invalidPairCount(c2, l2)): return c1 == c2 && l1 == l2
         case let (.curve(a), .curve(b)): return a == b
         case let (.stagger(a), .stagger(b)): return a == b

@@ -151,7 +151,7 @@ import Testing
         #expect(throws: AnimatableError.unknownElement("nobody.frame")) {
             try animator.value("frame", of: "nobody", at: 0, as: LayoutRect.self)
         }
-        #expect(throws: AnimatableError.invalidTime(-1)) {
+        #expect(throws: AnimatableError.timeRunsBackward(time: -1, latest: 1)) {
             try animator.transition(to: a, at: 1)
             try animator.transition(to: a, at: -1)
         }

@@ -134,7 +134,7 @@ import Testing
         var group = try Self.group()
         try group.start(at: 1)
         let before = try group.state(ofPair: 1, at: 1.3)
-        #expect(throws: AnimatableError.invalidTime(0.5)) {
+        #expect(throws: AnimatableError.timeRunsBackward(time: 0.5, latest: 1)) {
             try group.release(atProgress: 0.5, velocity: 1, toward: .destination, at: 0.5)
         }
         #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) {
@@ -240,8 +240,10 @@ import Testing
         #expect(throws: AnimatableError.typeMismatch(property: "card.offset")) {
             try animator.release("offset", of: "card", at: LayoutPoint(x: 0, y: 0), velocity: [0, 0], time: 1)
         }
-        #expect(throws: AnimatableError.invalidTime(0.01)) {
-            try animator.release("offset", of: "card", at: 1.0, velocity: [0], time: 0.01)
+        // 0.04 s before the release at 0.05: within TimeOrder.tolerance, so a release at
+        // 0.05; further back is refused.
+        #expect(throws: AnimatableError.timeRunsBackward(time: -0.01, latest: 0.05)) {
+            try animator.release("offset", of: "card", at: 1.0, velocity: [0], time: -0.01)
         }
     }
 }

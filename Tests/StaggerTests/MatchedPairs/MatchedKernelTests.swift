@@ -309,9 +309,9 @@ import Testing
         var group = try MatchedPairGroup([try MatchedPair(source: a, destination: b)], curves: MatchedCurves(.snappy))
         try group.start(at: -2)
         try group.reverse(at: 1)
-        #expect(throws: AnimatableError.invalidTime(0.5)) { try group.start(at: 0.5) }
-        #expect(throws: AnimatableError.invalidTime(0.5)) { try group.retarget([a], at: 0.5) }
-        #expect(throws: AnimatableError.invalidTime(0.9)) { try group.reverse(at: 0.9) }
+        #expect(throws: AnimatableError.timeRunsBackward(time: 0.5, latest: 1)) { try group.start(at: 0.5) }
+        #expect(throws: AnimatableError.timeRunsBackward(time: 0.5, latest: 1)) { try group.retarget([a], at: 0.5) }
+        #expect(throws: AnimatableError.timeRunsBackward(time: 0.9, latest: 1)) { try group.reverse(at: 0.9) }
         #expect(!group.isAtDestination)
         // A retarget that fails on a bad destination changes nothing.
         var broken = b

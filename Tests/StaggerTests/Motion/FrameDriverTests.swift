@@ -240,12 +240,12 @@ import Testing
         #expect(throws: FrameDriverError.invalidTime(.nan, previous: nil)) { try driver.advance(to: .nan) }
         #expect(throws: FrameDriverError.invalidTime(.infinity, previous: nil)) { try driver.advance(to: .infinity) }
         try driver.advance(to: 1)
-        #expect(throws: FrameDriverError.invalidTime(0.5, previous: 1)) { try driver.advance(to: 0.5) }
+        #expect(throws: FrameDriverError.timeRunsBackward(time: 0.5, latest: 1)) { try driver.advance(to: 0.5) }
         #expect(driver.time == 1)
         // An animation's own error comes back with its index.
         try driver[list].show(at: 1)
         #expect(throws: FrameDriverError.list(index: 0, .invalidTime(1e39))) { try driver.advance(to: 1e39) }
-        #expect(FrameDriverError.invalidTime(0.5, previous: 1).description.contains("0.5"))
+        #expect(FrameDriverError.timeRunsBackward(time: 0.5, latest: 1).description.contains("0.5"))
     }
 }
 
