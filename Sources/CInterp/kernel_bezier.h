@@ -394,10 +394,40 @@ CI_INLINE VM CI_FN(bezier_rescue)(const ci_prepared *P, const CI_FN(bezier_half)
 }
 #endif
 
+/* t with x(t) = q on p's half of a curve with a (nearly) vertical tangent inside (see
+ * ci_prepared.bezier_tangent): bisection on x(t) - x_m = s (k + c s^2), s = t - t_m, a
+ * monotone function computed to a few ulps of itself however close q is to x_m, so t
+ * ends within 2^-24 of the exact solution (y then within a few 1e-7). 24 halvings of
+ * [0, 1]: slower than the table's start and Newton step, and only for such curves. */
+CI_INLINE VF CI_FN(bezier_tangent_solve)(const ci_prepared *P, VF p) {
+    VM lower = vm_lt(p, vf_set1(0.5f));
+    VF q = vf_select(lower, p, vf_sub(vf_set1(1.0f), p));
+#define CI_TANGENT_PART(field, j) vf_select(lower, vf_set1(P->field[0][j]), vf_set1(P->field[1][j]))
+    VF t_hi = CI_TANGENT_PART(bezier_tangent_t, 0), t_lo = CI_TANGENT_PART(bezier_tangent_t, 1);
+    VF d = vf_sub(vf_sub(q, CI_TANGENT_PART(bezier_tangent_x, 0)),
+                  CI_TANGENT_PART(bezier_tangent_x, 1));
+#undef CI_TANGENT_PART
+    VF k = vf_set1(P->bezier_tangent_k), c = vf_set1(P->bezier_tangent_c), half = vf_set1(0.5f);
+    VF lo = vf_set1(0.0f), hi = vf_set1(1.0f);
+    for (int i = 0; i < 24; i++) {
+        VF mid = vf_mul(vf_add(lo, hi), half);
+        VF s = vf_sub(vf_sub(mid, t_hi), t_lo);
+        VM below = vm_lt(vf_mul(s, vf_fma(vf_mul(c, s), s, k)), d);
+        lo = vf_select(below, mid, lo);
+        hi = vf_select(below, hi, mid);
+    }
+    /* At p = 0 and 1 (q = 0) t = 0 exactly, as bezier_value expects. */
+    return vf_select(vm_eq(q, vf_set1(0.0f)), vf_set1(0.0f), vf_mul(vf_add(lo, hi), half));
+}
+
 /* t with x(t) = p for `count` vectors of p in [0, 1] at once (a constant after
  * inlining; x is monotone: x1, x2 in [0, 1]), on p's half of the curve (see
  * bezier_half): bezier_value turns it into y. */
 CI_INLINE void CI_FN(bezier_solve)(const ci_prepared *P, const VF *p, VF *t, int count) {
+    if (P->bezier_tangent) {
+        for (int v = 0; v < count; v++) t[v] = CI_FN(bezier_tangent_solve)(P, p[v]);
+        return;
+    }
     /* The start keeps the target q for the step; the rest of a half each stage
      * recomputes from p (a comparison and a few selects) rather than storing and
      * loading it again. */

@@ -44,6 +44,13 @@ typedef struct ci_prepared {
     /* A Newton step's check (bezier_converged): 1/K1 and 1/K2. */
     float bezier_inverse_k1, bezier_inverse_k2;
     int bezier_two_steps; /* two Newton steps from the table's start, else one */
+    /* A (nearly) vertical tangent inside the curve: x'(t) is least at the inflection
+     * t_m, where it is k (below 2^-10). Around it x(t) = x_m + s (k + c s^2), s = t - t_m,
+     * exactly, and bezier_tangent_solve bisects on that form: t_m and x_m of the curve
+     * [0] and of its mirror [1], each as two floats (hi, lo), so that q - x_m keeps the
+     * digits a cube root would magnify. */
+    int bezier_tangent;
+    float bezier_tangent_t[2][2], bezier_tangent_x[2][2], bezier_tangent_k, bezier_tangent_c;
 
     /* Steps: value = clamp(floor(p n) + offset, 0, jumps) / jumps. */
     float steps_n, steps_offset, steps_jumps;
