@@ -3,7 +3,7 @@ import Stagger
 // CSS linear(): straight segments through points, written as the web writes them.
 let bounce = try Curve(parsing: "linear(0, 0.25 75%, 1)", duration: 0.6)
 print(bounce)  // the stops, every position spelled out
-print(try bounce.value(at: 0.3))  // 0.3 s of 0.6 s: two thirds of the way to 0.25 (1/6)
+print(try bounce.value(at: 0.3))  // 1/6: 0.3 s of 0.6 s is two thirds of the way to 0.25
 
 // The same curve from Swift, and a jump: two points at one position.
 let stairs = try Easing.linear([.init(0), .init(0, at: 0.5), .init(1, at: 0.5), .init(1)])

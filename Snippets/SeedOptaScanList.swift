@@ -14,7 +14,7 @@ let tracks = [
 ]
 var results = try StaggeredList(count: 5, config: config, tracks: tracks)
 let lastDelay = try config.delay(for: 4)
-print("row 4 starts \(lastDelay) s after the scan")  // 0.2 + 4 · 0.05
+print("row 4 starts \(lastDelay) s after the scan")  // 0.4 = 0.2 + 4 · 0.05
 
 // snippet.appear
 // The scan ends at 10 s on your clock: record the show, then sample every frame into

@@ -32,3 +32,13 @@ let first = try long.delay(for: 4_000, of: 5_000)  // 0: the first visible row
 let fifth = try long.delay(for: 4_005, of: 5_000)  // 0.25
 let above = try long.delay(for: 10, of: 5_000)  // 0: off screen, no wait
 print("visible window: \(first), \(fifth), off screen: \(above)")
+
+// The same window on a real list, through the kernel: at 0.2 s the rows on screen are
+// staggering in, the row above them started with the first, and the last on screen
+// (0.95 s) has not begun.
+var rows = try StaggeredList(count: 5_000, config: long)
+try rows.show(at: 0)
+var frame = rows.makeFrame()
+try rows.sample(at: 0.2, into: &frame)
+let opacity = frame.values(ofTrack: 0)  // opacity, the first of the default tracks
+print(opacity[10] == opacity[4_000], opacity[4_005] < opacity[4_000], opacity[4_019])  // true true 0.0
