@@ -1016,9 +1016,17 @@ static void run_newer(const fuzz_case *c) {
             const ci_delay_layout *D = &c->layout;
             require(backend_ok && L, what, "the backend cannot run or the layout is NULL");
             require(status == CI_OK, what, "there is no per-item input to be non-finite");
+            /* The grid holds what is laid out: every item for distances; for delays,
+             * the positions clamp(i, window_start, window_end - 1) - window_start
+             * (cinterp.h: a window lays out its own items from cell 0). */
+            double laid_out = (double)n;
+            if (!c->distances_only && n > 0) {
+                double last = D->window_end > D->window_start ? D->window_end - 1 : D->window_start;
+                laid_out = fmin(fmax((double)(n - 1), D->window_start), last) - D->window_start + 1;
+            }
             require(D->columns >= 1 && D->rows >= 1 &&
-                        (uint64_t)D->columns * (uint64_t)D->rows >= n && n <= CI_MAX_GRID_ITEMS,
-                    what, "the grid does not hold the items");
+                        (double)D->columns * (double)D->rows >= laid_out && n <= CI_MAX_GRID_ITEMS,
+                    what, "the grid does not hold the items it lays out");
             require(D->metric >= CI_METRIC_EUCLIDEAN && D->metric <= CI_METRIC_CHEBYSHEV &&
                         D->axis >= CI_AXIS_BOTH && D->axis <= CI_AXIS_Y,
                     what, "the metric or axis is unknown");
