@@ -243,6 +243,12 @@ public struct ComponentAnimator: Sendable {
 
     /// Property `property` of element `element` at `time`, as a `Value`.
     ///
+    /// Colours and opacities stay within 0…1, as everywhere in the package (a list's
+    /// opacity track, a pair's opacity and colours): a spring that overshoots a colour
+    /// channel, or a property named for opacity or alpha, is clipped there, so that the
+    /// value is one ``ComponentState/set(_:of:to:)`` accepts. Other properties follow the
+    /// overshoot.
+    ///
     /// - Throws: ``AnimatableError/unknownElement(_:)``, ``AnimatableError/typeMismatch(property:)``,
     ///   ``AnimatableError/invalidTime(_:)``.
     public func value<Value: ComponentAnimatable>(
@@ -250,7 +256,11 @@ public struct ComponentAnimator: Sendable {
     ) throws(AnimatableError) -> Value {
         let key = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
-        return Value(components: key.lanes.map { engine.reference(lane: $0, at: time).value }[...])
+        var components = key.lanes.map { engine.reference(lane: $0, at: time).value }
+        if Self.isFraction(property, type: key.type) {
+            for i in components.indices { components[i] = Swift.min(Swift.max(components[i], 0), 1) }
+        }
+        return Value(components: components[...])
     }
 
     /// The velocity of each component of property `property` of `element` at `time`,
@@ -281,13 +291,18 @@ public struct ComponentAnimator: Sendable {
     /// Whether every element is at rest at `time`.
     public func isComplete(at time: Double) -> Bool { time >= engine.settleTime }
 
-    /// What a property runs under reduced motion: colours, and properties named for
-    /// opacity or alpha, fade; everything else (frames, sizes, offsets, corner radii,
-    /// transforms) jumps.
+    /// What a property runs under reduced motion: fractions (``isFraction(_:type:)``)
+    /// fade; everything else (frames, sizes, offsets, corner radii, transforms) jumps.
     static func reducedCurve(_ property: String, type: ObjectIdentifier) -> Curve {
+        isFraction(property, type: type) ? ReducedMotion.fade : ReducedMotion.jump
+    }
+
+    /// Whether a property's values are fractions of 0…1: colours, and properties whose
+    /// name says opacity or alpha (any case: `labelOpacity`). They fade under reduced
+    /// motion and are clipped to 0…1 when read.
+    static func isFraction(_ property: String, type: ObjectIdentifier) -> Bool {
         let name = property.lowercased()
-        let fades = type == ObjectIdentifier(RGBAColor.self) || name.contains("opacity") || name.contains("alpha")
-        return fades ? ReducedMotion.fade : ReducedMotion.jump
+        return type == ObjectIdentifier(RGBAColor.self) || name.contains("opacity") || name.contains("alpha")
     }
 
     /// The time of the last event ``events(from:to:)`` can report (−∞ before the first
