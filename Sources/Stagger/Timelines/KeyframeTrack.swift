@@ -25,7 +25,10 @@ public struct KeyframeTrack: Sendable, Hashable {
         /// A cubic (Hermite) segment to `to` over `duration` seconds. Adjacent cubic
         /// keyframes form a Catmull–Rom spline: the tangent at a joint is
         /// (next value − previous value) / (time between them). A run's first tangent is
-        /// the incoming velocity, its last the slope of its final segment, unless given.
+        /// the incoming velocity, its last the slope of its final segment, unless given:
+        /// a joint's tangent is the earlier keyframe's `endVelocity`, else the later
+        /// one's `startVelocity`, and both keyframes use it (the velocity is continuous
+        /// there unless both are given and differ).
         case cubic(to: Double, duration: Double, startVelocity: Double? = nil, endVelocity: Double? = nil)
         /// Jumps to `to` at once, at rest.
         case move(to: Double)
@@ -112,22 +115,23 @@ public struct KeyframeTrack: Sendable, Hashable {
                 segment.to = value + end.value
             case .cubic(_, let d, let startVelocity, let endVelocity):
                 let d = try checked(d)
-                let previousIsCubic: Bool = {
-                    if i > 0, case .cubic = keyframes[i - 1] { return true } else { return false }
-                }()
-                var m0 = velocity
-                if let startVelocity {
-                    m0 = startVelocity
-                } else if previousIsCubic, let last = segments.last, d + last.duration > 0 {
-                    m0 = (to - last.from) / (d + last.duration)
-                }
+                // One tangent per joint, which both keyframes use: the earlier one's
+                // endVelocity, else the later one's startVelocity, else Catmull–Rom's
+                // (next value - previous value) / (time between them). So a keyframe
+                // starts with the velocity the one before it ended with (a cubic's end
+                // tangent was found that way), unless it gives its own.
+                let m0 = startVelocity ?? velocity
                 var m1 = d > 0 ? (to - value) / d : 0
                 if let endVelocity {
                     m1 = endVelocity
-                } else if i + 1 < keyframes.count, case .cubic(let next, let nextDuration, _, _) = keyframes[i + 1],
-                    d + nextDuration > 0, nextDuration.isFinite
+                } else if i + 1 < keyframes.count,
+                    case .cubic(let next, let nextDuration, let nextStart, _) = keyframes[i + 1]
                 {
-                    m1 = (next - value) / (d + nextDuration)
+                    if let nextStart {
+                        m1 = nextStart
+                    } else if d + nextDuration > 0, nextDuration.isFinite {
+                        m1 = (next - value) / (d + nextDuration)
+                    }
                 }
                 guard m0.isFinite, m1.isFinite else { throw .invalidTime(child: name, value: m0.isFinite ? m1 : m0) }
                 segment = Segment(

@@ -46,4 +46,24 @@ import Testing
             try KeyframeTrack(initialValue: 0, [.linear(to: 1e300, duration: 1e-300)])
         }
     }
+    /// A joint's tangent is the earlier cubic's endVelocity, else the later one's
+    /// startVelocity, and both keyframes use it. Hermite values worked by hand
+    /// (h00 = h01 = 1/2, h10 = 1/8, h11 = -1/8 at the middle of a segment).
+    @Test func cubicKeyframesShareTheVelocityGivenAtTheirJoint() throws {
+        // 0 -> 1 ending at rest, then 1 -> 2 (its end tangent the slope, 2): the second
+        // starts at rest, so at its middle 1/2 + 1/2 * 2 - 1/8 * 0.5 * 2 = 1.375
+        // (Catmull-Rom's tangent 2 at the joint would give 1.5).
+        let ending = try KeyframeTrack(
+            initialValue: 0, [.cubic(to: 1, duration: 0.5, endVelocity: 0), .cubic(to: 2, duration: 0.5)])
+        #expect(abs(try ending.value(at: 0.75) - 1.375) <= 1e-12)
+        let h = 1e-6
+        #expect(abs((try ending.value(at: 0.5 + h) - 1) / h) <= 1e-4)  // curvature · h
+        #expect(abs((1 - (try ending.value(at: 0.5 - h))) / h) <= 1e-4)
+        // The later one's startVelocity, 4, ends the first too: at 0.25,
+        // 1/2 - 1/8 * 0.5 * 4 = 0.25; at 0.75, 1/2 + 1/8 * 0.5 * 4 + 1 - 1/8 * 0.5 * 2 = 1.625.
+        let starting = try KeyframeTrack(
+            initialValue: 0, [.cubic(to: 1, duration: 0.5), .cubic(to: 2, duration: 0.5, startVelocity: 4)])
+        #expect(abs(try starting.value(at: 0.25) - 0.25) <= 1e-12)
+        #expect(abs(try starting.value(at: 0.75) - 1.625) <= 1e-12)
+    }
 }
