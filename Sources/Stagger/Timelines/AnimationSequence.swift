@@ -43,19 +43,18 @@ public struct AnimationSequence: Sendable {
     /// Seconds until the last step ends.
     public var duration: Double { timeline.duration }
 
-    /// Whether step `id` is running at `time` seconds: delay ≤ time < delay + duration.
+    /// Whether a step of `id` is running at `time` seconds: delay ≤ time < delay +
+    /// duration for any of its steps (two steps of one id may overlap: one from 0 s for
+    /// 1 s and one from 0.2 s for 0.2 s keep it active from 0 to 1 s).
     ///
     /// `false` for an id no step animates and for a NaN time (no moment, so nothing
     /// runs then): the plan's signature does not throw, where ``Timeline/state(at:)``
     /// would reject NaN.
     public func isActive(_ id: String, at time: Double) -> Bool {
         guard !time.isNaN else { return false }
-        // Phases only, no curve to evaluate: the step of `id` that started last (as
-        // ``TimelineState/subscript(_:)`` picks it; the timeline does not repeat) is
-        // active until its end.
+        // Phases only, no curve to evaluate (the timeline does not repeat).
         let scheduled = timeline.scheduledSteps
-        guard let governing = timeline.steps(of: id).last(where: { scheduled[$0].start <= time }) else { return false }
-        return time < scheduled[governing].end
+        return timeline.steps(of: id).contains { scheduled[$0].start <= time && time < scheduled[$0].end }
     }
 
     /// A card appearing: the background (0 … 0.3 s), then the icon and the title together

@@ -179,6 +179,12 @@ import Testing
         #expect(abs(list.duration - (19 * 0.05 + 0.3)) < 1e-12)
         // No moment, so nothing is running then.
         #expect(!card.isActive("background", at: .nan))
+        // Two steps of one id, (0 s, 1 s) and (0.2 s, 0.2 s): active while either runs.
+        let overlapping = try AnimationSequence([
+            .init("fade", delay: 0, duration: 1), .init("fade", delay: 0.2, duration: 0.2)
+        ])
+        #expect(overlapping.isActive("fade", at: 0.5) && overlapping.isActive("fade", at: 0.3))
+        #expect(!overlapping.isActive("fade", at: 1))
         // `each` is a stagger's spread, and its error says so.
         #expect(throws: TimelineError.stagger(child: "row", .invalidSpread(.infinity))) {
             try AnimationSequence.listAppear(count: 3, each: .infinity)
