@@ -11,9 +11,11 @@ extension Curve {
     /// - `steps(n)` and `steps(n, jump-start|jump-end|jump-none|jump-both)` (also the CSS
     ///   aliases `start` and `end`);
     /// - `spring` (response 0.5 s, damping fraction 0.825), `smooth`, `snappy`, `bouncy`,
-    ///   `interactiveSpring`; the presets also as `smooth(duration: d, extraBounce: b)`;
+    ///   `interactiveSpring`; the presets also as `smooth(duration: d, extraBounce: b)`
+    ///   (`interactiveSpring(duration: d, extraBounce: b)` too);
     /// - `spring(response: r, dampingFraction: z)`, `spring(duration: d, bounce: b)`,
-    ///   `spring(mass: m, stiffness: k, damping: c)`;
+    ///   `spring(mass: m, stiffness: k, damping: c)`, and SwiftUI's
+    ///   `interpolatingSpring` (duration 0.5 s, bounce 0) in the same forms;
     /// every spring form optionally followed by `, initialVelocity: v` (units per second,
     /// for a move of 0 → 1);
     /// - `decay` (UIScrollView's normal rate, 0.998 per millisecond), `fastDecay` (0.99),
@@ -181,7 +183,7 @@ struct CurveTextParser {
                 .cubicBezier(values[0], values[1], values[2], values[3]), duration: duration)
         case "steps":
             return try .easing(steps(arguments), duration: duration)
-        case "spring", "smooth", "snappy", "bouncy", "interactiveSpring":
+        case "spring", "smooth", "snappy", "bouncy", "interactiveSpring", "interpolatingSpring":
             return try spring(named: name, arguments: arguments)
         case "decay", "fastDecay":
             return try decay(named: name, arguments: arguments)
@@ -289,9 +291,17 @@ struct CurveTextParser {
         let velocity = labelled.removeValue(forKey: "initialVelocity") ?? 0
         let keys = Set(labelled.keys)
         let spring: Spring
-        switch (name, keys) {
+        // SwiftUI's interpolatingSpring takes the spring's own forms.
+        let form = name == "interpolatingSpring" ? "spring" : name
+        switch (form, keys) {
+        case ("spring", []) where name == "interpolatingSpring": spring = try Spring(duration: 0.5, bounce: 0)
         case ("spring", []): spring = Spring()
         case ("interactiveSpring", []): spring = .interactive
+        case ("interactiveSpring", _):
+            guard keys.isSubset(of: ["duration", "extraBounce"]) else {
+                throw .malformedDescription("interactiveSpring takes duration: and extraBounce:")
+            }
+            spring = try .interactive(duration: labelled["duration"] ?? 0.15, extraBounce: labelled["extraBounce"] ?? 0)
         case ("spring", ["response", "dampingFraction"]):
             spring = try Spring(response: labelled["response"]!, dampingFraction: labelled["dampingFraction"]!)
         case ("spring", ["duration", "bounce"]), ("spring", ["duration"]):

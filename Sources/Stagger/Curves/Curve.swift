@@ -176,6 +176,25 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         Curve(kind: .spring(.interactive, initialVelocity: 0))
     }
 
+    /// SwiftUI's `interactiveSpring(duration:extraBounce:)`: the interactive spring
+    /// (bounce 0.14) with its duration and extra bounce changed.
+    ///
+    /// - Throws: As ``Spring/interactive(duration:extraBounce:)``.
+    public static func interactiveSpring(duration: Double, extraBounce: Double = 0) throws(CurveError) -> Curve {
+        Curve(kind: .spring(try Spring.interactive(duration: duration, extraBounce: extraBounce), initialVelocity: 0))
+    }
+
+    /// SwiftUI's `interpolatingSpring(duration:bounce:initialVelocity:)` and, with its
+    /// defaults, `interpolatingSpring` (duration 0.5 s, bounce 0). A curve has no
+    /// blending to differ in, so it is ``spring(duration:bounce:initialVelocity:)``.
+    ///
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming the bad parameter.
+    public static func interpolatingSpring(
+        duration: Double = 0.5, bounce: Double = 0, initialVelocity: Double = 0
+    ) throws(CurveError) -> Curve {
+        try spring(duration: duration, bounce: bounce, initialVelocity: initialVelocity)
+    }
+
     // MARK: - Decay curves
 
     /// UIScrollView's normal deceleration (0.998 per millisecond, k ≈ 2.002/s) as a

@@ -198,4 +198,17 @@ public struct Spring: Sendable, Hashable {
     public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) throws(CurveError) -> Spring {
         try Spring(duration: duration, bounce: 0.3 + extraBounce)
     }
+
+    /// SwiftUI's `interactiveSpring(duration:extraBounce:)`: ``interactive`` (duration
+    /// 0.15 s; dampingFraction 0.86 is bounce 0.14) with its duration and extra bounce
+    /// changed.
+    ///
+    /// - Parameters:
+    ///   - duration: Seconds, finite and > 0; defaults to 0.15.
+    ///   - extraBounce: Added to the base bounce 0.14; the sum must lie in (−1, 1).
+    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `duration`, or
+    ///   `bounce` with the summed bounce.
+    public static func interactive(duration: Double = 0.15, extraBounce: Double = 0) throws(CurveError) -> Spring {
+        try Spring(duration: duration, bounce: 0.14 + extraBounce)
+    }
 }
