@@ -77,10 +77,9 @@ def backends(staggerbench):
     out = subprocess.run([staggerbench, "backends"], check=True, capture_output=True, text=True).stdout
     names = []
     for line in out.splitlines()[1:]:
-        fields = line.split()
-        if len(fields) >= 4 and fields[1] != "*" and fields[-2] == "yes" and fields[0] != "portable":
-            names.append(fields[0])
-        elif len(fields) >= 5 and fields[1] == "*" and fields[-2] == "yes":
+        # backend [*] lanes built runs-here native; the star marks the automatic choice.
+        fields = [field for field in line.split() if field != "*"]
+        if len(fields) == 5 and fields[3] == "yes":
             names.append(fields[0])
     return names
 
