@@ -13,9 +13,10 @@ extension Timeline {
     ///   backward to hold such a child), a time scale that is not finite and > 0, a bad
     ///   repeat, a nested timeline that repeats; ``TimelineError/stagger(child:_:)`` for a
     ///   staggered list whose config does not fit its count or that has more than 2²³
-    ///   items; ``TimelineError/curve(child:_:)`` for a curve that the time scale pushes
-    ///   out of range (a huge scale overflows a spring's stiffness, a tiny one an easing's
-    ///   duration).
+    ///   items; ``TimelineError/invalidTime(child:value:)`` naming the child whose end
+    ///   overflows Double (two steps of 1e308 s); ``TimelineError/invalidTimeScale(_:)``
+    ///   for a time scale that pushes a time or a curve out of range (a huge scale
+    ///   overflows a spring's stiffness, a tiny one an easing's duration).
     /// - Complexity: O(n log n) in the number of children, once; labels positioned
     ///   relative to later labels add a pass each.
     public init(_ children: [TimelineChild], options: Options = Options()) throws(TimelineError) {
@@ -426,9 +427,19 @@ struct TimelinePlan {
     func compile(timeScale: Double) throws(TimelineError) -> Compiled {
         var out = Compiled()
         out.nodes = nodes
+        // Refused where it is made, naming what overflows: durations whose sum is beyond
+        // Double (two steps of 1e308 s) name the first step that ends there (steps before
+        // the containers that hold them); a time scale that pushes a finite time there
+        // (1e-320) is the scale's fault.
+        // The root's end is the latest of all, so it alone tells whether any overflowed.
+        if !end[0].isFinite {
+            let j = nodes.indices.first { isLeaf($0) && !end[$0].isFinite } ?? 0
+            throw .invalidTime(child: nodes[j].name, value: end[j])
+        }
         for j in nodes.indices {
             out.nodes[j].start = start[j] / timeScale
             out.nodes[j].end = end[j] / timeScale
+            guard out.nodes[j].start.isFinite, out.nodes[j].end.isFinite else { throw .invalidTimeScale(timeScale) }
         }
         out.duration = out.nodes[0].end
         for (name, node) in labelNodes { out.labels[name] = out.nodes[node].start }
@@ -442,7 +453,9 @@ struct TimelinePlan {
         for j in nodes.indices where isLeaf(j) {
             let leaf = leaves[j]!
             let curve: Curve
-            do { curve = try leaf.curve.spedUp(by: timeScale) } catch { throw .curve(child: leaf.id, error) }
+            // A curve the scale pushes out of range (a spring's stiffness times 1e300²)
+            // is the scale's fault.
+            do { curve = try leaf.curve.spedUp(by: timeScale) } catch { throw .invalidTimeScale(timeScale) }
             leafNodes.append(j)
             curves.append(curve)
             let duration = leaf.duration / timeScale

@@ -36,7 +36,8 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// span) that is not finite, or that overflows once combined with the previous one
     /// (a step's: beyond float32).
     case invalidValue(child: String, value: Double)
-    /// A time scale or playback speed that is not finite and > 0.
+    /// A time scale or playback speed that is not finite and > 0, or a time scale that
+    /// pushes a time or curve of the timeline out of range.
     case invalidTimeScale(Double)
     /// A repeat count below 0, or a repeat delay that is negative or not finite.
     case invalidRepeat(count: Int, delay: Double)
@@ -80,7 +81,9 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidValue(let child, let value):
             return "\(child): expected a finite value (within float32's range for a step's ends), but got \(value)."
         case .invalidTimeScale(let value):
-            return "A time scale or speed must be finite and greater than 0, but got \(value)."
+            return "A time scale or speed must be finite and greater than 0, and keep every time and curve "
+                + "of the timeline within range (1e-320 makes durations overflow, 1e300 a spring's stiffness), "
+                + "but got \(value)."
         case .invalidRepeat(let count, let delay):
             return "A repeat needs a count ≥ 0 and a finite delay ≥ 0, but got \(count) and \(delay) s."
         case .nestedRepeat(let child):

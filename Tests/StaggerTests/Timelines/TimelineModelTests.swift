@@ -151,12 +151,18 @@ import Testing
         #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
             try Timeline([.staggered("row", count: Int.max, config: .standard)])
         }
-        // A spring a 1e200 times faster has a stiffness beyond Double: the curve's error.
-        do {
-            _ = try Timeline([.step("s", .snappy)], options: .init(timeScale: 1e200))
-            Issue.record("expected a curve error")
-        } catch {
-            guard case .curve(child: "s", _) = error else { Issue.record("\(error)"); return }
+        // A spring 1e200 times faster has a stiffness beyond Double, and a scale of
+        // 2^-1063 (about 1e-320) makes a second last beyond Double: the time scale is named.
+        #expect(throws: TimelineError.invalidTimeScale(1e200)) {
+            try Timeline([.step("s", .snappy)], options: .init(timeScale: 1e200))
+        }
+        #expect(throws: TimelineError.invalidTimeScale(0x1p-1063)) {
+            try Timeline([.step("s", try .easing(.linear, duration: 1))], options: .init(timeScale: 0x1p-1063))
+        }
+        // Two steps of 1e308 s end beyond Double: the second is named.
+        let long = try Curve.easing(.linear, duration: 1e308)
+        #expect(throws: TimelineError.invalidTime(child: "b", value: .infinity)) {
+            try Timeline([.step("a", long), .step("b", long)])
         }
     }
 }
