@@ -1,5 +1,5 @@
-/// One step of a ``MatchedSequence``: MatchedSequencer's step, timed by the curve's real
-/// duration instead of a fixed 600 ms.
+/// One step of a ``MatchedSequence``: MatchedSequencer's step, timed by its curve (see
+/// ``Completion``) instead of a fixed 600 ms.
 public struct MatchedStep: Sendable, Hashable {
     /// What a step does to its target.
     public enum StepType: String, Sendable, Hashable, CaseIterable {
@@ -23,11 +23,27 @@ public struct MatchedStep: Sendable, Hashable {
     /// Whether the next step waits for this one to finish; `false` lets the following
     /// steps with delay 0 run with it as a concurrent batch.
     public var waitForCompletion: Bool
+    /// When the step counts as finished: the end of its timeline step, which the next one
+    /// waits for when ``waitForCompletion`` is set.
+    public var completion: Completion
 
-    /// A step; by default a transition on the default spring that the next step waits for.
+    /// When a step counts as finished.
+    public enum Completion: String, Sendable, Hashable, CaseIterable {
+        /// After ``Curve/duration``: an easing's duration, or a spring's settling
+        /// duration, the conservative figure SwiftUI's own completion waits for (1.206 s
+        /// for stiffness 170, damping 15).
+        case settlingDuration
+        /// When the curve has come to rest for good, within 0.001 of its target: a
+        /// spring's ``Spring/restTime(target:initialVelocity:epsilon:)`` (0.9475 s for
+        /// that spring); an easing's or a decay's duration, as with `settlingDuration`.
+        case atRest
+    }
+
+    /// A step; by default a transition on the default spring that the next step waits for
+    /// until its settling duration has passed.
     public init(
         _ id: String, type: StepType = .transition, curve: Curve = .spring, delay: Double = 0,
-        keepAlive: Bool = true, waitForCompletion: Bool = true
+        keepAlive: Bool = true, waitForCompletion: Bool = true, completion: Completion = .settlingDuration
     ) {
         self.id = id
         self.type = type
@@ -35,6 +51,14 @@ public struct MatchedStep: Sendable, Hashable {
         self.delay = delay
         self.keepAlive = keepAlive
         self.waitForCompletion = waitForCompletion
+        self.completion = completion
+    }
+
+    /// The step's duration in the timeline when it animates: `nil` for the curve's own
+    /// (``Curve/duration``), or its rest time (``Completion/atRest``).
+    func animatedDuration() throws(TimelineError) -> Double? {
+        guard completion == .atRest, case .spring(let spring, let velocity) = curve.kind else { return nil }
+        do { return try spring.restTime(target: 1, initialVelocity: velocity) } catch { throw .curve(child: id, error) }
     }
 }
 
@@ -115,7 +139,7 @@ public struct MatchedSequence: Sendable {
                     batch.count == 1 ? nil : i == batch.startIndex ? .at(0) : .withPrevious(offset: delay)
                 members.append(
                     .step(
-                        step.id, step.curve, duration: animates ? nil : 0,
+                        step.id, step.curve, duration: animates ? try step.animatedDuration() : 0,
                         keepAlive: step.keepAlive, at: position))
             }
             // The first batch's delay counts from the sequence's start, a later one's from
@@ -124,7 +148,7 @@ public struct MatchedSequence: Sendable {
             if let step = batch.first, batch.count == 1 {
                 children.append(
                     .step(
-                        step.id, step.curve, duration: animates ? nil : 0,
+                        step.id, step.curve, duration: animates ? try step.animatedDuration() : 0,
                         keepAlive: step.keepAlive, at: position))
             } else {
                 children.append(.group(members, name: "batch", at: position))
