@@ -156,7 +156,9 @@ public struct ComponentAnimator: Sendable {
                 let moving = start[lanes].contains { !$0.velocity.isNaN }
                 delays += [Double](repeating: moving ? 0 : timing.delay * delayScale, count: lanes.count)
                 if reduced {
-                    segments.append(.init(lanes: lanes, curve: Self.reducedCurve(property, type: entry.type)))
+                    let curve = Self.reducedCurve(
+                        property, type: entry.type, saying: transition.reducedMotion[property])
+                    segments.append(.init(lanes: lanes, curve: curve))
                     segmentElements.append(element)
                 }
             }
@@ -291,10 +293,15 @@ public struct ComponentAnimator: Sendable {
     /// Whether every element is at rest at `time`.
     public func isComplete(at time: Double) -> Bool { time >= engine.settleTime }
 
-    /// What a property runs under reduced motion: fractions (``isFraction(_:type:)``)
-    /// fade; everything else (frames, sizes, offsets, corner radii, transforms) jumps.
-    static func reducedCurve(_ property: String, type: ObjectIdentifier) -> Curve {
-        isFraction(property, type: type) ? ReducedMotion.fade : ReducedMotion.jump
+    /// What a property runs under reduced motion: what the transition says of it, else
+    /// fractions (``isFraction(_:type:)``) fade and everything else (frames, sizes,
+    /// offsets, corner radii, transforms) jumps.
+    static func reducedCurve(_ property: String, type: ObjectIdentifier, saying said: StaggerTrack.Reduction?) -> Curve
+    {
+        switch said ?? (isFraction(property, type: type) ? .fade : .jump) {
+        case .fade: ReducedMotion.fade
+        case .jump: ReducedMotion.jump
+        }
     }
 
     /// Whether a property's values are fractions of 0…1: colours, and properties whose

@@ -81,11 +81,21 @@ public struct ComponentTransition: Sendable, Hashable {
     public var timing: ElementTiming
     /// Timings of particular elements.
     public var elementTimings: [String: ElementTiming]
+    /// What properties do under reduced motion, by property name, where the name alone
+    /// would not say: `["labelFade": .fade]` makes a property called `labelFade` fade,
+    /// as a list's ``StaggerTrack/reducedMotion`` says it for a track. Other properties
+    /// fade when they are colours or named for opacity or alpha (any case), and jump
+    /// otherwise.
+    public var reducedMotion: [String: StaggerTrack.Reduction]
 
     /// A transition; by default every element runs the default spring at once.
-    public init(_ timing: ElementTiming? = nil, elements: [String: ElementTiming] = [:]) {
+    public init(
+        _ timing: ElementTiming? = nil, elements: [String: ElementTiming] = [:],
+        reducedMotion: [String: StaggerTrack.Reduction] = [:]
+    ) {
         self.timing = timing ?? .immediateSpring
         self.elementTimings = elements
+        self.reducedMotion = reducedMotion
     }
 
     /// The timing of `element`.

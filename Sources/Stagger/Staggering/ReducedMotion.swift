@@ -24,7 +24,8 @@
 /// (an instant change of opacity can flash), and keeps a short stagger so that order
 /// stays readable; it never bounces. What counts as a transform: a list's tracks say
 /// (``StaggerTrack/reducedMotion``); a pair's frame and corner radii; a component's
-/// properties other than colours and those named for opacity or alpha. A timeline's
+/// properties other than colours and those named for opacity or alpha, unless its
+/// transition says otherwise by name (``ComponentTransition/reducedMotion``). A timeline's
 /// steps do not say what they animate, so every step runs the fade.
 public enum ReducedMotion: Sendable, Hashable {
     /// Follow the device's setting, which the app read: reduced when `isEnabled`.
