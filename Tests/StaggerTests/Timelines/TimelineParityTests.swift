@@ -169,11 +169,13 @@ import Testing
     @Test func animationSequencePresets() throws {
         let card = AnimationSequence.cardReveal
         #expect(card.steps.map(\.id) == ["background", "icon", "title", "content", "actions"])
-        #expect(card.isActive("background", at: 0.1) && !card.isActive("icon", at: 0.1))
-        #expect(card.isActive("icon", at: 0.2) && card.isActive("title", at: 0.2))
-        #expect(!card.isActive("background", at: 0.3))  // delay + duration is exclusive
-        #expect(card.isActive("actions", at: 0.7) && !card.isActive("actions", at: 0.75))
-        #expect(abs(card.duration - 0.75) < 1e-12)
+        // The figures of the card-reveal design: background 0 / 0.2 s, icon 0.1 / 0.3,
+        // title 0.15 / 0.25, content 0.2 / 0.3, actions 0.3 / 0.25.
+        #expect(card.isActive("background", at: 0.05) && !card.isActive("icon", at: 0.05))
+        #expect(card.isActive("icon", at: 0.2) && card.isActive("title", at: 0.2) && card.isActive("content", at: 0.2))
+        #expect(!card.isActive("background", at: 0.2))  // delay + duration is exclusive
+        #expect(card.isActive("actions", at: 0.5) && !card.isActive("actions", at: 0.55))
+        #expect(abs(card.duration - 0.55) < 1e-12)
         let list = try AnimationSequence.listAppear(count: 20, each: 0.05)
         #expect(list.isActive("row[3]", at: 0.16) && !list.isActive("row[4]", at: 0.16))
         #expect(abs(list.duration - (19 * 0.05 + 0.3)) < 1e-12)
