@@ -219,6 +219,12 @@ public struct FrameDriver: Sendable {
     }
 
     /// The list's tracks at the last frame (all zero before the first).
+    ///
+    /// The driver makes its frames with `recordsAppearance: false`, so `appearance` and
+    /// `velocity` are empty: read the tracks (``StaggerFrame/values(ofTrack:)-(Int)``), or
+    /// sample the list into a frame of your own that records them
+    /// (``StaggeredList/makeFrame(recordsAppearance:)``). That keeps a frame of 10,000
+    /// items two passes of memory lighter.
     public func frame(of id: ListID) -> StaggerFrame { listFrames[id.index] }
 
     /// The pair group's lanes at the last frame (all zero before the first); decode
