@@ -58,3 +58,38 @@ import Testing
         #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(Easing.self, from: Data(#""snappy""#.utf8)) }
     }
 }
+
+/// Configurations as a person writes them (issue 31, item 21): keys left out take Swift's
+/// defaults, enums read as spoken, curves in their text form.
+@Suite struct HandWrittenJSONTests {
+    func decode(_ json: String) throws -> StaggerConfig {
+        try JSONDecoder().decode(StaggerConfig.self, from: Data(json.utf8))
+    }
+
+    @Test func aConfigWrittenByHand() throws {
+        #expect(try decode("{}") == (try StaggerConfig()))
+        let written = try decode(
+            #"""
+            {"spread": {"each": 0.05}, "from": "center", "curve": {"curve": "snappy"},
+             "grid": {"columns": 4, "rows": 3}, "visibleWindow": {"range": [2, 9]}}
+            """#)
+        var swift = try StaggerConfig(
+            spread: .each(0.05), curve: .snappy, from: .center, grid: .init(columns: 4, rows: 3))
+        swift.visibleWindow = .init(2..<9)
+        #expect(written == swift)
+        #expect(try decode(#"{"spread": {"amount": 0.6}, "from": {"random": {"seed": 7}}}"#).from == .random(seed: 7))
+        #expect(try decode(#"{"from": {"ratios": {"x": 0.2, "y": 0.9}}}"#).from == .ratios(x: 0.2, y: 0.9))
+        #expect(try decode(#"{"from": {"index": 3}, "distribution": "easeInQuad"}"#).distribution == .easeInQuad)
+        #expect(throws: DecodingError.self) { try decode(#"{"from": "middle"}"#) }
+        #expect(throws: DecodingError.self) { try decode(#"{"spread": {"each": 0.05, "amount": 1}}"#) }
+    }
+
+    @Test func enumsAreWrittenAsSpoken() throws {
+        var config = try StaggerConfig(spread: .each(0.05), from: .center)
+        var json = String(decoding: try JSONEncoder().encode(config), as: UTF8.self)
+        #expect(json.contains(#""spread":{"each":0.05}"#) && json.contains(#""from":"center""#), "\(json)")
+        config.from = .point(x: 1.5, y: 2)
+        json = String(decoding: try JSONEncoder().encode(config), as: UTF8.self)
+        #expect(json.contains(#""point":{"#) && !json.contains("_0"), "\(json)")
+    }
+}

@@ -342,16 +342,25 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A form the CLI parses back: the easing's description (the duration is not part of
-    /// it), `spring(mass: m, stiffness: k, damping: c, initialVelocity: v)` or
+    /// it); a preset's name (`snappy`, `interactiveSpring`, `fastDecay`, ...); else
+    /// `spring(mass: m, stiffness: k, damping: c, initialVelocity: v)` or
     /// `decay(frictionRate: k)`.
     public var description: String {
         switch kind {
         case .easing(let easing, _):
             return easing.description
         case .spring(let spring, let initialVelocity):
+            // A preset by its name, as a person writes it (and as it parses back).
+            let presets: [(Spring, String)] = [
+                (Spring(), "spring"), (.smooth, "smooth"), (.snappy, "snappy"), (.bouncy, "bouncy"),
+                (.interactive, "interactiveSpring")
+            ]
+            if initialVelocity == 0, let name = presets.first(where: { $0.0 == spring })?.1 { return name }
             return "spring(mass: \(spring.mass), stiffness: \(spring.stiffness), "
                 + "damping: \(spring.damping), initialVelocity: \(initialVelocity))"
         case .decay(let decay):
+            if decay == .normal { return "decay" }
+            if decay == .fast { return "fastDecay" }
             return "decay(frictionRate: \(decay.frictionRate))"
         }
     }

@@ -422,25 +422,6 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     }
 }
 
-extension StaggerConfig {
-    /// Decodes a configuration as the synthesised form would, with ``normalization``
-    /// optional: configurations written before it existed mean
-    /// ``Normalization/fromOrigin``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        baseDelay = try container.decode(Double.self, forKey: .baseDelay)
-        spread = try container.decode(Spread.self, forKey: .spread)
-        curve = try container.decode(Curve.self, forKey: .curve)
-        from = try container.decode(Origin.self, forKey: .from)
-        grid = try container.decodeIfPresent(Grid.self, forKey: .grid)
-        distribution = try container.decode(Easing.self, forKey: .distribution)
-        reversed = try container.decode(Bool.self, forKey: .reversed)
-        maxDelay = try container.decodeIfPresent(Double.self, forKey: .maxDelay)
-        visibleWindow = try container.decodeIfPresent(VisibleWindow.self, forKey: .visibleWindow)
-        normalization = try container.decodeIfPresent(Normalization.self, forKey: .normalization) ?? .fromOrigin
-    }
-}
-
 /// Positions and distances of a list or grid, shared by the reference and the kernel
 /// descriptors so both measure from the same origin.
 struct LayoutGeometry {
