@@ -199,3 +199,21 @@ import Testing
         }
     }
 }
+
+/// MotionMachine's count of status events for a reversing motion repeated once: two
+/// cycles there and back, so `reversed` twice and `repeated` once, read from Stagger's
+/// pass events as the MotionMachine article says (odd new passes turn back, even ones
+/// start a cycle).
+@Suite struct MotionMachineStatusCountTests {
+    @Test func aReversingMotionRepeatedOnce() throws {
+        let timeline = try Timeline(
+            [.step("x", try .easing(.linear, duration: 1))], options: .init(repeats: .times(3), yoyo: true))
+        let events = try timeline.events(from: -.infinity, to: 10)
+        let passes = events.filter { $0.kind == .repeated || $0.kind == .reversed }
+        // Stagger: three boundaries, each a repeated and a reversed.
+        #expect(passes.filter { $0.kind == .repeated }.count == 3 && passes.filter { $0.kind == .reversed }.count == 3)
+        let turnsBack = passes.filter { $0.kind == .reversed && $0.iteration % 2 == 1 }
+        let newCycles = passes.filter { $0.kind == .repeated && $0.iteration % 2 == 0 }
+        #expect(turnsBack.map(\.time) == [1, 3] && newCycles.map(\.time) == [2], "\(passes)")
+    }
+}
