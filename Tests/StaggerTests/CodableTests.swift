@@ -59,7 +59,7 @@ import Testing
     }
 }
 
-/// Configurations as a person writes them (issue 31, item 21): keys left out take Swift's
+/// Configurations as a person writes them: keys left out take Swift's
 /// defaults, enums read as spoken, curves in their text form.
 @Suite struct HandWrittenJSONTests {
     func decode(_ json: String) throws -> StaggerConfig {
