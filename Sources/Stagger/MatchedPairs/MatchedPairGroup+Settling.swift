@@ -1,0 +1,79 @@
+// When pairs come to rest: the group's settle times, per-pair completion, and the rests a
+// transition replaces (kept so that a frame after a tap still hears of them).
+
+extension MatchedPairGroup {
+    /// When every pair is at rest (springs: past their settling durations), seconds.
+    public var settleTime: Double { engine.settleTime }
+
+    /// When pair `index` comes to rest, seconds on the caller's clock: the end of the
+    /// latest of its lanes' motions (−∞ before the first transition). The latest of
+    /// them is ``settleTime``. O(lanes per pair).
+    ///
+    /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs.
+    public func settleTime(ofPair index: Int) throws(AnimatableError) -> Double {
+        guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
+        return pairSettleTime(index)
+    }
+
+    /// The pairs that come to rest in (`after`, `through`], with their times, in time
+    /// order (ties by index): per-pair completion for a frame loop, which asks for the
+    /// interval since its previous frame. Every pair that comes to rest is listed,
+    /// whatever transitions come between two frames: a pair that settled before a later
+    /// transition replaced its motion is listed at that time too (of such earlier rests
+    /// the group keeps each pair's latest). ``FrameDriver`` reports the same as
+    /// ``FrameDriver/Event/pairSettled(_:pair:at:)`` events. O(lanes).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN bound.
+    public func pairsSettling(after: Double, through: Double) throws(AnimatableError) -> [(index: Int, time: Double)] {
+        guard !after.isNaN else { throw .invalidTime(after) }
+        guard !through.isNaN else { throw .invalidTime(through) }
+        var settling: [(index: Int, time: Double)] = []
+        forEachPairSettling(after: after, through: through) { settling.append(($0, $1)) }
+        return settling.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+    }
+
+    /// Calls `body` with each pair that comes to rest in (`after`, `through`] and its
+    /// time, in pair order: in the motion in flight and, with `includingEarlier`, the
+    /// rests of replaced motions. No check of the bounds; allocates nothing.
+    func forEachPairSettling(
+        after: Double, through: Double, includingEarlier: Bool = true, _ body: (_ pair: Int, _ time: Double) -> Void
+    ) {
+        if includingEarlier {
+            // Not enumerated(), which allocates per element unspecialised (debug builds).
+            for pair in earlierRests.indices where earlierRests[pair] > after && earlierRests[pair] <= through {
+                body(pair, earlierRests[pair])
+            }
+        }
+        guard lastTransition.isFinite, through > lastTransition, after < settleTime else { return }
+        for pair in pairs.indices {
+            let time = pairSettleTime(pair)
+            if time > after, time <= through, time > lastTransition { body(pair, time) }
+        }
+    }
+
+    /// ``earlierRests`` with the pairs of the motion in flight that come to rest at or
+    /// before `time` (what a transition then replaces after they settled).
+    func earlierRests(before time: Double) -> [Double] {
+        var rests = earlierRests
+        forEachPairSettling(after: lastTransition, through: time, includingEarlier: false) { pair, settled in
+            if rests.count != pairs.count { rests = [Double](repeating: -.infinity, count: pairs.count) }
+            rests[pair] = settled
+        }
+        return rests
+    }
+
+    /// Keeps the rests of the motion in flight up to `time` (see ``earlierRests(before:)``).
+    mutating func recordRests(before time: Double) { earlierRests = earlierRests(before: time) }
+
+    /// The end of pair `pair`'s latest lane motion (lane-major: lane l · n + pair).
+    private func pairSettleTime(_ pair: Int) -> Double {
+        guard lastTransition.isFinite else { return lastTransition }
+        let n = pairs.count
+        var latest = engine.start
+        for row in 0..<MatchedPair.laneCount {
+            let lane = row * n + pair
+            latest = Swift.max(latest, engine.start + engine.offset(ofLane: lane) + engine.durations[lane])
+        }
+        return latest
+    }
+}
