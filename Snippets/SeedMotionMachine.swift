@@ -25,7 +25,8 @@ print("one pass \(machine.duration) s, every pass \(machine.totalDuration) s")
 // snippet.modes
 // The reversing modes differ in the reversed pass (1.5 s to 3 s): contiguous plays
 // each step backward, the last one first; sequential replays them forward, the last
-// one first.
+// one first; together plays them backward with a group's children turning back at
+// once (x and y last as long here, so it plays as contiguous).
 for mode in Timeline.ReversingMode.allCases {
     var modeOptions = options
     modeOptions.reversing = mode
@@ -35,6 +36,28 @@ for mode in Timeline.ReversingMode.allCases {
         print("\(mode), \(time) s: x \(rounded(state["x"]!.value)), fade \(rounded(state["fade"]!.value))")
     }
 }
+
+// snippet.parts
+// Repeat and reverse one part: each circle goes down 60 and back up (two passes of
+// 0.5 s in a slot of 1 s), one after another; then the whole sequence replays them
+// forward, circle 3 first (MotionMachine's sequential reversing).
+let down = try Curve.linear(duration: 0.5)
+let circles: [TimelineChild] = (0..<4).map {
+    .step("circle\($0)", down, to: 60).repeating(.times(1), yoyo: true)
+}
+let bounce = try Timeline(circles, options: .init(repeats: .times(1), yoyo: true, reversing: .sequential))
+let replayed = try bounce.state(at: 4.25)
+print("circle 3 at 4.25 s:", replayed["circle3"]!.value, "circle 0:", replayed["circle0"]!.value)  // 30 0
+print("every circle at the end:", try bounce.state(at: 8).steps.map(\.value))  // 0 0 0 0
+
+// snippet.together
+// A group whose children turn back together when its last child ends (MotionMachine's
+// reverses(syncsChildMotions: true)): x (1 s) and w (1.2 s) both start back at 1.2 s.
+let slow = try Curve.easing(.easeInOutQuad, duration: 1.2)
+let pair = try Timeline(
+    [.group([.step("x", move, to: 200), .step("w", slow, to: 100)])],
+    options: .init(repeats: .times(1), yoyo: true, reversing: .together))
+print("x at 1.3 s:", rounded(try pair.state(at: 1.3)["x"]!.value))  // 196: 200 (1 − easeInOutQuad(0.1))
 
 // snippet.player
 // Play it: the player's own events, each new pass, and the sequence's steps completing.

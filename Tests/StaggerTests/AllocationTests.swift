@@ -154,4 +154,18 @@ struct AllocationTests {
         }
         #expect(made == 0)
     }
+
+    /// Children with passes of their own are sampled by their own timelines, in every
+    /// kind of reversed pass, without allocating either.
+    @Test func repeatingChildFramesAllocateNothing() throws {
+        for timeline in TimelineEventTests.timelines.dropFirst(4) {
+            var values = [Float](repeating: 0, count: timeline.stepCount)
+            try timeline.sample(at: 0.01, into: &values)
+            let end = timeline.totalDuration
+            let made = try allocations {
+                for step in 0...50 { try timeline.sample(at: Double(step) / 50 * end, into: &values) }
+            }
+            #expect(made == 0)
+        }
+    }
 }

@@ -37,7 +37,8 @@ extension Timeline {
             try plan.addRoot(children)
         }
         try plan.resolve()
-        let compiled = try plan.compile(timeScale: options.timeScale)
+        let compiled = try plan.compile(
+            timeScale: options.timeScale, aligned: options.yoyo && options.reversing == .together)
         self.options = options
         self.duration = compiled.duration
         self.restDuration = compiled.restDuration
@@ -61,6 +62,11 @@ extension Timeline {
         self.reversedBoundaries = compiled.reversedBoundaries
         self.kernelMirroredStarts = compiled.mirroredStarts.map { Float($0) }
         self.kernelNegatedEnds = compiled.steps.map { -Float($0.end) }
+        self.alignedShifts = compiled.alignedShifts
+        self.alignedBoundaries = compiled.alignedBoundaries
+        self.kernelAlignedStarts = zip(compiled.steps, compiled.alignedShifts).map { Float($0.start + $1) }
+        self.kernelAlignedNegatedEnds = zip(compiled.steps, compiled.alignedShifts).map { -Float($0.end + $1) }
+        self.repeatingChildren = compiled.repeatingChildren
         // A spring or decay with a way back starts it from where it is at its end.
         var wayBack = compiled.steps.map { Float($0.to) }
         for group in compiled.reverseGroups {
@@ -111,6 +117,17 @@ struct TimelinePlan {
     var labelNodes: [String: Int] = [:]
     var start: [Double] = []
     var end: [Double] = []
+    /// The nested timelines that repeat, by the node that holds them.
+    var repeating: [Int: RepeatingSlot] = [:]
+
+    /// A nested timeline that repeats, in the plan: its slot lasts all its passes.
+    struct RepeatingSlot {
+        var timeline: Timeline
+        /// Nested seconds per second of this plan (before its own time scale).
+        var timeScale: Double
+        /// The slot's length in seconds of this plan.
+        var length: Double { timeline.totalDuration / timeScale }
+    }
 
     // MARK: - The tree
 
@@ -198,12 +215,14 @@ struct TimelinePlan {
                 nodes[itemIndex].lastDescendant = itemIndex
                 leaves[itemIndex] = leaf
             }
-        case .timeline(let timelineName, let nested):
-            guard nested.options.passes == 1 else { throw .nestedRepeat(child: timelineName ?? "timeline") }
-            index = append(
-                node(.timeline, timelineName ?? "timeline"), anchor: position.anchor, offset: position.offset,
-                previous: previous)
-            insert(nested, under: index)
+        case .timeline(_, let nested):
+            index = try append(
+                nested, named: name, node: node(.timeline, name), at: position, previous: previous
+            )
+        case .repeated(let child, let options):
+            // The child was already reduced with the timeline around it.
+            let nested = try Timeline([child], options: options)
+            index = try append(nested, named: name, node: node(.timeline, name), at: position, previous: previous)
         case .label(let labelName):
             index = append(
                 node(.marker, labelName), anchor: position.anchor, offset: position.offset, previous: previous)
@@ -211,6 +230,18 @@ struct TimelinePlan {
         }
         nodes[index].lastDescendant = nodes.count - 1
         if let label = child.label { try define(label, at: index) }
+        return index
+    }
+
+    /// Appends a nested timeline's node and its subtree; one that repeats (a number of
+    /// times: forever has no end to place) gets a slot for all its passes.
+    private mutating func append(
+        _ nested: Timeline, named name: String, node: TimelineNode, at position: TimelinePosition, previous: Int
+    ) throws(TimelineError) -> Int {
+        guard nested.totalDuration.isFinite else { throw .repeatsForever(child: name) }
+        let index = append(node, anchor: position.anchor, offset: position.offset, previous: previous)
+        insert(nested, under: index)
+        if nested.options.passes > 1 { repeating[index] = RepeatingSlot(timeline: nested, timeScale: 1) }
         return index
     }
 
@@ -246,6 +277,13 @@ struct TimelinePlan {
             let index = mapped[old]
             nodes[index].lastDescendant = mapped[nested.nodes[old].lastDescendant]
         }
+        // Its own repeating children keep their slots (a nested timeline that repeats
+        // plays them itself).
+        if nested.options.passes == 1 {
+            for child in nested.repeatingChildren {
+                repeating[mapped[child.node]] = RepeatingSlot(timeline: child.timeline, timeScale: child.timeScale)
+            }
+        }
     }
 
     private static func name(of content: TimelineChild.Content) -> String {
@@ -255,6 +293,7 @@ struct TimelinePlan {
         case .sequence(let name, _): name ?? "sequence"
         case .staggered(let id, _, _, _, _, _, _): id
         case .timeline(let name, _): name ?? "timeline"
+        case .repeated(let child, _): self.name(of: child.content)
         case .label(let name): name
         }
     }
@@ -332,7 +371,7 @@ struct TimelinePlan {
                         last = max(last, end[child])
                     }
                     if complete {
-                        end[c] = last
+                        end[c] = max(last, start[c] + (repeating[c]?.length ?? 0))
                         unresolved -= 1
                         progress = true
                     }
@@ -376,6 +415,7 @@ struct TimelinePlan {
         // Ends after those nudges: a container still ends with its last child.
         for j in stride(from: n - 1, through: 0, by: -1) where !isLeaf(j) && nodes[j].kind != .marker {
             for child in nodes[j].children { end[j] = max(end[j], end[child]) }
+            if let slot = repeating[j] { end[j] = max(end[j], start[j] + slot.length) }
         }
     }
 
@@ -420,11 +460,15 @@ struct TimelinePlan {
         var boundaries: [TimelineBoundary] = []
         var mirroredBoundaries: [TimelineBoundary] = []
         var reversedBoundaries: [TimelineBoundary] = []
+        var alignedShifts: [Double] = []
+        var alignedBoundaries: [TimelineBoundary] = []
+        var repeatingChildren: [RepeatingChild] = []
     }
 
     /// Applies the time scale and lays the steps out in document order, in runs of one
-    /// curve.
-    func compile(timeScale: Double) throws(TimelineError) -> Compiled {
+    /// curve (a repeating child's steps as one run its timeline samples); `aligned`
+    /// also lays out the schedule a `together` reversed pass reads.
+    func compile(timeScale: Double, aligned: Bool) throws(TimelineError) -> Compiled {
         var out = Compiled()
         out.nodes = nodes
         // Refused where it is made, naming what overflows: durations whose sum is beyond
@@ -444,6 +488,12 @@ struct TimelinePlan {
         out.duration = out.nodes[0].end
         for (name, node) in labelNodes { out.labels[name] = out.nodes[node].start }
         Self.layOutMirrored(&out.nodes)
+        if aligned { Self.layOutAligned(&out.nodes) }
+        // The nodes inside a repeating child: its timeline answers for them.
+        var hidden = [Bool](repeating: false, count: nodes.count)
+        for container in repeating.keys where container < nodes[container].lastDescendant {
+            for j in (container + 1)...nodes[container].lastDescendant { hidden[j] = true }
+        }
 
         // Leaves in document order, their curves in timeline seconds.
         var leafNodes: [Int] = []
@@ -458,6 +508,7 @@ struct TimelinePlan {
             do { curve = try leaf.curve.spedUp(by: timeScale) } catch { throw .invalidTimeScale(timeScale) }
             leafNodes.append(j)
             curves.append(curve)
+            if hidden[j] { continue }
             let duration = leaf.duration / timeScale
             var rest = duration
             switch curve.kind {
@@ -474,34 +525,60 @@ struct TimelinePlan {
             rests.append(out.nodes[j].start + rest)
             mirroredRests.append(out.nodes[j].mirrorStart + rest)
         }
+        for (container, slot) in repeating where !hidden[container] {
+            let rest = slot.timeline.restEnd / (slot.timeScale * timeScale)
+            rests.append(out.nodes[container].start + rest)
+            mirroredRests.append(out.nodes[container].mirrorStart + rest)
+        }
         out.restDuration = max(out.duration, rests.max() ?? 0)
         out.mirroredRestDuration = max(out.duration, mirroredRests.max() ?? 0)
 
         // Steps stay in document order (what a caller indexes values by); each run of
         // consecutive steps with one curve (jumps apart) is one kernel call. A staggered
-        // list is one run.
-        let groupCurves: [Curve?] = leafNodes.indices.map { leaves[leafNodes[$0]]!.duration == 0 ? nil : curves[$0] }
-        let order = Array(leafNodes.indices)
-        var lower = 0
-        for (position, k) in order.enumerated() {
+        // list is one run, and so is a repeating child (its timeline's call).
+        let containers = repeating.keys.filter { !hidden[$0] }.sorted()
+        var childOfNode = [Int?](repeating: nil, count: nodes.count)
+        for (child, container) in containers.enumerated() where container < nodes[container].lastDescendant {
+            for j in (container + 1)...nodes[container].lastDescendant { childOfNode[j] = child }
+        }
+        func key(_ k: Int) -> (child: Int?, curve: Curve?) {
             let j = leafNodes[k]
+            if let child = childOfNode[j] { return (child, nil) }
+            return (nil, leaves[j]!.duration == 0 ? nil : curves[k])
+        }
+        var lower = 0
+        var childSteps = [Range<Int>?](repeating: nil, count: containers.count)
+        for (position, j) in leafNodes.enumerated() {
             let leaf = leaves[j]!
             out.nodes[j].kind = .step(position)
             out.stepNodes.append(j)
             out.steps.append(
                 Timeline.ScheduledStep(
                     id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
-                    curve: curves[k], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to,
+                    curve: curves[position], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to,
                     reverseEasing: leaf.reverseEasing))
             out.mirroredStarts.append(out.nodes[j].mirrorStart)
             out.mirroredEnds.append(out.nodes[j].mirrorEnd)
-            let isLast = position + 1 == order.count || groupCurves[order[position + 1]] != groupCurves[k]
+            out.alignedShifts.append(out.nodes[j].alignShift)
+            let here = key(position)
+            let isLast =
+                position + 1 == leafNodes.count || key(position + 1).child != here.child
+                || key(position + 1).curve != here.curve
             if isLast {
-                out.groups.append(CurveGroup(curve: groupCurves[k], range: lower..<(position + 1)))
+                let range = lower..<(position + 1)
+                out.groups.append(CurveGroup(curve: here.curve, range: range, repeatingChild: here.child))
+                if let child = here.child { childSteps[child] = range }
                 lower = position + 1
             }
         }
-        out.reverseGroups = Self.reverseGroups(out.steps)
+        for (child, container) in containers.enumerated() {
+            let slot = repeating[container]!
+            out.repeatingChildren.append(
+                RepeatingChild(
+                    node: container, timeline: slot.timeline, steps: childSteps[child] ?? lower..<lower,
+                    nodeBase: container, timeScale: slot.timeScale * timeScale))
+        }
+        out.reverseGroups = Self.reverseGroups(out.steps, excluding: out.groups.filter { $0.repeatingChild != nil })
         for (index, step) in out.steps.enumerated() { out.stepsByID[step.id, default: []].append(index) }
         for (id, indices) in out.stepsByID {
             out.stepsByID[id] = indices.sorted {
@@ -510,154 +587,33 @@ struct TimelinePlan {
         }
 
         Self.numberMirrored(&out.nodes)
-        out.boundaries = Self.boundaries(out.nodes, layout: .forward)
-        out.mirroredBoundaries = Self.boundaries(out.nodes, layout: .sequential)
-        out.reversedBoundaries = Self.boundaries(out.nodes, layout: .contiguous)
+        out.boundaries = Self.boundaries(out.nodes, layout: .forward, hidden: hidden)
+        out.mirroredBoundaries = Self.boundaries(out.nodes, layout: .sequential, hidden: hidden)
+        out.reversedBoundaries = Self.boundaries(out.nodes, layout: .contiguous, hidden: hidden)
+        if aligned { out.alignedBoundaries = Self.boundaries(out.nodes, layout: .together, hidden: hidden) }
         return out
     }
 
     /// Runs of consecutive steps with one way back (the same reverse easing over the
     /// same duration), one kernel call each in a contiguous reversed pass; steps without
     /// one, and jumps, belong to none.
-    static func reverseGroups(_ steps: [Timeline.ScheduledStep]) -> [CurveGroup] {
-        func wayBack(_ step: Timeline.ScheduledStep) -> Curve? {
-            guard let easing = step.reverseEasing, step.duration > 0 else { return nil }
+    static func reverseGroups(_ steps: [Timeline.ScheduledStep], excluding children: [CurveGroup]) -> [CurveGroup] {
+        var excluded = [Bool](repeating: false, count: steps.count)
+        for child in children { for i in child.range { excluded[i] = true } }
+        func wayBack(_ i: Int) -> Curve? {
+            let step = steps[i]
+            guard !excluded[i], let easing = step.reverseEasing, step.duration > 0 else { return nil }
             return try? Curve.easing(easing, duration: step.duration)
         }
         var groups: [CurveGroup] = []
         var lower = 0
         while lower < steps.count {
-            let curve = wayBack(steps[lower])
+            let curve = wayBack(lower)
             var upper = lower + 1
-            while upper < steps.count, wayBack(steps[upper]) == curve { upper += 1 }
+            while upper < steps.count, wayBack(upper) == curve { upper += 1 }
             if curve != nil { groups.append(CurveGroup(curve: curve, range: lower..<upper)) }
             lower = upper
         }
         return groups
-    }
-
-    /// Whether a container lays its children out one after another (a sequence, a
-    /// nested timeline, the timeline itself), rather than side by side.
-    static func isSerial(_ kind: TimelineNode.Kind) -> Bool {
-        kind == .sequence || kind == .timeline
-    }
-
-    /// Places every node in a sequential reversed pass (MotionMachine's `sequential`
-    /// mode): a serial container plays its children in reverse order, each child
-    /// mirrored within the container's span, while a group or a list keeps its
-    /// children's offsets, so they replay forward together. Applied from the root down,
-    /// a sequence of groups reverses the order of the groups, not the groups themselves.
-    /// Children are clamped into their container's mirrored span so that rounding never
-    /// lets a child outlast it.
-    static func layOutMirrored(_ nodes: inout [TimelineNode]) {
-        nodes[0].mirrorStart = 0
-        nodes[0].mirrorEnd = nodes[0].end - nodes[0].start
-        for j in nodes.indices.dropFirst() {
-            let parent = nodes[nodes[j].parent]
-            let node = nodes[j]
-            var low: Double, high: Double
-            if isSerial(parent.kind) {
-                low = parent.mirrorStart + (parent.end - node.end)
-                high = parent.mirrorStart + (parent.end - node.start)
-            } else {
-                low = parent.mirrorStart + (node.start - parent.start)
-                high = parent.mirrorStart + (node.end - parent.start)
-            }
-            low = min(max(low, parent.mirrorStart), parent.mirrorEnd)
-            high = max(min(high, parent.mirrorEnd), low)
-            nodes[j].mirrorStart = low
-            nodes[j].mirrorEnd = high
-        }
-    }
-
-    /// Numbers nodes in pre-order with a serial container's children reversed (a
-    /// sequential reversed pass's event order: a sequence's last child comes first, a
-    /// group's children keep their order, as they replay forward).
-    static func numberMirrored(_ nodes: inout [TimelineNode]) {
-        var counter = 0
-        var stack: [(Int, Bool)] = [(0, false)]
-        while let (node, closing) = stack.popLast() {
-            if closing {
-                nodes[node].mirrorLastDescendant = counter - 1
-                continue
-            }
-            nodes[node].mirrorOrder = counter
-            counter += 1
-            stack.append((node, true))
-            // The stack pops last-first: push a sequence's children in document order
-            // (visited reversed), a group's in reverse order (visited in order).
-            let children = nodes[node].children
-            if isSerial(nodes[node].kind) {
-                for child in children { stack.append((child, false)) }
-            } else {
-                for child in children.reversed() { stack.append((child, false)) }
-            }
-        }
-    }
-
-    /// Which schedule a list of boundaries describes.
-    enum BoundaryLayout {
-        /// A forward pass.
-        case forward
-        /// A sequential reversed pass, played forward on the mirrored layout.
-        case sequential
-        /// A contiguous reversed pass: the forward schedule, crossed from its end back
-        /// to its start (the list is read in reverse), with a sequence's step completed
-        /// when the step has played back to its start.
-        case contiguous
-    }
-
-    /// Every boundary of a pass in event order (ascending; a contiguous reversed pass
-    /// reads it backward). At equal times: completions of children that took time
-    /// (phase 0) come before starts (phase 1). A zero-length child starts and completes
-    /// in phase 1, and so does every container ending at the same moment as such a
-    /// child, so that a container completes after each of its children has started and
-    /// completed. Within a phase completions sort by last descendant, deeper first, so a
-    /// step completes before its sequence reports it and the sequence completes after
-    /// that; starts sort by pre-order, so a container starts before its children.
-    static func boundaries(_ nodes: [TimelineNode], layout: BoundaryLayout) -> [TimelineBoundary] {
-        let mirrored = layout == .sequential
-        let starts = nodes.map { mirrored ? $0.mirrorStart : $0.start }
-        let ends = nodes.map { mirrored ? $0.mirrorEnd : $0.end }
-        // Completion phases, children (later in pre-order) before their parents.
-        var endPhase = [Int](repeating: 0, count: nodes.count)
-        for j in nodes.indices.reversed() where nodes[j].kind != .marker {
-            if ends[j] <= starts[j] { endPhase[j] = 1 }
-            let parent = nodes[j].parent
-            if parent >= 0, ends[j] == ends[parent], endPhase[j] == 1 { endPhase[parent] = 1 }
-        }
-        // In a contiguous list a start sorts just after its step-completed twin, so that
-        // read backward the step has returned to its start before the sequence says so.
-        let startTie = layout == .contiguous ? Int.min + 1 : Int.min
-        var result: [TimelineBoundary] = []
-        result.reserveCapacity(nodes.count * 3)
-        for (j, node) in nodes.enumerated() where node.kind != .marker {
-            let order = mirrored ? node.mirrorOrder : j
-            let last = mirrored ? node.mirrorLastDescendant : node.lastDescendant
-            result.append(
-                TimelineBoundary(time: starts[j], phase: 1, order: order, tie: startTie, kind: .started, node: j))
-            result.append(
-                TimelineBoundary(
-                    time: ends[j], phase: endPhase[j], order: last, tie: -(2 * node.depth + 1), kind: .completed,
-                    node: j))
-            guard isSerial(node.kind) else { continue }
-            for child in node.children where nodes[child].kind != .marker {
-                let c = nodes[child]
-                let kind = TimelineBoundary.Kind.stepCompleted(c.indexInParent)
-                if layout == .contiguous {
-                    result.append(
-                        TimelineBoundary(time: starts[child], phase: 1, order: child, tie: Int.min, kind: kind, node: j)
-                    )
-                } else {
-                    result.append(
-                        TimelineBoundary(
-                            time: ends[child], phase: endPhase[child],
-                            order: mirrored ? c.mirrorLastDescendant : c.lastDescendant,
-                            tie: -(2 * c.depth), kind: kind, node: j))
-                }
-            }
-        }
-        result.sort { $0.precedes($1) }
-        return result
     }
 }

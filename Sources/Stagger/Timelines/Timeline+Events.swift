@@ -66,7 +66,7 @@ extension Timeline {
                                 kind: .reversed, child: "", node: -1, time: start, iteration: k, direction: .forward))
                     }
                 }
-                appendPassEvents(k, after: a, through: b, whole: k < last, into: &out)
+                try appendPassEvents(k, after: a, through: b, whole: k < last, into: &out)
             }
         }
         if total.isFinite && a < total && total <= b {
@@ -85,31 +85,39 @@ extension Timeline {
     /// end of pass k must not be lost to that (the next frame starts in pass k + 1).
     private func appendPassEvents(
         _ k: Int, after a: Double, through b: Double, whole throughEnd: Bool, into out: inout [TimelineEvent]
-    ) {
+    ) throws(TimelineError) {
         let start = passStart(k)
         // Rounding may put start + duration past the next pass's start: an event never
         // lands after the pass that follows has begun.
         let limit = k < options.passes - 1 ? passStart(k + 1) : Double.infinity
-        let reversed = isReversed(pass: k)
-        if reversed && options.reversing == .contiguous {
+        let first = out.count
+        let layout = layout(ofPass: k)
+        if isReversed(pass: k) && layout != .mirrored {
             // Pass-local time runs from D down to 0, then to "before the start".
             if a >= start + duration { return }
             let high = a < start ? Double.infinity : duration - (a - start)
             let low = throughEnd || b >= start + duration ? -Double.infinity : duration - (b - start)
-            let range = boundaryRange(reversedBoundaries, after: low, through: high)
+            let list = layout == .aligned ? alignedBoundaries : reversedBoundaries
+            let range = boundaryRange(list, after: low, through: high)
             for i in range.reversed() {
-                let boundary = reversedBoundaries[i]
+                let boundary = list[i]
                 out.append(
                     event(boundary, time: min(start + duration - boundary.time, limit), pass: k, direction: .backward))
             }
+            guard !repeatingChildren.isEmpty else { return }
+            try mergeRepeatingChildEvents(
+                pass: k, layout: layout, from: high, to: low, limit: limit, into: &out, after: first)
         } else {
-            let list = reversed ? mirroredBoundaries : boundaries
+            let list = layout == .mirrored ? mirroredBoundaries : boundaries
             let low = a < start ? -Double.infinity : a - start
             let high = throughEnd ? duration : min(b - start, duration)
             guard high > low || (low == -.infinity) else { return }
             for i in boundaryRange(list, after: low, through: high) {
                 out.append(event(list[i], time: min(start + list[i].time, limit), pass: k, direction: .forward))
             }
+            guard !repeatingChildren.isEmpty else { return }
+            try mergeRepeatingChildEvents(
+                pass: k, layout: layout, from: low, to: high, limit: limit, into: &out, after: first)
         }
     }
 

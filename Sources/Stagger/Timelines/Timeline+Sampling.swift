@@ -1,18 +1,31 @@
+/// Which schedule a pass's steps follow.
+enum PassLayout: Sendable {
+    /// The forward schedule: forward passes, and contiguous reversed ones read backward.
+    case forward
+    /// A sequential reversed pass: a sequence's children replayed forward in reverse
+    /// order (see `TimelinePlan.layOutMirrored`).
+    case mirrored
+    /// A `together` reversed pass, read backward: each group's children end with the
+    /// group (see `TimelinePlan.layOutAligned`).
+    case aligned
+}
+
 /// Where a time of the whole timeline (all passes) falls within one pass.
 struct PassLocation {
     /// The pass.
     var iteration: Int
     /// The time within the pass's schedule (the mirrored schedule for a sequential
-    /// reversed pass); −∞ once a contiguous reversed pass is back before its start.
+    /// reversed pass); −∞ once a contiguous or together reversed pass is back before
+    /// its start.
     var local: Double
     /// Whether the pass plays in reverse.
     var reversed: Bool
-    /// Whether the steps follow the mirrored schedule (a sequential reversed pass).
-    var mirrored: Bool
+    /// The schedule the steps follow.
+    var layout: PassLayout
 
-    /// Whether steps move back from `to` to `from` (a contiguous reversed pass), where
-    /// a step's reverse easing applies.
-    var goesBack: Bool { reversed && !mirrored }
+    /// Whether steps move back from `to` to `from` (a contiguous or together reversed
+    /// pass), where a step's reverse easing applies.
+    var goesBack: Bool { reversed && layout != .mirrored }
 }
 
 /// Where a step runs within a pass: the forward schedule or a sequential reversed one.
@@ -44,13 +57,24 @@ extension Timeline {
 
     func isReversed(pass k: Int) -> Bool { options.yoyo && k % 2 == 1 }
 
+    /// The schedule pass k follows.
+    func layout(ofPass k: Int) -> PassLayout {
+        guard isReversed(pass: k) else { return .forward }
+        switch options.reversing {
+        case .contiguous: return .forward
+        case .sequential: return .mirrored
+        case .together: return .aligned
+        }
+    }
+
     /// Maps a timeline time to its pass and the time within the pass.
     func locate(_ t: Double) -> PassLocation {
-        if t < 0 { return PassLocation(iteration: 0, local: t, reversed: false, mirrored: false) }
+        if t < 0 { return PassLocation(iteration: 0, local: t, reversed: false, layout: .forward) }
         let k = pass(containing: t)
         let u = t - passStart(k)
         let reversed = isReversed(pass: k)
-        let mirrored = reversed && options.reversing == .sequential
+        let layout = layout(ofPass: k)
+        let mirrored = layout == .mirrored
         var local: Double
         if reversed && !mirrored {
             // Back at the start (or beyond) means before the start: leaves starting at 0
@@ -65,7 +89,7 @@ extension Timeline {
             // A repeat delay holds the pass's end state.
             local = duration
         }
-        return PassLocation(iteration: k, local: local, reversed: reversed, mirrored: mirrored)
+        return PassLocation(iteration: k, local: local, reversed: reversed, layout: layout)
     }
 
     /// Rejects NaN, and +∞ for a timeline that never ends.
@@ -75,11 +99,23 @@ extension Timeline {
         }
     }
 
-    /// Where step `index` runs in a forward or a sequential reversed pass.
-    func span(_ index: Int, mirrored: Bool) -> StepSpan {
-        mirrored
-            ? StepSpan(start: mirroredStarts[index], end: mirroredEnds[index])
-            : StepSpan(start: steps[index].start, end: steps[index].end)
+    /// Where step `index` runs in a pass of the given layout.
+    func span(_ index: Int, layout: PassLayout) -> StepSpan {
+        switch layout {
+        case .forward: StepSpan(start: steps[index].start, end: steps[index].end)
+        case .mirrored: StepSpan(start: mirroredStarts[index], end: mirroredEnds[index])
+        case .aligned:
+            StepSpan(start: steps[index].start + alignedShifts[index], end: steps[index].end + alignedShifts[index])
+        }
+    }
+
+    /// Where node `node` starts in a pass of the given layout.
+    func start(ofNode node: Int, layout: PassLayout) -> Double {
+        switch layout {
+        case .forward: nodes[node].start
+        case .mirrored: nodes[node].mirrorStart
+        case .aligned: nodes[node].start + nodes[node].alignShift
+        }
     }
 
     /// The state of step `index` at pass-local time `local` (the Double reference).
@@ -89,13 +125,13 @@ extension Timeline {
     /// when the step starts, not before); ``sample(at:into:backend:)`` does the same.
     /// Going back (a contiguous reversed pass), a step with a reverse easing runs it
     /// from `to` to `from` over its span, read from its end.
-    func stepState(_ index: Int, local: Double, mirrored: Bool, goesBack: Bool) throws(TimelineError)
+    func stepState(_ index: Int, local: Double, layout: PassLayout, goesBack: Bool) throws(TimelineError)
         -> TimelineStepState
     {
         let step = steps[index]
         // Phases compare the local time with the same start and end figures the events
         // use, so that a state and the events up to its time always agree.
-        let span = span(index, mirrored: mirrored)
+        let span = span(index, layout: layout)
         let e = local - span.start
         let phase: TimelineStepState.Phase = local < span.start ? .pending : local >= span.end ? .finished : .active
         let progress = step.duration > 0 ? min(max(e / step.duration, 0), 1) : (e >= 0 ? 1 : 0)
@@ -137,9 +173,20 @@ extension Timeline {
         let location = locate(t)
         var states: [TimelineStepState] = []
         states.reserveCapacity(steps.count)
-        for index in steps.indices {
+        var next = 0  // the next repeating child, by its steps
+        var index = 0
+        while index < steps.count {
+            if next < repeatingChildren.count, repeatingChildren[next].steps.lowerBound == index {
+                let child = repeatingChildren[next]
+                let time = child.time(local: location.local, start: start(ofNode: child.node, layout: location.layout))
+                states += try child.timeline.state(at: time).steps
+                index = child.steps.upperBound
+                next += 1
+                continue
+            }
             states.append(
-                try stepState(index, local: location.local, mirrored: location.mirrored, goesBack: location.goesBack))
+                try stepState(index, local: location.local, layout: location.layout, goesBack: location.goesBack))
+            index += 1
         }
         return TimelineState(
             time: t, iteration: location.iteration, isReversedPass: location.reversed,
@@ -169,12 +216,21 @@ extension Timeline {
         // Before the start and back before it: a time below every start.
         let local = location.local.isFinite ? location.local : -1 - duration
         guard Float(local).isFinite else { throw .invalidTime(child: "time", value: t) }
-        let starts = location.mirrored ? kernelMirroredStarts : kernelStarts
+        let starts =
+            switch location.layout {
+            case .forward: kernelStarts
+            case .mirrored: kernelMirroredStarts
+            case .aligned: kernelAlignedStarts
+            }
         try starts.withUnsafeBufferPointer { (starts) throws(TimelineError) in
             // Indices, not `for group in curveGroups`: that form allocated once per
             // group here (measured by AllocationTests), this one does not.
             for index in curveGroups.indices {
                 let group = curveGroups[index]
+                if let child = group.repeatingChild {
+                    try sample(repeatingChildren[child], local: local, layout: location.layout, output: output)
+                    continue
+                }
                 guard let pass = curvePasses[index] else {
                     // Jumps: at their end value from the moment they start.
                     for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? kernelTo[i] : kernelFrom[i] }
@@ -191,7 +247,8 @@ extension Timeline {
         guard location.goesBack, !reverseGroups.isEmpty else { return }
         // The way back on a time axis that runs backwards: time −local, each step
         // starting at −end, moving from where it is at its end to `from`.
-        try kernelNegatedEnds.withUnsafeBufferPointer { (starts) throws(TimelineError) in
+        let negatedEnds = location.layout == .aligned ? kernelAlignedNegatedEnds : kernelNegatedEnds
+        try negatedEnds.withUnsafeBufferPointer { (starts) throws(TimelineError) in
             for index in reverseGroups.indices {
                 let group = reverseGroups[index]
                 guard let pass = reversePasses[index] else { continue }
@@ -203,13 +260,15 @@ extension Timeline {
                 // after the end an easing holds `to`, while a spring or decay still moves
                 // (played backwards): its reference value, as the kernel pass above
                 // replaced the forward one.
-                for i in group.range where local >= steps[i].end || local < steps[i].start {
-                    if local < steps[i].start {
+                for i in group.range {
+                    let span = span(i, layout: location.layout)
+                    guard local >= span.end || local < span.start else { continue }
+                    if local < span.start {
                         output[i] = kernelFrom[i]
                     } else if case .easing = steps[i].curve.kind {
                         output[i] = kernelTo[i]
                     } else {
-                        output[i] = Float(try stepState(i, local: local, mirrored: false, goesBack: true).value)
+                        output[i] = Float(try stepState(i, local: local, layout: location.layout, goesBack: true).value)
                     }
                 }
             }

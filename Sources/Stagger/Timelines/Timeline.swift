@@ -29,6 +29,13 @@ public struct Timeline: Sendable {
         case sequential
         /// Each step plays backwards, in reverse order: the pass mirrors the forward one.
         case contiguous
+        /// Each step plays backwards as in ``contiguous``, but the children of a group
+        /// turn back together, as the pass turns, instead of each waiting for its mirror
+        /// image: a group of a 1 s and a 1.2 s step, reversed at 1.2 s, plays the first
+        /// back over 1.2 ... 2.2 s, not 1.4 ... 2.4 s (MotionMachine's
+        /// `reverses(syncsChildMotions: true)`). Sequences still play their children
+        /// back last one first, and a staggered list's items turn back in reverse order.
+        case together
     }
 
     /// How often the timeline plays.
@@ -150,6 +157,18 @@ public struct Timeline: Sendable {
     let mirroredEnds: [Double]
     /// ``restDuration`` for a sequential reversed pass, whose springs start elsewhere.
     let mirroredRestDuration: Double
+    /// Per step: how much later it runs in the schedule a ``ReversingMode/together``
+    /// reversed pass reads backward (each group's children end with the group); empty
+    /// for other timelines.
+    let alignedShifts: [Double]
+    /// The boundaries of that schedule, read backward like ``reversedBoundaries``.
+    let alignedBoundaries: [TimelineBoundary]
+    /// Its kernel starts and negated ends (see ``kernelNegatedEnds``).
+    let kernelAlignedStarts: [Float]
+    let kernelAlignedNegatedEnds: [Float]
+    /// The children that repeat on their own (nested timelines with passes of their
+    /// own), each played by its timeline within its slot.
+    let repeatingChildren: [RepeatingChild]
     /// Per-step kernel inputs: start, and start in a mirrored pass.
     let kernelStarts: [Float]
     let kernelMirroredStarts: [Float]
@@ -193,9 +212,13 @@ public struct Timeline: Sendable {
 
 /// One run of steps in ``Timeline/steps`` that share a curve: one kernel call.
 struct CurveGroup: Sendable {
-    /// The curve, or `nil` for steps of duration 0 (jumps, computed without the kernel).
+    /// The curve, or `nil` for steps of duration 0 (jumps, computed without the kernel)
+    /// and for a repeating child's steps.
     let curve: Curve?
     let range: Range<Int>
+    /// The index in ``Timeline/repeatingChildren`` of the child whose steps these are,
+    /// sampled by its own timeline; `nil` for steps of this timeline.
+    var repeatingChild: Int? = nil
 
     /// Whether the curve is not at 0 at progress 0 (`steps` with jump-start or
     /// jump-both, a `linear()` whose first output is not 0), so that the kernel's
@@ -236,6 +259,8 @@ struct TimelineNode: Sendable {
     /// Its span in a sequential reversed pass, in pass-local seconds.
     var mirrorStart = 0.0
     var mirrorEnd = 0.0
+    /// How much later it runs in the schedule a `together` reversed pass reads backward.
+    var alignShift = 0.0
 }
 
 /// A point where something happens in one pass, with its place in event order.

@@ -20,6 +20,9 @@ public struct TimelineChild: Sendable {
             id: String, count: Int, config: StaggerConfig, duration: Double?, keepAlive: Bool, ends: StepEnds,
             reverseEasing: Easing?)
         case timeline(name: String?, Timeline)
+        /// A child with passes of its own, built into a nested timeline with the
+        /// timeline around it.
+        case repeated(TimelineChild, Timeline.Options)
         case label(String)
     }
 
@@ -113,12 +116,46 @@ public struct TimelineChild: Sendable {
     }
 
     /// A whole timeline placed as one child: its schedule (scaled by its time scale) is
-    /// kept, its labels stay inside it. It must not repeat.
+    /// kept, its labels stay inside it.
+    ///
+    /// A timeline that repeats (a number of times; building throws
+    /// ``TimelineError/repeatsForever(child:)`` for `.forever`) plays all its passes
+    /// within its slot, which lasts its ``Timeline/totalDuration``: its yoyo, repeat
+    /// delay and reversing mode apply to its passes only. A reversed pass of the
+    /// timeline around it plays those passes back; a sequential one replays them
+    /// forward. See ``repeating(_:delay:yoyo:reversing:)`` for one child.
     public static func timeline(
         _ timeline: Timeline, name: String? = nil, at position: TimelinePosition? = nil,
         label: String? = nil
     ) -> TimelineChild {
         TimelineChild(content: .timeline(name: name, timeline), position: position, label: label)
+    }
+
+    /// This child with passes of its own: it plays `1 + n` times for `.times(n)`, with
+    /// `delay` seconds (finite, ≥ 0) between passes and, with `yoyo`, every other pass
+    /// in reverse, all within one slot of the timeline around it (GSAP's per-tween
+    /// `repeat`, `repeatDelay` and `yoyo`, MotionMachine's per-motion `repeats` and
+    /// `reverses`).
+    ///
+    /// ```swift
+    /// // y goes down 60 and back up: two passes of 0.5 s, one slot of 1 s.
+    /// .step("circle", .easeInOut(duration: 0.5), to: 60).repeating(.times(1), yoyo: true)
+    /// ```
+    ///
+    /// It becomes a nested ``Timeline`` of this one child, named as the child, with
+    /// these options (see ``timeline(_:name:at:label:)``); its position and label stay
+    /// with the slot. Events report the child's start and completion in each pass, and
+    /// the slot's (named the same, another node) once, with its passes' `repeated` and
+    /// `reversed`. Building the timeline throws ``TimelineError/repeatsForever(child:)``
+    /// for `.forever`, and ``TimelineError/invalidRepeat(count:delay:)`` for a negative
+    /// count or a bad delay.
+    public func repeating(
+        _ repeats: Timeline.Repeats, delay: Double = 0, yoyo: Bool = false,
+        reversing: Timeline.ReversingMode = .contiguous
+    ) -> TimelineChild {
+        let inner = TimelineChild(content: content, position: nil, label: nil)
+        let options = Timeline.Options(repeats: repeats, repeatDelay: delay, yoyo: yoyo, reversing: reversing)
+        return TimelineChild(content: .repeated(inner, options), position: position, label: label)
     }
 
     /// A label at the current position: the end of the previous child (the container's
@@ -171,6 +208,8 @@ extension TimelineChild {
             reduced = .staggered(
                 id: id, count: count, config: scaled, duration: shortened(duration, config.curve), keepAlive: keepAlive,
                 ends: ends, reverseEasing: nil)
+        case .repeated(let child, let options):
+            reduced = .repeated(try child.reducedForMotion(), options)
         case .timeline, .label:
             reduced = content
         }

@@ -41,9 +41,9 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTimeScale(Double)
     /// A repeat count below 0, or a repeat delay that is negative or not finite.
     case invalidRepeat(count: Int, delay: Double)
-    /// A nested timeline that repeats: only a whole timeline may repeat (its player or
-    /// its options), so nest it without repeats and repeat the outer one.
-    case nestedRepeat(child: String)
+    /// A nested timeline that repeats forever: a child needs an end, so nest it with a
+    /// number of repeats, or repeat the outer timeline forever.
+    case repeatsForever(child: String)
     /// An output buffer whose length is not the number of steps.
     case bufferMismatch(expected: Int, actual: Int)
     /// A step's curve could not be used (see the wrapped error).
@@ -86,8 +86,9 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "but got \(value)."
         case .invalidRepeat(let count, let delay):
             return "A repeat needs a count ≥ 0 and a finite delay ≥ 0, but got \(count) and \(delay) s."
-        case .nestedRepeat(let child):
-            return "\(child): a nested timeline cannot repeat; repeat the outer timeline instead."
+        case .repeatsForever(let child):
+            return "\(child): a nested timeline cannot repeat forever; give it a number of repeats, "
+                + "or repeat the outer timeline forever."
         case .bufferMismatch(let expected, let actual):
             return "Expected \(expected) output values, but the buffer holds \(actual)."
         case .curve(let child, let error):
@@ -116,7 +117,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.invalidValue(c1, v1), .invalidValue(c2, v2)): return c1 == c2 && same(v1, v2)
         case let (.invalidTimeScale(a), .invalidTimeScale(b)): return same(a, b)
         case let (.invalidRepeat(c1, d1), .invalidRepeat(c2, d2)): return c1 == c2 && same(d1, d2)
-        case let (.nestedRepeat(a), .nestedRepeat(b)): return a == b
+        case let (.repeatsForever(a), .repeatsForever(b)): return a == b
         case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)): return e1 == e2 && a1 == a2
         case let (.curve(c1, e1), .curve(c2, e2)): return c1 == c2 && e1 == e2
         case let (.stagger(c1, e1), .stagger(c2, e2)): return c1 == c2 && e1 == e2

@@ -112,14 +112,7 @@ public struct TimelinePlayer: Sendable {
 
     /// Where playback ends going forward, in timeline seconds (+∞ when it repeats forever).
     public var endTime: Double {
-        let total = timeline.totalDuration
-        guard completion == .atRest, total.isFinite else { return total }
-        let last = timeline.options.passes - 1
-        guard timeline.isReversed(pass: last) else { return total + (timeline.restDuration - timeline.duration) }
-        // A contiguous reversed pass ends back at the start, where nothing moves; a
-        // sequential one ends with its own (mirrored) schedule still settling.
-        if timeline.options.reversing == .contiguous { return total }
-        return total + (timeline.mirroredRestDuration - timeline.duration)
+        completion == .atRest ? timeline.restEnd : timeline.totalDuration
     }
 
     /// The timeline time at clock time `clock` (−∞ before the start).

@@ -220,24 +220,44 @@ import Testing
             .staggered("row", count: 12, config: try! StaggerConfig(spread: .each(0.02), curve: ease)),
             .step("z", ease, duration: 0, at: .afterPrevious(gap: 0.1))
         ]
+        let repeatingChildren: [TimelineChild] = [
+            .step("a", ease).repeating(.times(2), yoyo: true),
+            .group(
+                [
+                    .step("b", .snappy).repeating(.times(1), delay: 0.05),
+                    .sequence([.step("d", ease), .step("e", ease)], name: "inner")
+                        .repeating(.times(1), yoyo: true, reversing: .sequential),
+                    .timeline(try! Timeline(children, options: .init(repeats: .times(1), yoyo: true)), name: "nested")
+                ], name: "g"),
+            .step("z", ease, duration: 0, at: .afterPrevious(gap: 0.1))
+        ]
         return [
             try! Timeline(children),
             try! Timeline(children, options: .init(repeats: .times(2), repeatDelay: 0.25, yoyo: true)),
             try! Timeline(
                 children, options: .init(timeScale: 1.7, repeats: .times(1), yoyo: true, reversing: .sequential)),
             // No repeat delay, so rounding of pass starts matters; contiguous reversals.
-            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(3), yoyo: true))
+            try! Timeline(children, options: .init(timeScale: 1.7, repeats: .times(3), yoyo: true)),
+            // Groups that turn back together.
+            try! Timeline(children, options: .init(repeats: .times(2), yoyo: true, reversing: .together)),
+            // Children with passes of their own inside every kind of reversed pass.
+            try! Timeline(repeatingChildren, options: .init(repeats: .times(2), repeatDelay: 0.1, yoyo: true)),
+            try! Timeline(
+                repeatingChildren,
+                options: .init(timeScale: 1.3, repeats: .times(1), yoyo: true, reversing: .sequential)),
+            try! Timeline(repeatingChildren, options: .init(repeats: .times(1), yoyo: true, reversing: .together))
         ]
     }()
 
     /// Any cutting of [start, end] into frames reports every event exactly once, in order.
-    @Test(arguments: 0..<4)
+    @Test(arguments: timelines.indices)
     func everyEventExactlyOnceForAnyFrames(which: Int) async throws {
         let timeline = Self.timelines[which]
         let end = timeline.totalDuration + 0.5
         let whole = try timeline.events(from: -.infinity, to: end)
-        // Each moment once: no duplicate (kind, node, pass).
-        let keys = whole.map { "\($0.kind)|\($0.node)|\($0.iteration)" }
+        // Each moment once: no duplicate (kind, node, pass, time, direction); a child with
+        // passes of its own crosses its nodes once per pass of its own.
+        let keys = whole.map { "\($0.kind)|\($0.node)|\($0.iteration)|\($0.time)|\($0.direction)" }
         #expect(Set(keys).count == keys.count)
         #expect(zip(whole, whole.dropFirst()).allSatisfy { $0.time <= $1.time })
         await checkProperty(count: 60, input: Gen.double(in: -0.2...(end + 0.2)).array(of: 0...25), Gen.bool) {
@@ -259,7 +279,7 @@ import Testing
     /// Over a random walk of frame times (jumps, pauses, reversals) the frames report
     /// exactly what the monotone runs between turning points report, and for a single
     /// pass each child's net starts match its state at the end.
-    @Test(arguments: 0..<4)
+    @Test(arguments: timelines.indices)
     func randomWalksReportEachCrossingOnce(which: Int) async throws {
         let timeline = Self.timelines[which]
         let end = timeline.totalDuration + 0.3

@@ -108,8 +108,8 @@ import Testing
         #expect(throws: TimelineError.invalidRepeat(count: -2, delay: 0)) {
             try Timeline([.step("a", ease)], options: .init(repeats: .times(-2)))
         }
-        let repeating = try Timeline([.step("a", ease)], options: .init(repeats: .times(1)))
-        #expect(throws: TimelineError.nestedRepeat(child: "r")) { try Timeline([.timeline(repeating, name: "r")]) }
+        let forever = try Timeline([.step("a", ease)], options: .init(repeats: .forever))
+        #expect(throws: TimelineError.repeatsForever(child: "r")) { try Timeline([.timeline(forever, name: "r")]) }
         #expect(throws: TimelineError.invalidTime(child: "time", value: .nan)) {
             try Timeline([.step("a", ease)]).state(at: .nan)
         }

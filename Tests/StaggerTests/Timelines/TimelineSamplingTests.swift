@@ -137,6 +137,23 @@ import Testing
         }
     }
 
+    /// Children with passes of their own and groups that turn back together, in every
+    /// kind of pass: the kernel agrees with the reference at times across every pass.
+    @Test(arguments: testedBackends)
+    func repeatingChildrenSampleAsTheirReference(backend: Backend) throws {
+        for timeline in TimelineEventTests.timelines.dropFirst(4) {
+            var values = [Float](repeating: .nan, count: timeline.stepCount)
+            for k in 0...80 {
+                let t = Double(k) / 80 * (timeline.totalDuration + 0.2) - 0.1
+                try timeline.sample(at: t, into: &values, backend: backend)
+                let state = try timeline.state(at: t)
+                for (i, step) in state.steps.enumerated() {
+                    #expect(abs(Double(values[i]) - step.value) <= 1e-4, "\(backend) \(step.id) at \(t)")
+                }
+            }
+        }
+    }
+
     @Test func sampleRejectsBadBuffersAndTimes() throws {
         let timeline = try Timeline([.step("a", .snappy)])
         var short = [Float]()
