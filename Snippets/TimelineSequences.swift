@@ -19,7 +19,7 @@ for time in [0.1, 0.2, 0.4, 0.6] {
     let running = card.steps.map(\.id).filter { card.isActive($0, at: time) }
     print("\(time) s: \(running)")
 }
-let rows = try AnimationSequence.listAppear(count: 10, each: 0.05, duration: 0.3)
+let rows = try AnimationSequence.rowByRow(count: 10, each: 0.05, duration: 0.3)
 print("10 rows take \(rows.duration) s")
 
 // KeyframeTrack: one value through keyframes, continuous in value and velocity.

@@ -70,7 +70,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help:
-            "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, listAppear or sequence (a MatchedSequence)."
+            "Draw a timeline as a Gantt chart instead of a list: reveal (the README's), cardReveal, rowByRow or sequence (a MatchedSequence)."
     )
     var timeline: PreviewTimeline?
 
@@ -199,7 +199,7 @@ struct PreviewCommand: ParsableCommand {
 
 /// The timelines `preview --timeline` draws.
 enum PreviewTimeline: String, ExpressibleByArgument, CaseIterable {
-    case reveal, cardReveal, listAppear, sequence
+    case reveal, cardReveal, rowByRow, sequence
 
     /// The timeline itself.
     func build() throws -> Timeline {
@@ -213,8 +213,8 @@ enum PreviewTimeline: String, ExpressibleByArgument, CaseIterable {
             ])
         case .cardReveal:
             return AnimationSequence.cardReveal.timeline
-        case .listAppear:
-            return try AnimationSequence.listAppear(count: 8, each: 0.05, duration: 0.3).timeline
+        case .rowByRow:
+            return try AnimationSequence.rowByRow(count: 8, each: 0.05, duration: 0.3).timeline
         case .sequence:
             return try MatchedSequence([
                 MatchedStep("title", curve: .snappy, delay: 0.05),

@@ -322,11 +322,11 @@ def main():
     check_scene(check, staggerbench, chromium, workdir, "ripple",
                 ["--stagger", "each:0.04,grid:6x4,from:center,curve:linear", "--duration", "0.4", "--ripple", "14"],
                 grid_delays, [rippled], [0.9, 1.15])
-    # A timeline as a Gantt chart: AnimationSequence.listAppear(count: 8, each: 0.05,
+    # A timeline as a Gantt chart: AnimationSequence.rowByRow(count: 8, each: 0.05,
     # duration: 0.3) has row[i] from 0.05 i to 0.05 i + 0.3 s (its definition). Each bar
     # is grey before its start, blue from it to its end, background after.
     page = os.path.join(workdir, "gantt.html")
-    subprocess.run([staggerbench, "preview", "--timeline", "listAppear", "-o", page], check=True,
+    subprocess.run([staggerbench, "preview", "--timeline", "rowByRow", "-o", page], check=True,
                    stdout=subprocess.DEVNULL)
     data = layout_of(page)
     G = data["layout"]

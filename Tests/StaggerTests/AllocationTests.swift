@@ -146,7 +146,7 @@ struct AllocationTests {
     }
 
     @Test func timelineFramesAllocateNothing() throws {
-        let timeline = try AnimationSequence.listAppear(count: 2_000).timeline
+        let timeline = try AnimationSequence.rowByRow(count: 2_000).timeline
         var values = [Float](repeating: 0, count: timeline.scheduledSteps.count)
         try timeline.sample(at: 0.01, into: &values)
         let made = try allocations {

@@ -191,10 +191,10 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         },
         // Timelines
         .init("timeline list of Int.max rows", mentions: ["9223372036854775807", "8388608"]) {
-            _ = try AnimationSequence.listAppear(count: .max)
+            _ = try AnimationSequence.rowByRow(count: .max)
         },
         .init("timeline negative spread", mentions: ["-1.0", "not negative"]) {
-            _ = try AnimationSequence.listAppear(count: 3, each: -1)
+            _ = try AnimationSequence.rowByRow(count: 3, each: -1)
         },
         .init("timeline state at NaN", mentions: ["nan", "finite"]) {
             _ = try AnimationSequence.cardReveal.timeline.state(at: .nan)

@@ -9,7 +9,7 @@ import Testing
         var list = try StaggeredList(count: 3_000, config: .standard)
         try list.show(at: 0)
         try list.hide(at: 0.2)
-        let timeline = try AnimationSequence.listAppear(count: 500).timeline
+        let timeline = try AnimationSequence.rowByRow(count: 500).timeline
         let frozenList = list
         let times = (0..<24).map { Double($0) * 0.05 }
 

@@ -1,7 +1,7 @@
-/// The staggered-animation plan's `AnimationSequence`: named steps, each with its own
-/// delay from the sequence's start, duration and curve, all on one timeline.
+/// A flat choreography: named steps, each with its own delay from the sequence's start,
+/// duration and curve, all on one ``Timeline``.
 public struct AnimationSequence: Sendable {
-    /// One step of the plan.
+    /// One step: an element, when it starts, how long it runs and how.
     public struct Step: Sendable, Hashable {
         /// The element it animates.
         public var id: String
@@ -78,7 +78,7 @@ public struct AnimationSequence: Sendable {
     ///   2²³ rows (a staggered list's limit), or wrapping ``StaggerError/invalidSpread(_:)``
     ///   for an `each` that is negative or not finite; the errors of ``init(_:)`` for a
     ///   bad duration.
-    public static func listAppear(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError)
+    public static func rowByRow(count: Int, each: Double = 0.05, duration: Double = 0.3) throws(TimelineError)
         -> AnimationSequence
     {
         guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }

@@ -176,7 +176,7 @@ import Testing
         #expect(!card.isActive("background", at: 0.2))  // delay + duration is exclusive
         #expect(card.isActive("actions", at: 0.5) && !card.isActive("actions", at: 0.55))
         #expect(abs(card.duration - 0.55) < 1e-12)
-        let list = try AnimationSequence.listAppear(count: 20, each: 0.05)
+        let list = try AnimationSequence.rowByRow(count: 20, each: 0.05)
         #expect(list.isActive("row[3]", at: 0.16) && !list.isActive("row[4]", at: 0.16))
         #expect(abs(list.duration - (19 * 0.05 + 0.3)) < 1e-12)
         // No moment, so nothing is running then.
@@ -189,13 +189,13 @@ import Testing
         #expect(!overlapping.isActive("fade", at: 1))
         // `each` is a stagger's spread, and its error says so.
         #expect(throws: TimelineError.stagger(child: "row", .invalidSpread(.infinity))) {
-            try AnimationSequence.listAppear(count: 3, each: .infinity)
+            try AnimationSequence.rowByRow(count: 3, each: .infinity)
         }
         #expect(throws: TimelineError.stagger(child: "row", .invalidSpread(-0.5))) {
-            try AnimationSequence.listAppear(count: 3, each: -0.5)
+            try AnimationSequence.rowByRow(count: 3, each: -0.5)
         }
         #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
-            try AnimationSequence.listAppear(count: Int.max)
+            try AnimationSequence.rowByRow(count: Int.max)
         }
     }
 }
