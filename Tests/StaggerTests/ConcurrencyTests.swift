@@ -4,8 +4,13 @@ import Testing
 /// Many tasks sampling one timeline and one staggered list at once: values are
 /// immutable, so every task must see exactly what one task alone sees. Run under
 /// ThreadSanitizer by scripts/sanitize.
+///
+/// Every call names its backend: the automatic choice is process-wide state that
+/// another test may change while this one runs (`forcingTheActiveBackend`), and the
+/// comparison here is bit for bit.
 @Suite struct ConcurrencyTests {
     @Test func manyTasksSampleOneTimelineAndOneList() async throws {
+        let backend = try #require(Backend.supported.last)
         var list = try StaggeredList(count: 3_000, config: .standard)
         try list.show(at: 0)
         try list.hide(at: 0.2)
@@ -18,10 +23,10 @@ import Testing
         var expectedTimeline: [[Float]] = []
         for time in times {
             var frame = frozenList.makeFrame()
-            try frozenList.sample(at: time, into: &frame)
+            try frozenList.sample(at: time, into: &frame, backend: backend)
             expectedList.append(frame.values)
             var values = [Float](repeating: 0, count: timeline.scheduledSteps.count)
-            try timeline.sample(at: time, into: &values)
+            try timeline.sample(at: time, into: &values, backend: backend)
             expectedTimeline.append(values)
         }
 
@@ -29,9 +34,9 @@ import Testing
             for (index, time) in times.enumerated() {
                 group.addTask {
                     var frame = frozenList.makeFrame()
-                    try frozenList.sample(at: time, into: &frame, threads: 2)
+                    try frozenList.sample(at: time, into: &frame, backend: backend, threads: 2)
                     var values = [Float](repeating: 0, count: timeline.scheduledSteps.count)
-                    try timeline.sample(at: time, into: &values)
+                    try timeline.sample(at: time, into: &values, backend: backend)
                     return (index, frame.values, values)
                 }
             }

@@ -143,6 +143,11 @@ import Testing
     }
 
     /// The process-wide choice can be forced and restored.
+    ///
+    /// Tests run in parallel, so for a moment every test that leaves the backend
+    /// automatic may run on `scalar`: those check values against bounds every backend
+    /// meets, and a test that compares bit for bit names its backend
+    /// (`ConcurrencyTests`).
     @Test func forcingTheActiveBackend() throws {
         let detected = Backend.active
         try Backend.force(.scalar)

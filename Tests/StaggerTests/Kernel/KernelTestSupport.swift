@@ -1,9 +1,16 @@
+import Foundation
 import PropertyBased
 import Stagger
 import Testing
 
-/// Every backend this machine can run: each kernel test runs on all of them.
-let testedBackends = Backend.supported
+/// Every backend this machine can run: each kernel test runs on all of them. A
+/// developer's quick run (`scripts/quick`, which sets `STAGGER_TEST_BACKENDS=active`)
+/// tests only the backend calls choose here by default.
+let testedBackends: [Backend] = {
+    let supported = Backend.supported
+    guard ProcessInfo.processInfo.environment["STAGGER_TEST_BACKENDS"] == "active" else { return supported }
+    return [Backend.active]
+}()
 
 /// Random easings: any named curve, random cubic-beziers (x in [0, 1], y in [-1, 2]),
 /// random steps of every position, and (one in eight) random CSS `linear()` curves.
