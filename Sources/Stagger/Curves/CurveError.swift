@@ -177,49 +177,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Compares two errors case by case, treating two NaN payloads as equal so that
-    /// equality stays reflexive.
-    public static func == (lhs: CurveError, rhs: CurveError) -> Bool {
-        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
-        switch (lhs, rhs) {
-        case let (.nonFiniteValue(n1, a), .nonFiniteValue(n2, b)):
-            return n1 == n2 && same(a, b)
-        case let (.nonFiniteInput(a), .nonFiniteInput(b)):
-            return same(a, b)
-        case let (.invalidDuration(a), .invalidDuration(b)):
-            return same(a, b)
-        case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)):
-            return e1 == e2 && a1 == a2
-        case let (.controlPointOutOfRange(n1, v1), .controlPointOutOfRange(n2, v2)):
-            return n1 == n2 && same(v1, v2)
-        case let (.invalidStepCount(c1, p1), .invalidStepCount(c2, p2)):
-            return c1 == c2 && p1 == p2
-        case let (.invalidSpringParameter(n1, v1), .invalidSpringParameter(n2, v2)):
-            return n1 == n2 && same(v1, v2)
-        case let (.unsupportedBackend(a), .unsupportedBackend(b)):
-            return a == b
-        case let (.malformedDescription(a), .malformedDescription(b)):
-            return a == b
-        case let (.exceedsFloat32Range(n1, v1), .exceedsFloat32Range(n2, v2)):
-            return n1 == n2 && same(v1, v2)
-        case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)):
-            return c1 == c2 && l1 == l2
-        case let (.resultOverflow(n1, v1), .resultOverflow(n2, v2)):
-            return n1 == n2 && same(v1, v2)
-        case let (.invalidMaximumError(a), .invalidMaximumError(b)):
-            return same(a, b)
-        case let (.linearPointCount(a), .linearPointCount(b)):
-            return a == b
-        case let (.linearStopPositions(i1, c1), .linearStopPositions(i2, c2)):
-            return i1 == i2 && c1 == c2
-        case let (.nonFiniteLinearPoint(i1, v1), .nonFiniteLinearPoint(i2, v2)):
-            return i1 == i2 && same(v1, v2)
-        case let (.decreasingLinearInput(i1, a1, p1), .decreasingLinearInput(i2, a2, p2)):
-            return i1 == i2 && a1 == a2 && p1 == p2
-        default:
-            return false
-        }
-    }
+    /// Case by case, with NaN payloads equal so that an error always equals itself.
+    public static func == (lhs: CurveError, rhs: CurveError) -> Bool { errorsAreEqual(lhs, rhs) }
 }
 
 extension CurveError {

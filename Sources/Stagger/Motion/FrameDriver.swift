@@ -388,16 +388,6 @@ public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// Compares case by case, with NaN times equal so that equality stays reflexive.
-    public static func == (lhs: FrameDriverError, rhs: FrameDriverError) -> Bool {
-        switch (lhs, rhs) {
-        case let (.invalidTime(a, p), .invalidTime(b, q)): return (a == b || (a.isNaN && b.isNaN)) && p == q
-        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return t1 == t2 && l1 == l2
-        case let (.list(i, a), .list(j, b)): return i == j && a == b
-        case let (.pairGroup(i, a), .pairGroup(j, b)): return i == j && a == b
-        case let (.timeline(i, a), .timeline(j, b)): return i == j && a == b
-        case let (.component(i, a), .component(j, b)): return i == j && a == b
-        default: return false
-        }
-    }
+    /// Case by case, with NaN payloads equal so that an error always equals itself.
+    public static func == (lhs: FrameDriverError, rhs: FrameDriverError) -> Bool { errorsAreEqual(lhs, rhs) }
 }

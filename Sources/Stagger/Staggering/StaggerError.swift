@@ -33,8 +33,10 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyItems(count: Int, limit: Int)
     /// More tracks than a frame holds (``StaggerFrame/maximumTrackCount``).
     case tooManyTracks(count: Int, limit: Int)
-    /// An item's appearance, target or velocity that is NaN, infinite or beyond
-    /// float32's range (named: `appearance`, `target`, `velocity`).
+    /// An item's appearance, target or velocity that is NaN or infinite (named:
+    /// `appearance`, `target`, `velocity`). One that is finite but beyond float32 is
+    /// ``CurveError/exceedsFloat32Range(name:value:)`` under ``curve(_:)``, with the same
+    /// name, as for matched pairs and components.
     case invalidAppearance(name: String, value: Double)
     /// An end of a range of staggered values that is NaN or infinite, or ends whose
     /// difference overflows (named: `from`, `to`, `to - from`).
@@ -102,32 +104,6 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Compares case by case, with NaN payloads equal so that equality stays reflexive.
-    public static func == (lhs: StaggerError, rhs: StaggerError) -> Bool {
-        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
-        switch (lhs, rhs) {
-        case let (.negativeCount(a), .negativeCount(b)): return a == b
-        case let (.indexOutOfRange(i1, c1), .indexOutOfRange(i2, c2)): return i1 == i2 && c1 == c2
-        case let (.invalidSpread(a), .invalidSpread(b)): return same(a, b)
-        case let (.invalidMaxDelay(a), .invalidMaxDelay(b)): return same(a, b)
-        case let (.invalidBaseDelay(a), .invalidBaseDelay(b)): return same(a, b)
-        case let (.originOutOfRange(a), .originOutOfRange(b)): return same(a, b)
-        case let (.gridTooSmall(c1, r1, n1), .gridTooSmall(c2, r2, n2)):
-            return c1 == c2 && r1 == r2 && n1 == n2
-        case let (.invalidTime(a), .invalidTime(b)): return same(a, b)
-        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return same(t1, t2) && same(l1, l2)
-        case (.countRequired, .countRequired): return true
-        case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)): return e1 == e2 && a1 == a2
-        case let (.invalidWaveParameter(n1, v1), .invalidWaveParameter(n2, v2)):
-            return n1 == n2 && same(v1, v2)
-        case let (.tooManyItems(c1, l1), .tooManyItems(c2, l2)): return c1 == c2 && l1 == l2
-        case let (.tooManyTracks(c1, l1), .tooManyTracks(c2, l2)): return c1 == c2 && l1 == l2
-        case let (.invalidAppearance(n1, v1), .invalidAppearance(n2, v2)): return n1 == n2 && same(v1, v2)
-        case let (.invalidValueRange(n1, v1), .invalidValueRange(n2, v2)): return n1 == n2 && same(v1, v2)
-        case let (.invalidTrack(n1, f1, v1), .invalidTrack(n2, f2, v2)): return n1 == n2 && f1 == f2 && same(v1, v2)
-        case let (.malformedDescription(a), .malformedDescription(b)): return a == b
-        case let (.curve(a), .curve(b)): return a == b
-        default: return false
-        }
-    }
+    /// Case by case, with NaN payloads equal so that an error always equals itself.
+    public static func == (lhs: StaggerError, rhs: StaggerError) -> Bool { errorsAreEqual(lhs, rhs) }
 }

@@ -539,7 +539,9 @@ public struct StaggeredList: Sendable {
     /// easing after its duration.
     ///
     /// - Throws: as ``move(item:to:at:)``, and ``StaggerError/invalidAppearance(name:value:)``
-    ///   (named `appearance` or `velocity`) for either one not finite or beyond float32.
+    ///   (named `appearance` or `velocity`) for either one not finite, or
+    ///   ``CurveError/exceedsFloat32Range(name:value:)`` under ``StaggerError/curve(_:)``
+    ///   for one beyond float32.
     ///   The list is unchanged when it throws.
     public mutating func release(
         item index: Int, at appearance: Double, velocity: Double, toward target: Double, time: Double
@@ -553,8 +555,11 @@ public struct StaggeredList: Sendable {
     ) throws(StaggerError) {
         guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
         let time = try changeTime(time)
+        // The errors' one rule: not finite is this list's invalidAppearance, finite
+        // but beyond float32 the range error every type reports.
         func narrow(_ value: Double, _ name: String) throws(StaggerError) -> Float {
-            guard Float(value).isFinite else { throw .invalidAppearance(name: name, value: value) }
+            guard value.isFinite else { throw .invalidAppearance(name: name, value: value) }
+            guard Float(value).isFinite else { throw .curve(.exceedsFloat32Range(name: name, value: value)) }
             return Float(value)
         }
         let to = try narrow(target, "target")
@@ -568,7 +573,7 @@ public struct StaggeredList: Sendable {
         } else {
             from = Float(try appearance(of: index, at: time))
         }
-        guard (to - from).isFinite else { throw .invalidAppearance(name: "target", value: target) }
+        guard (to - from).isFinite else { throw .curve(.exceedsFloat32Range(name: "target", value: target)) }
         var next = try lanes()
         do throws(LaneFailure) {
             if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
@@ -619,20 +624,24 @@ public struct StaggeredList: Sendable {
 extension StaggerError {
     /// A failure of a list's lane animation, named for lists: the item's value
     /// (`appearance`), its target or the span to it (`target`), its velocity
-    /// (`velocity`), or its start offset, which float32 cannot hold when `time` (of the
-    /// operation) is that far from the motion's start (``invalidTime(_:)``).
+    /// (`velocity`), not finite (``invalidAppearance(name:value:)``) or beyond float32
+    /// (``CurveError/exceedsFloat32Range(name:value:)``, as for pairs and components);
+    /// or its start offset, which float32 cannot hold when `time` (of the operation) is
+    /// that far from the motion's start (``invalidTime(_:)``).
     init(_ failure: LaneFailure, at time: Double) {
-        func named(_ quantity: LaneQuantity, _ value: Double) -> StaggerError {
+        func name(_ quantity: LaneQuantity) -> String? {
             switch quantity {
-            case .value: .invalidAppearance(name: "appearance", value: value)
-            case .target, .span: .invalidAppearance(name: "target", value: value)
-            case .velocity: .invalidAppearance(name: "velocity", value: value)
-            case .delay: .invalidTime(time)
+            case .value: "appearance"
+            case .target, .span: "target"
+            case .velocity: "velocity"
+            case .delay: nil
             }
         }
         switch failure {
-        case .nonFinite(_, let quantity, let value), .exceedsFloat32(_, let quantity, let value):
-            self = named(quantity, value)
+        case .nonFinite(_, let quantity, let value):
+            self = name(quantity).map { .invalidAppearance(name: $0, value: value) } ?? .invalidTime(time)
+        case .exceedsFloat32(_, let quantity, let value):
+            self = name(quantity).map { .curve(.exceedsFloat32Range(name: $0, value: value)) } ?? .invalidTime(time)
         case .invalidTime(let value):
             self = .invalidTime(value)
         case .kernel(let failure):

@@ -98,30 +98,6 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Compares case by case, with NaN payloads equal.
-    public static func == (lhs: TimelineError, rhs: TimelineError) -> Bool {
-        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
-        switch (lhs, rhs) {
-        case let (.negativeDuration(c1, d1), .negativeDuration(c2, d2)): return c1 == c2 && same(d1, d2)
-        case let (.infiniteDuration(a), .infiniteDuration(b)): return a == b
-        case let (.negativeGap(c1, g1), .negativeGap(c2, g2)): return c1 == c2 && same(g1, g2)
-        case let (.invalidTime(c1, v1), .invalidTime(c2, v2)): return c1 == c2 && same(v1, v2)
-        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return same(t1, t2) && same(l1, l2)
-        case let (.unknownLabel(a), .unknownLabel(b)): return a == b
-        case let (.duplicateLabel(a), .duplicateLabel(b)): return a == b
-        case let (.labelCycle(a), .labelCycle(b)): return a == b
-        case let (.startsBeforeZero(c1, s1), .startsBeforeZero(c2, s2)): return c1 == c2 && same(s1, s2)
-        case let (.startsBeforeContainer(c1, s1, p1), .startsBeforeContainer(c2, s2, p2)):
-            return c1 == c2 && same(s1, s2) && same(p1, p2)
-        case let (.tooManyPasses(c1, l1), .tooManyPasses(c2, l2)): return c1 == c2 && l1 == l2
-        case let (.invalidValue(c1, v1), .invalidValue(c2, v2)): return c1 == c2 && same(v1, v2)
-        case let (.invalidTimeScale(a), .invalidTimeScale(b)): return same(a, b)
-        case let (.invalidRepeat(c1, d1), .invalidRepeat(c2, d2)): return c1 == c2 && same(d1, d2)
-        case let (.repeatsForever(a), .repeatsForever(b)): return a == b
-        case let (.bufferMismatch(e1, a1), .bufferMismatch(e2, a2)): return e1 == e2 && a1 == a2
-        case let (.curve(c1, e1), .curve(c2, e2)): return c1 == c2 && e1 == e2
-        case let (.stagger(c1, e1), .stagger(c2, e2)): return c1 == c2 && e1 == e2
-        default: return false
-        }
-    }
+    /// Case by case, with NaN payloads equal so that an error always equals itself.
+    public static func == (lhs: TimelineError, rhs: TimelineError) -> Bool { errorsAreEqual(lhs, rhs) }
 }

@@ -65,25 +65,8 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
-    /// Compares case by case, with NaN payloads equal so that equality stays reflexive.
-    public static func == (lhs: AnimatableError, rhs: AnimatableError) -> Bool {
-        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
-        switch (lhs, rhs) {
-        case let (.nonFiniteComponent(n1, v1), .nonFiniteComponent(n2, v2)): return n1 == n2 && same(v1, v2)
-        case let (.negativeSize(n1, v1), .negativeSize(n2, v2)): return n1 == n2 && same(v1, v2)
-        case let (.notPositive(n1, v1), .notPositive(n2, v2)): return n1 == n2 && same(v1, v2)
-        case let (.outOfRange(n1, v1), .outOfRange(n2, v2)): return n1 == n2 && same(v1, v2)
-        case let (.componentCountMismatch(e1, a1), .componentCountMismatch(e2, a2)): return e1 == e2 && a1 == a2
-        case let (.typeMismatch(a), .typeMismatch(b)): return a == b
-        case let (.unknownElement(a), .unknownElement(b)): return a == b
-        case let (.invalidTime(a), .invalidTime(b)): return same(a, b)
-        case let (.timeRunsBackward(t1, l1), .timeRunsBackward(t2, l2)): return same(t1, t2) && same(l1, l2)
-        case let (.invalidPairCount(c1, l1), .invalidPairCount(c2, l2)): return c1 == c2 && l1 == l2
-        case let (.curve(a), .curve(b)): return a == b
-        case let (.stagger(a), .stagger(b)): return a == b
-        default: return false
-        }
-    }
+    /// Case by case, with NaN payloads equal so that an error always equals itself.
+    public static func == (lhs: AnimatableError, rhs: AnimatableError) -> Bool { errorsAreEqual(lhs, rhs) }
 }
 
 /// Throws ``AnimatableError/nonFiniteComponent(name:value:)`` unless `value` is finite.

@@ -198,8 +198,12 @@ import Testing
         #expect(throws: StaggerError.invalidAppearance(name: "velocity", value: .infinity)) {
             try list.release(item: 1, at: 0.5, velocity: .infinity, toward: 1, time: 1)
         }
-        #expect(throws: StaggerError.invalidAppearance(name: "appearance", value: 1e39)) {
+        // Finite but beyond float32: the range error, named as pairs name theirs.
+        #expect(throws: StaggerError.curve(.exceedsFloat32Range(name: "appearance", value: 1e39))) {
             try list.release(item: 1, at: 1e39, velocity: 0, toward: 1, time: 1)
+        }
+        #expect(throws: StaggerError.curve(.exceedsFloat32Range(name: "target", value: 1e39))) {
+            try list.move(item: 1, to: 1e39, at: 1)
         }
         #expect(throws: StaggerError.indexOutOfRange(index: 4, count: 4)) { try list.move(item: 4, to: 1, at: 1) }
         #expect(throws: StaggerError.invalidTime(.infinity)) { try list.move(item: 0, to: 1, at: .infinity) }

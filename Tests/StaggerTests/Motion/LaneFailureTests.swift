@@ -29,19 +29,23 @@ import Testing
     }
 
     /// Lists: an item's value is its appearance, its target and the span to it its
-    /// target, and a start offset float32 cannot hold makes the operation's time invalid.
+    /// target; not finite is `invalidAppearance`, beyond float32 the same range error as
+    /// for pairs (the Errors article's rule); a start offset float32 cannot hold makes the
+    /// operation's time invalid.
     @Test func staggerErrorsNameTheItemsQuantity() {
-        let expected: [(LaneQuantity, StaggerError)] = [
-            (.value, .invalidAppearance(name: "appearance", value: 1e39)),
-            (.target, .invalidAppearance(name: "target", value: 1e39)),
-            (.span, .invalidAppearance(name: "target", value: 1e39)),
-            (.velocity, .invalidAppearance(name: "velocity", value: 1e39)),
-            (.delay, .invalidTime(4e38))
+        let names: [(LaneQuantity, String)] = [
+            (.value, "appearance"), (.target, "target"), (.span, "target"), (.velocity, "velocity")
         ]
-        for (quantity, error) in expected {
-            #expect(StaggerError(.nonFinite(lane: 3, quantity, value: 1e39), at: 4e38) == error)
-            #expect(StaggerError(.exceedsFloat32(lane: 3, quantity, value: 1e39), at: 4e38) == error)
+        for (quantity, name) in names {
+            #expect(
+                StaggerError(.nonFinite(lane: 3, quantity, value: .nan), at: 0)
+                    == .invalidAppearance(name: name, value: .nan))
+            #expect(
+                StaggerError(.exceedsFloat32(lane: 3, quantity, value: 1e39), at: 0)
+                    == .curve(.exceedsFloat32Range(name: name, value: 1e39)))
         }
+        #expect(StaggerError(.nonFinite(lane: 3, .delay, value: .infinity), at: 4e38) == .invalidTime(4e38))
+        #expect(StaggerError(.exceedsFloat32(lane: 3, .delay, value: 1e39), at: 4e38) == .invalidTime(4e38))
         #expect(StaggerError(.invalidTime(.infinity), at: 0) == .invalidTime(.infinity))
         #expect(StaggerError(.kernel(.time(1e39)), at: 0) == .invalidTime(1e39))
     }
