@@ -133,8 +133,8 @@ typedef struct ci_sample_prepared {
     size_t half_at[2][2];
     int sides;
     /* The common list call: list source, every item inside the window, no cap, no
-     * clamp at the start, exact spans, no accumulation (sample_range runs it through
-     * loops where these are constants). */
+     * clamp at the start, no pivot, exact spans (sample_range runs it through loops
+     * where these are constants). */
     int simple_list;
     float from, to, uniform_velocity, duration, inverse_duration;
 } ci_sample_prepared;

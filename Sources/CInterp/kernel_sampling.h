@@ -254,8 +254,8 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
                             a[v], vf_set1(0.0f));
 }
 
-/* CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity, no
- * accumulation) to the appearance buffer and every track. */
+/* Stores CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity): the
+ * appearance, when its buffer is given, and each track as from + appearance * span. */
 #define CI_SIMPLE_GROUP 4
 CI_INLINE void CI_FN(store_group)(const ci_sample_prepared *S, const ci_track *tracks,
                                   size_t track_count, float *const *outputs, float *appearance,
@@ -442,8 +442,8 @@ CI_INLINE void CI_FN(fill)(float *out, float value, size_t begin, size_t end) {
 
 /* Items [begin, end) that all have the same progress (all waiting, or all done; see
  * ci_sample_prepared): one item through the pass, then its results stored to the rest.
- * Every lane computes alone, so this is bit for bit what the pass would write. Never
- * for an accumulating call (prepare_split refuses it): a fill cannot add. */
+ * Every lane computes alone, so this is bit for bit what the pass would write. Only list
+ * calls have such runs: prepare_split splits no other source. */
 CI_INLINE void CI_FN(sample_uniform_range)(const ci_prepared *P, const ci_sample_prepared *S,
                                            const ci_sample_request *R, const ci_track *tracks,
                                            size_t track_count, float *const *outputs,

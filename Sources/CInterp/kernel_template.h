@@ -1,11 +1,13 @@
 /*
  * kernel_template.h: the kernel, instantiated once per backend. Every algorithm is
  * written once, in the kernel_*.h file of its concern (math, Penner, cubic-bezier, steps
- * and linear(), springs, loops, sampling, layouts), included below in that order.
+ * and linear(), the switch from a curve to its algorithm, springs, loops, sampling,
+ * layouts), included below in that order.
  *
- * A backend file includes SIMDe for its instruction set, then one vec_*.h that maps the
- * small vector vocabulary below onto it, defines CI_PREFIX, and includes this file. The
- * result is a ci_kernel_table named CI_TABLE. The vocabulary:
+ * A backend file includes the intrinsics of its instruction set (the scalar backend has
+ * none), then one vec_*.h that maps the small vector vocabulary below onto them, defines
+ * CI_PREFIX and CI_TABLE, and includes this file. The result is a ci_kernel_table named
+ * CI_TABLE. The vocabulary:
  *
  *   VF float lanes, VI int32 lanes, VM comparison mask, W lane count, CI_HAS_FMA
  *   vf_set1 vf_loadu vf_storeu vf_add vf_sub vf_mul vf_div vf_min vf_max vf_sqrt
