@@ -107,3 +107,32 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Case by case, with NaN payloads equal so that an error always equals itself.
     public static func == (lhs: StaggerError, rhs: StaggerError) -> Bool { errorsAreEqual(lhs, rhs) }
 }
+
+extension StaggerError {
+    /// A failure of a list's lane animation, named for lists: the item's value
+    /// (`appearance`), its target or the span to it (`target`), its velocity
+    /// (`velocity`), not finite (``invalidAppearance(name:value:)``) or beyond float32
+    /// (``CurveError/exceedsFloat32Range(name:value:)``, as for pairs and components);
+    /// or its start offset, which float32 cannot hold when `time` (of the operation) is
+    /// that far from the motion's start (``invalidTime(_:)``).
+    init(_ failure: LaneFailure, at time: Double) {
+        func name(_ quantity: LaneQuantity) -> String? {
+            switch quantity {
+            case .value: "appearance"
+            case .target, .span: "target"
+            case .velocity: "velocity"
+            case .delay: nil
+            }
+        }
+        switch failure {
+        case .nonFinite(_, let quantity, let value):
+            self = name(quantity).map { .invalidAppearance(name: $0, value: value) } ?? .invalidTime(time)
+        case .exceedsFloat32(_, let quantity, let value):
+            self = name(quantity).map { .curve(.exceedsFloat32Range(name: $0, value: value)) } ?? .invalidTime(time)
+        case .invalidTime(let value):
+            self = .invalidTime(value)
+        case .kernel(let failure):
+            self = StaggerError(failure)
+        }
+    }
+}

@@ -77,12 +77,12 @@ public struct StaggeredList: Sendable {
     /// track from the fade's value (a jumped transform steps back to it).
     public var reducedMotion: ReducedMotion = .system(isEnabled: false)
     /// The number of items.
-    public private(set) var count: Int
+    public internal(set) var count: Int
 
     /// Most items a list holds (2²³: grid cells stay exact in float32).
     public static let maximumCount = KernelLimits.gridItems
     /// Whether the last transition was a show.
-    public private(set) var isShown = false
+    public internal(set) var isShown = false
 
     /// The motion in flight: the curve it was started with, where each item's elapsed
     /// time and endpoints come from, and when every item is at rest.
@@ -183,7 +183,7 @@ public struct StaggeredList: Sendable {
 
         /// Seconds from `transition` until every lane of `engine` that goes anywhere has
         /// ended its latest motion (0 when none ends after it).
-        private static func settlingOffset(of engine: LaneAnimation, since transition: Double) -> Double {
+        static func settlingOffset(of engine: LaneAnimation, since transition: Double) -> Double {
             var last = transition
             for lane in 0..<engine.laneCount where !engine.goesNowhere(lane: lane) {
                 last = max(last, engine.end(ofLane: lane))
@@ -192,7 +192,7 @@ public struct StaggeredList: Sendable {
         }
 
         /// The largest delay of `count` items under `config` (the kernel's delays).
-        private static func largestDelay(_ config: StaggerConfig, count: Int) throws(StaggerError) -> Double {
+        static func largestDelay(_ config: StaggerConfig, count: Int) throws(StaggerError) -> Double {
             guard count > 0 else { return config.baseDelay }
             return Double(try config.delays(count: count).max() ?? 0)
         }
@@ -200,17 +200,17 @@ public struct StaggeredList: Sendable {
 
     /// When the last transition started, on the caller's clock: the time a uniform
     /// source's delays count from (a lane animation keeps its own start).
-    private(set) var start: Double = 0
-    private(set) var motion: Motion
+    internal(set) var start: Double = 0
+    internal(set) var motion: Motion
     /// The time of the latest change (show, hide, insert, move, release), −∞ before the
     /// first: changes come in time order (``TimeOrder``).
-    private(set) var latestChange = -Double.infinity
+    internal(set) var latestChange = -Double.infinity
     /// Each item's time of coming to rest in a motion that a later transition replaced
     /// (−∞ for none; empty until some item has one): a tap between two frames replaces
     /// the motion an item settled in since the previous frame, and the next frame must
     /// still hear of it. One time per item, the latest, so that the memory stays
     /// O(count) however many transitions come.
-    private(set) var earlierRests: [Double] = []
+    internal(set) var earlierRests: [Double] = []
 
     /// A list of `count` hidden items.
     ///
@@ -276,14 +276,14 @@ public struct StaggeredList: Sendable {
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN or infinite time;
     ///   ``StaggerError/timeRunsBackward(time:latest:)`` for one further back.
-    private func changeTime(_ time: Double) throws(StaggerError) -> Double {
+    func changeTime(_ time: Double) throws(StaggerError) -> Double {
         try TimeOrder.accept(
             time, after: latestChange, nonFinite: StaggerError.invalidTime, runsBackward: StaggerError.timeRunsBackward)
     }
 
     /// Computes the new motion first and assigns it last, so that a throw leaves the
     /// list as it was.
-    private mutating func transition(to target: Float, at time: Double, reversed: Bool) throws(StaggerError) {
+    mutating func transition(to target: Float, at time: Double, reversed: Bool) throws(StaggerError) {
         var order = config
         if reversed { order.reversed.toggle() }
         if target == 0, let hideCurve { order.curve = hideCurve }
@@ -338,7 +338,7 @@ public struct StaggeredList: Sendable {
     }
 
     /// Keeps `rests` (from ``restsBefore(_:)``) in ``earlierRests``.
-    private mutating func record(_ rests: [(index: Int, time: Double)]) {
+    mutating func record(_ rests: [(index: Int, time: Double)]) {
         guard !rests.isEmpty else { return }
         if earlierRests.count != count { earlierRests = [Double](repeating: -.infinity, count: count) }
         for (index, time) in rests { earlierRests[index] = time }
@@ -347,7 +347,7 @@ public struct StaggeredList: Sendable {
     /// The common appearance of every item when all are at rest at the same value at
     /// `time` (all finished, or none started), else `nil`. When it finds the delays of
     /// a uniform source to answer, it leaves them in `delays` for ``lanes(delays:)``.
-    private func uniformRestValue(at time: Double, delays: inout [Double]?) throws(StaggerError) -> Float? {
+    func uniformRestValue(at time: Double, delays: inout [Double]?) throws(StaggerError) -> Float? {
         if count == 0 { return 0 }
         switch motion.source {
         case .closedForm(let from, let to, _), .delays(let from, let to, _):
@@ -366,7 +366,7 @@ public struct StaggeredList: Sendable {
 
     /// Each item's delay under a uniform source, in seconds after ``start`` (Double:
     /// the reference's figures, float32's as stored); empty for lanes.
-    private func uniformDelays() throws(StaggerError) -> [Double] {
+    func uniformDelays() throws(StaggerError) -> [Double] {
         switch motion.source {
         case .closedForm(_, _, let order): try order.referenceDelays(count: count)
         case .delays(_, _, let delays): delays.map(Double.init)
@@ -378,7 +378,7 @@ public struct StaggeredList: Sendable {
     /// as lanes (each from `from` to `to` after its delay from ``start``, the delays
     /// the reference uses, by the motion's curve); `delays`, when given, are that
     /// source's ``uniformDelays()``, already found.
-    private func lanes(delays known: [Double]? = nil) throws(StaggerError) -> LaneAnimation {
+    func lanes(delays known: [Double]? = nil) throws(StaggerError) -> LaneAnimation {
         let from: Float, to: Float
         switch motion.source {
         case .lanes(let engine):
@@ -399,7 +399,7 @@ public struct StaggeredList: Sendable {
     /// ``lanes(delays:)``, taken out of the list when the motion holds one (the list
     /// keeps a placeholder source), so that a transition writes its buffers in place; a
     /// caller that throws puts it back (`wasTaken`).
-    private mutating func takeLanes(delays: [Double]?) throws(StaggerError) -> (engine: LaneAnimation, wasTaken: Bool) {
+    mutating func takeLanes(delays: [Double]?) throws(StaggerError) -> (engine: LaneAnimation, wasTaken: Bool) {
         guard case .lanes(let engine) = motion.source else { return (try lanes(delays: delays), false) }
         motion.source = .delays(from: 0, to: 0, delays: [])
         return (engine, true)
@@ -412,7 +412,7 @@ public struct StaggeredList: Sendable {
     /// stays there.
     ///
     /// - Throws: the engine's errors.
-    private static func rerun(
+    static func rerun(
         _ engine: LaneAnimation, under curve: Curve, at time: Double
     ) throws(LaneFailure) -> LaneAnimation {
         let n = engine.laneCount
@@ -432,161 +432,6 @@ public struct StaggeredList: Sendable {
             at: time, targets: targets, delays: delays, keeping: carried,
             segments: [LaneAnimation.Segment(lanes: 0..<n, curve: curve)])
         return next
-    }
-
-    /// Inserts `newItems` items before index `index` at `time`. If the list is shown
-    /// they appear staggered among themselves from `time`; the other items keep their
-    /// trajectories (when ``config``'s curve changed since the last transition, those
-    /// in flight go on from their value, and velocity from spring to spring, under the
-    /// new curve).
-    ///
-    /// - Throws: ``StaggerError/negativeCount(_:)``, ``StaggerError/indexOutOfRange(index:count:)``,
-    ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/tooManyItems(count:limit:)``
-    ///   beyond ``maximumCount`` items in all (`Int.max` when the sum overflows), the
-    ///   config's errors for the new count. The list is unchanged when it throws.
-    public mutating func insert(_ newItems: Int, at index: Int, time: Double) throws(StaggerError) {
-        guard newItems >= 0 else { throw .negativeCount(newItems) }
-        guard (0...count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
-        let time = try changeTime(time)
-        let (total, overflow) = count.addingReportingOverflow(newItems)
-        guard !overflow, total <= Self.maximumCount else {
-            throw .tooManyItems(count: overflow ? .max : total, limit: Self.maximumCount)
-        }
-        try config.validate(count: total)
-        let isReduced = reducedMotion.isReduced
-        let order = isReduced ? try config.reducedForMotion(count: newItems) : config
-        let curve = order.curve
-        let delays = isShown ? try order.referenceDelays(count: newItems) : [Double](repeating: 0, count: newItems)
-        var next = try lanes()
-        do throws(LaneFailure) {
-            if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
-            try next.insertLanes(
-                newItems, at: index, time: time, target: isShown ? 1 : 0, delays: delays)
-        } catch {
-            throw StaggerError(error, at: time)
-        }
-        let nextMotion = try Motion(.lanes(next), curve: curve, count: total, isReduced: isReduced, since: time)
-        let rests = try restsBefore(time)
-        count = total
-        start = time
-        motion = nextMotion
-        if !earlierRests.isEmpty {
-            earlierRests.insert(contentsOf: repeatElement(-.infinity, count: newItems), at: index)
-        }
-        record(rests.map { ($0.index < index ? $0.index : $0.index + newItems, $0.time) })
-        latestChange = time
-    }
-
-    /// Removes the items at `range` at once; the others keep their trajectories.
-    ///
-    /// - Throws: ``StaggerError/indexOutOfRange(index:count:)`` when `range` is not
-    ///   within the items. The list is unchanged when it throws.
-    public mutating func remove(at range: Range<Int>) throws(StaggerError) {
-        guard range.lowerBound >= 0, range.upperBound <= count else {
-            throw .indexOutOfRange(index: range.upperBound > count ? range.upperBound : range.lowerBound, count: count)
-        }
-        let source: Motion.Source
-        switch motion.source {
-        case .closedForm(let from, let to, let order):
-            // The others keep their delays (as the kernel computes them), now stored.
-            var delays = try order.delays(count: count)
-            delays.removeSubrange(range)
-            source = .delays(from: from, to: to, delays: delays)
-        case .delays(let from, let to, var delays):
-            delays.removeSubrange(range)
-            source = .delays(from: from, to: to, delays: delays)
-        case .lanes(var engine):
-            engine.removeLanes(range)
-            source = .lanes(engine)
-        }
-        let next = try Motion(
-            source, curve: motion.curve, count: count - range.count, isReduced: motion.isReduced, since: start)
-        count -= range.count
-        motion = next
-        if !earlierRests.isEmpty { earlierRests.removeSubrange(range) }
-    }
-
-    /// Sends item `index` toward appearance `target` at `time`, at once: a row dimmed
-    /// to 0.5, one row dismissed while the others stay. The other items keep their
-    /// trajectories; ``isShown`` is unchanged.
-    ///
-    /// The item follows the list's one interruption rule, as in a transition (see the
-    /// type's discussion): from rest it starts from its value (a spring at its own
-    /// initial velocity); still moving, a spring goes on from its value and velocity
-    /// and an easing adds the change of target to the motion in flight (continuous in
-    /// value, and in velocity for curves that start flat). It runs the config's curve,
-    /// or under ``reducedMotion`` the fade; when that is not the curve the list is
-    /// running, every item goes on under it (as ``insert(_:at:time:)`` says) and an
-    /// easing in flight starts from its value.
-    ///
-    /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``,
-    ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/invalidAppearance(name:value:)``
-    ///   (named `target`) for a target that is not finite or float32 cannot hold; the
-    ///   config's errors. The list is unchanged when it throws.
-    public mutating func move(item index: Int, to target: Double, at time: Double) throws(StaggerError) {
-        try send(item: index, to: target, at: time, from: nil)
-    }
-
-    /// Hands a drag of item `index` over to the curve, as when a finger that was
-    /// swiping a row lets go: at `time` the item is at `appearance`, moving at
-    /// `velocity` (appearance per second, the finger's), and from there it runs to
-    /// `target`.
-    ///
-    /// With a spring, value and velocity are continuous at the release; an easing
-    /// starts from the value at its own slope (it takes no initial velocity). Otherwise
-    /// as ``move(item:to:at:)``. The item is at rest once the curve has brought it
-    /// within 0.001 of its span (a spring's settling duration for that start), for an
-    /// easing after its duration.
-    ///
-    /// - Throws: as ``move(item:to:at:)``, and ``StaggerError/invalidAppearance(name:value:)``
-    ///   (named `appearance` or `velocity`) for either one not finite, or
-    ///   ``CurveError/exceedsFloat32Range(name:value:)`` under ``StaggerError/curve(_:)``
-    ///   for one beyond float32.
-    ///   The list is unchanged when it throws.
-    public mutating func release(
-        item index: Int, at appearance: Double, velocity: Double, toward target: Double, time: Double
-    ) throws(StaggerError) {
-        try send(item: index, to: target, at: time, from: (appearance, velocity))
-    }
-
-    /// The one mechanism under ``move(item:to:at:)`` and ``release(item:at:velocity:toward:time:)``.
-    private mutating func send(
-        item index: Int, to target: Double, at time: Double, from release: (appearance: Double, velocity: Double)?
-    ) throws(StaggerError) {
-        guard (0..<count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
-        let time = try changeTime(time)
-        // The errors' one rule: not finite is this list's invalidAppearance, finite
-        // but beyond float32 the range error every type reports.
-        func narrow(_ value: Double, _ name: String) throws(StaggerError) -> Float {
-            guard value.isFinite else { throw .invalidAppearance(name: name, value: value) }
-            guard Float(value).isFinite else { throw .curve(.exceedsFloat32Range(name: name, value: value)) }
-            return Float(value)
-        }
-        let to = try narrow(target, "target")
-        let isReduced = reducedMotion.isReduced
-        let curve = isReduced ? ReducedMotion.fade : config.curve
-        var handOver: (value: Double, velocity: Double)?
-        let from: Float
-        if let release {
-            from = try narrow(release.appearance, "appearance")
-            handOver = (Double(from), Double(try narrow(release.velocity, "velocity")))
-        } else {
-            from = Float(try appearance(of: index, at: time))
-        }
-        guard (to - from).isFinite else { throw .curve(.exceedsFloat32Range(name: "target", value: target)) }
-        var next = try lanes()
-        do throws(LaneFailure) {
-            if curve != motion.curve { next = try Self.rerun(next, under: curve, at: time) }
-            try next.send(lane: index, to: Double(to), at: time, handOver: handOver)
-        } catch {
-            throw StaggerError(error, at: time)
-        }
-        let nextMotion = try Motion(.lanes(next), curve: curve, count: count, isReduced: isReduced, since: time)
-        let rests = try restsBefore(time)
-        start = time
-        motion = nextMotion
-        record(rests)
-        latestChange = time
     }
 
     // MARK: - Queries
@@ -617,35 +462,6 @@ public struct StaggeredList: Sendable {
             return Double(from) + Double(to - from) * (try value(at: elapsed))
         case .lanes(let engine):
             return engine.reference(lane: index, at: time).value
-        }
-    }
-}
-
-extension StaggerError {
-    /// A failure of a list's lane animation, named for lists: the item's value
-    /// (`appearance`), its target or the span to it (`target`), its velocity
-    /// (`velocity`), not finite (``invalidAppearance(name:value:)``) or beyond float32
-    /// (``CurveError/exceedsFloat32Range(name:value:)``, as for pairs and components);
-    /// or its start offset, which float32 cannot hold when `time` (of the operation) is
-    /// that far from the motion's start (``invalidTime(_:)``).
-    init(_ failure: LaneFailure, at time: Double) {
-        func name(_ quantity: LaneQuantity) -> String? {
-            switch quantity {
-            case .value: "appearance"
-            case .target, .span: "target"
-            case .velocity: "velocity"
-            case .delay: nil
-            }
-        }
-        switch failure {
-        case .nonFinite(_, let quantity, let value):
-            self = name(quantity).map { .invalidAppearance(name: $0, value: value) } ?? .invalidTime(time)
-        case .exceedsFloat32(_, let quantity, let value):
-            self = name(quantity).map { .curve(.exceedsFloat32Range(name: $0, value: value)) } ?? .invalidTime(time)
-        case .invalidTime(let value):
-            self = .invalidTime(value)
-        case .kernel(let failure):
-            self = StaggerError(failure)
         }
     }
 }
