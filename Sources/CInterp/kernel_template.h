@@ -1,8 +1,8 @@
 /*
  * kernel_template.h: the kernel, instantiated once per backend. Every algorithm is
  * written once, in the kernel_*.h file of its concern (math, Penner, cubic-bezier, steps
- * and linear(), the switch from a curve to its algorithm, springs, loops, sampling,
- * layouts), included below in that order.
+ * and linear(), the switch from a curve to its algorithm, springs, loops, sampling one
+ * vector and over a call, layouts), included below in that order.
  *
  * A backend file includes the intrinsics of its instruction set (the scalar backend has
  * none), then one vec_*.h that maps the small vector vocabulary below onto them, defines
@@ -53,6 +53,7 @@
 #include "kernel_spring.h"
 #include "kernel_loops.h"
 #include "kernel_sampling.h"
+#include "kernel_sampling_loops.h"
 #include "kernel_layout.h"
 
 const ci_kernel_table CI_TABLE = {
