@@ -29,8 +29,8 @@ list.config.curve = .bouncy
 try list.show(at: 2)
 
 // Insert two rows before index 3 while shown: they appear staggered among themselves.
-try list.insert(2, at: 3, time: 2.1)
-try list.remove(at: 0..<1)
+try list.insert(2, before: 3, at: 2.1)
+try list.remove(items: 0..<1, at: 2.1)
 frame = list.makeFrame()  // the count changed: 7 rows
 try list.sample(at: 2.2, into: &frame)
 print("2.2 s, \(list.count) rows:", rounded(frame.appearance))

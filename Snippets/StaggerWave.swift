@@ -19,7 +19,7 @@ let reference = try ripple.offset(for: 14, of: 30, at: 0.3)
 print("cell 14 at 0.3 s: \(reference)")
 
 // A wave along a list that repeats every 2 s, forever.
-let wave = try Wave.seed(amplitude: 4, frequency: 1, period: 2)
+let wave = try Wave.looping(amplitude: 4, cycles: 1, period: 2)
 var rows = [Float](repeating: 0, count: 5)
 try wave.offsets(count: 5, at: 0.5, into: &rows)
 print("list wave at 0.5 s:", rows)

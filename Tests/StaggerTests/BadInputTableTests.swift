@@ -147,7 +147,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         },
         .init("insert a negative count", mentions: ["-1", "not be negative"]) {
             var list = try StaggeredList(count: 3, config: .standard)
-            try list.insert(-1, at: 0, time: 0)
+            try list.insert(-1, before: 0, at: 0)
         },
         .init("wave with NaN amplitude", mentions: ["amplitude = nan", "finite"]) {
             _ = try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1)
@@ -158,11 +158,11 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         },
         .init("wave offsets for a negative count", mentions: ["-1", "not be negative"]) {
             var out: [Float] = []
-            try Wave.seed(amplitude: 1, frequency: 1, period: 1).offsets(count: -1, at: 0, into: &out)
+            try Wave.looping(amplitude: 1, cycles: 1, period: 1).offsets(count: -1, at: 0, into: &out)
         },
         // What a new user met: errors that named the wrong thing or nothing.
         .init("wave with a zero period", mentions: ["period = 0.0", "greater than 0"]) {
-            _ = try Wave.seed(amplitude: 1, frequency: 1, period: 0)
+            _ = try Wave.looping(amplitude: 1, cycles: 1, period: 0)
         },
         .init("wave whose phase overflows", mentions: ["temporalFrequency = 1e+308", "finite"]) {
             _ = try Wave(amplitude: 1e308, temporalFrequency: 1e308, spatialFrequency: 1e308).offset(
@@ -225,14 +225,14 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         // Releases
         .init("list item released at infinite velocity", mentions: ["velocity", "inf", "finite"]) {
             var list = try StaggeredList(count: 3, config: .standard)
-            try list.release(item: 0, at: 0.5, velocity: .infinity, toward: 1, time: 0)
+            try list.release(item: 0, from: 0.5, velocity: .infinity, toward: 1, at: 0)
         },
         .init("pair group released at NaN progress velocity", mentions: ["progress velocity", "nan", "finite"]) {
             let pair = try MatchedPair(
                 source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 1, height: 1)),
                 destination: try MatchedGeometry(frame: LayoutRect(x: 1, y: 1, width: 2, height: 2)))
             var group = try MatchedPairGroup([pair], curves: MatchedCurves(.snappy))
-            try group.release(atProgress: 0.5, velocity: .nan, toward: .destination, at: 0)
+            try group.release(fromProgress: 0.5, velocity: .nan, toward: .destination, at: 0)
         }
     ]
 

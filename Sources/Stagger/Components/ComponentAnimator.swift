@@ -224,7 +224,7 @@ public struct ComponentAnimator: Sendable {
     ///   with another number of components; ``AnimatableError/nonFiniteComponent(name:value:)``
     ///   for a value or velocity component that is not finite. Nothing changes on a throw.
     public mutating func release<Value: ComponentAnimatable>(
-        _ property: String, of element: String, at value: Value, velocity: [Double], time: Double
+        _ property: String, of element: String, from value: Value, velocity: [Double], at time: Double
     ) throws(AnimatableError) {
         let time = try changeTime(time)
         let key = try find(property, of: element, at: time)

@@ -51,10 +51,10 @@ extension ComponentAnimator {
     }
 
     /// Hands a drag of `property` over to the animator; see
-    /// ``release(_:of:at:velocity:time:)``.
+    /// ``release(_:of:from:velocity:at:)``.
     public mutating func release<Value>(
-        _ property: ComponentProperty<Value>, at value: Value, velocity: [Double], time: Double
+        _ property: ComponentProperty<Value>, from value: Value, velocity: [Double], at time: Double
     ) throws(AnimatableError) {
-        try release(property.name, of: property.element, at: value, velocity: velocity, time: time)
+        try release(property.name, of: property.element, from: value, velocity: velocity, at: time)
     }
 }

@@ -180,18 +180,3 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Case by case, with NaN payloads equal so that an error always equals itself.
     public static func == (lhs: CurveError, rhs: CurveError) -> Bool { errorsAreEqual(lhs, rhs) }
 }
-
-extension CurveError {
-    /// The former name of ``bufferMismatch(expected:actual:)``, the name every error
-    /// type of the package uses for it.
-    @available(*, deprecated, renamed: "bufferMismatch(expected:actual:)")
-    public static func bufferLengthMismatch(expected: Int, actual: Int) -> CurveError {
-        .bufferMismatch(expected: expected, actual: actual)
-    }
-
-    /// The former name of ``exceedsFloat32Range(name:value:)``.
-    @available(*, deprecated, renamed: "exceedsFloat32Range(name:value:)")
-    public static func exceedsKernelRange(name: String, value: Double) -> CurveError {
-        .exceedsFloat32Range(name: name, value: value)
-    }
-}

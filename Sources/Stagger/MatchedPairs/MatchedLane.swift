@@ -128,13 +128,3 @@ extension MatchedCurves {
         }
     }
 }
-
-/// The former name of ``MatchedCurves/Part``, one letter from ``MatchedProperties``.
-@available(*, deprecated, renamed: "MatchedCurves.Part")
-public typealias MatchedProperty = MatchedCurves.Part
-
-extension MatchedLane {
-    /// The former name of ``part``.
-    @available(*, deprecated, renamed: "part")
-    public var property: MatchedCurves.Part { part }
-}

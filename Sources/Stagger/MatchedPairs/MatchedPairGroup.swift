@@ -42,7 +42,7 @@ public struct MatchedPairGroup: Sendable {
     /// Whether the pairs are heading to (or at) their destinations.
     public private(set) var isAtDestination = false
 
-    /// One end of the pairs' transition: where ``release(atProgress:velocity:toward:at:)``
+    /// One end of the pairs' transition: where ``release(fromProgress:velocity:toward:at:)``
     /// sends them.
     public enum End: Sendable, Hashable {
         /// Every pair's ``MatchedPair/source``.
@@ -239,7 +239,7 @@ public struct MatchedPairGroup: Sendable {
     ///   velocity, or a lane whose velocity overflows; the errors of
     ///   ``state(ofPair:atProgress:)`` and ``start(at:)``. Nothing changes on a throw.
     public mutating func release(
-        atProgress progress: Double, velocity progressVelocity: Double, toward end: End, at time: Double
+        fromProgress progress: Double, velocity progressVelocity: Double, toward end: End, at time: Double
     ) throws(AnimatableError) {
         let time = try changeTime(time)
         let scrubbed = try scrubTime(progress)

@@ -166,7 +166,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// center of an even count, a ratio between cells); random orders ignore it.
     public var normalization: Normalization = .fromOrigin
 
-    /// The seed design's spelling: delay = baseDelay + index · delayIncrement.
+    /// A list stagger: item i waits baseDelay + i · delayIncrement.
     ///
     /// - Throws: ``StaggerError/invalidSpread(_:)`` for a negative or non-finite
     ///   increment; ``StaggerError/invalidBaseDelay(_:)`` for a negative or non-finite
@@ -370,7 +370,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         return baseDelay + stagger
     }
 
-    /// The seed design's `delay(for:)`, for configurations whose delays do not depend
+    /// Item `index`'s delay, for configurations whose delays do not depend
     /// on the count (a list from the first item, with no window or cap on a count).
     ///
     /// - Throws: ``StaggerError/countRequired`` for any other configuration;

@@ -63,6 +63,6 @@ public struct StaggerTrack: Sendable, Hashable {
     public static let offsetY = StaggerTrack("offsetY", from: 20, to: 0)
     /// Scale 0.95 → 1.
     public static let scale = StaggerTrack("scale", from: 0.95, to: 1)
-    /// The seed design's appearance: opacity, offset and scale together.
+    /// Fade, rise and grow together: opacity, offset and scale.
     public static let appearance: [StaggerTrack] = [.opacity, .offsetY, .scale]
 }

@@ -1,7 +1,7 @@
 /// Items that come, go and move on their own: inserting and removing rows, and moving or
 /// releasing one item while the others keep their motions.
 extension StaggeredList {
-    /// Inserts `newItems` items before index `index` at `time`. If the list is shown
+    /// Inserts `newItems` items before item `index` at `time`. If the list is shown
     /// they appear staggered among themselves from `time`; the other items keep their
     /// trajectories (when ``config``'s curve changed since the last transition, those
     /// in flight go on from their value, and velocity from spring to spring, under the
@@ -11,7 +11,7 @@ extension StaggeredList {
     ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/tooManyItems(count:limit:)``
     ///   beyond ``maximumCount`` items in all (`Int.max` when the sum overflows), the
     ///   config's errors for the new count. The list is unchanged when it throws.
-    public mutating func insert(_ newItems: Int, at index: Int, time: Double) throws(StaggerError) {
+    public mutating func insert(_ newItems: Int, before index: Int, at time: Double) throws(StaggerError) {
         guard newItems >= 0 else { throw .negativeCount(newItems) }
         guard (0...count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
         let time = try changeTime(time)
@@ -44,14 +44,21 @@ extension StaggeredList {
         latestChange = time
     }
 
-    /// Removes the items at `range` at once; the others keep their trajectories.
+    /// Removes the items in `range` at `time`, at once; the others keep their
+    /// trajectories (and their settling reports).
+    ///
+    /// Like every change, it follows ``TimeOrder``: a removal stamped before the latest
+    /// change by more than the tolerance is refused.
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)`` when `range` is not
-    ///   within the items. The list is unchanged when it throws.
-    public mutating func remove(at range: Range<Int>) throws(StaggerError) {
+    ///   within the items; ``StaggerError/invalidTime(_:)`` for a time that is not
+    ///   finite; ``StaggerError/timeRunsBackward(time:latest:)``. The list is unchanged
+    ///   when it throws.
+    public mutating func remove(items range: Range<Int>, at time: Double) throws(StaggerError) {
         guard range.lowerBound >= 0, range.upperBound <= count else {
             throw .indexOutOfRange(index: range.upperBound > count ? range.upperBound : range.lowerBound, count: count)
         }
+        let time = try changeTime(time)
         let source: Motion.Source
         switch motion.source {
         case .closedForm(let from, let to, let order):
@@ -71,6 +78,7 @@ extension StaggeredList {
         count -= range.count
         motion = next
         if !earlierRests.isEmpty { earlierRests.removeSubrange(range) }
+        latestChange = time
     }
 
     /// Sends item `index` toward appearance `target` at `time`, at once: a row dimmed
@@ -83,7 +91,7 @@ extension StaggeredList {
     /// and an easing adds the change of target to the motion in flight (continuous in
     /// value, and in velocity for curves that start flat). It runs the config's curve,
     /// or under ``reducedMotion`` the fade; when that is not the curve the list is
-    /// running, every item goes on under it (as ``insert(_:at:time:)`` says) and an
+    /// running, every item goes on under it (as ``insert(_:before:at:)`` says) and an
     /// easing in flight starts from its value.
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``,
@@ -111,12 +119,12 @@ extension StaggeredList {
     ///   for one beyond float32.
     ///   The list is unchanged when it throws.
     public mutating func release(
-        item index: Int, at appearance: Double, velocity: Double, toward target: Double, time: Double
+        item index: Int, from appearance: Double, velocity: Double, toward target: Double, at time: Double
     ) throws(StaggerError) {
         try send(item: index, to: target, at: time, from: (appearance, velocity))
     }
 
-    /// The one mechanism under ``move(item:to:at:)`` and ``release(item:at:velocity:toward:time:)``.
+    /// The one mechanism under ``move(item:to:at:)`` and ``release(item:from:velocity:toward:at:)``.
     mutating func send(
         item index: Int, to target: Double, at time: Double, from release: (appearance: Double, velocity: Double)?
     ) throws(StaggerError) {

@@ -1,8 +1,8 @@
 /// Every item of a list or grid, appearing and disappearing in a stagger, sampled at any
 /// time in one kernel pass.
 ///
-/// A pure function of time: ``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)`` and
-/// ``remove(at:)`` record what happens when, and ``sample(at:into:backend:threads:)``
+/// A pure function of time: ``show(at:)``, ``hide(at:)``, ``insert(_:before:at:)`` and
+/// ``remove(items:at:)`` record what happens when, and ``sample(at:into:backend:threads:)``
 /// answers for any time from the last transition on, in any order, with no timers.
 ///
 /// A transition replaces the motion: an earlier time is answered by the new motion (an
@@ -53,8 +53,8 @@ public struct StaggeredList: Sendable {
     }
 
     /// How items are staggered and the curve they run; changes apply from the next
-    /// transition (``show(at:)``, ``hide(at:)``, ``insert(_:at:time:)``,
-    /// ``move(item:to:at:)``, ``release(item:at:velocity:toward:time:)``).
+    /// transition (``show(at:)``, ``hide(at:)``, ``insert(_:before:at:)``,
+    /// ``move(item:to:at:)``, ``release(item:from:velocity:toward:at:)``).
     public var config: StaggerConfig
     /// The properties every item animates (at most ``StaggerFrame/maximumTrackCount``;
     /// sampling throws beyond); ``makeFrame(recordsAppearance:)`` sizes a frame for them.

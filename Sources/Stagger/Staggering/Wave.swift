@@ -29,7 +29,7 @@ public struct Wave: Sendable, Hashable {
 
     /// What u, an item's distance, is.
     public enum Field: Sendable, Hashable {
-        /// index / (count − 1): 0 at the first item, 1 at the last (the seed's field).
+        /// index / (count − 1): 0 at the first item, 1 at the last.
         case listPosition
         /// Cells (or positions in a list without a grid) from an origin, measured as
         /// StaggerConfig measures them: a ripple from a tapped cell uses
@@ -49,9 +49,9 @@ public struct Wave: Sendable, Hashable {
     public var envelope: Envelope
     /// The distance field.
     public var field: Field
-    /// The period of the seed's repeat-forever phase animation, or `nil`: when set,
-    /// time wraps to [0, period) before it reaches the phase, as the seed's
-    /// `phase: 0 → 2π` animation repeating every `period` seconds did.
+    /// Seconds after which the wave repeats, or `nil`: when set, time wraps to
+    /// [0, period) before it reaches the phase, as a phase animated from 0 to 2π and
+    /// repeated every `period` seconds does.
     public var repeatPeriod: Double?
 
     /// A wave; see the type's formula.
@@ -72,16 +72,17 @@ public struct Wave: Sendable, Hashable {
         try validate()
     }
 
-    /// The seed design's wave: offset = amplitude · sin((φ + u · 2π) · frequency), with
-    /// u = index / (count − 1) and φ animated linearly 0 → 2π every `period` seconds,
-    /// repeating forever.
+    /// A wave along a list that loops every `period` seconds: offset = amplitude ·
+    /// sin((φ + u · 2π) · cycles), with u = index / (count − 1) and φ going linearly from
+    /// 0 to 2π every `period` seconds, forever. `cycles` is how many waves fit along the
+    /// list.
     ///
     /// - Throws: as ``init(amplitude:temporalFrequency:spatialFrequency:phase:envelope:field:repeatPeriod:)``.
-    public static func seed(amplitude: Double, frequency: Double, period: Double) throws(StaggerError) -> Wave {
+    public static func looping(amplitude: Double, cycles: Double, period: Double) throws(StaggerError) -> Wave {
         guard period > 0, period.isFinite else { throw .invalidWaveParameter(name: "period", value: period) }
-        // sin((2π t'/P + 2π u) f) = sin(2π ((f/P) t' − (−f) u)), t' = t mod P.
+        // sin((2π t'/P + 2π u) c) = sin(2π ((c/P) t' − (−c) u)), t' = t mod P.
         return try Wave(
-            amplitude: amplitude, temporalFrequency: frequency / period, spatialFrequency: -frequency,
+            amplitude: amplitude, temporalFrequency: cycles / period, spatialFrequency: -cycles,
             field: .listPosition, repeatPeriod: period)
     }
 

@@ -27,7 +27,7 @@ import Testing
         }
         // A spring (the default timing) ends on its target.
         #expect(abs(try animator.value(Self.offset, at: 5) - 40) < 0.05)
-        try animator.release(Self.offset, at: 10, velocity: [100], time: 1)
+        try animator.release(Self.offset, from: 10, velocity: [100], at: 1)
         #expect(try animator.value(Self.offset, at: 1) == 10)
     }
 

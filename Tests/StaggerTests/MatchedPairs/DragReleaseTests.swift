@@ -38,7 +38,7 @@ import Testing
         func dragged(_ t: Double, pair: Int) throws -> [Double] {
             Self.edges(try scrubbed.state(ofPair: pair, atProgress: p0 + w * (t - t0)))
         }
-        try group.release(atProgress: p0, velocity: w, toward: .destination, at: t0)
+        try group.release(fromProgress: p0, velocity: w, toward: .destination, at: t0)
         var fastest = 0.0
         for pair in 0..<4 {
             let at = Self.edges(try group.state(ofPair: pair, at: t0))
@@ -73,8 +73,8 @@ import Testing
         // Delays 0, 0.08, 0.16, 0.24: pairs 2 and 3 have not started at scrub time.
         #expect(scrubTime > 0.08 && scrubTime < 0.16)
         var back = forward
-        try forward.release(atProgress: 0.15, velocity: 1, toward: .destination, at: 10)
-        try back.release(atProgress: 0.15, velocity: 1, toward: .source, at: 10)
+        try forward.release(fromProgress: 0.15, velocity: 1, toward: .destination, at: 10)
+        try back.release(fromProgress: 0.15, velocity: 1, toward: .source, at: 10)
         for pair in 2...3 {
             let wait = 0.08 * Double(pair) - scrubTime
             let source = forward.pairs[pair].source.frame, destination = forward.pairs[pair].destination.frame
@@ -94,7 +94,7 @@ import Testing
     @Test(arguments: testedBackends)
     func releasedGroupSamplesInTheKernel(backend: Backend) throws {
         var group = try Self.group()
-        try group.release(atProgress: 0.4, velocity: -2, toward: .source, at: 1)
+        try group.release(fromProgress: 0.4, velocity: -2, toward: .source, at: 1)
         var frame = group.makeFrame()
         for t in [1.0, 1.05, 1.2, 1.6] {
             try group.sample(at: t, into: &frame, backend: backend)
@@ -122,7 +122,7 @@ import Testing
         group.reducedMotion = .always
         let scrubbed = 0.02 * group.scrubDuration
         #expect(scrubbed < 1)  // pair 2 (delay 2 s) has not started
-        try group.release(atProgress: 0.02, velocity: 0, toward: .destination, at: 10)
+        try group.release(fromProgress: 0.02, velocity: 0, toward: .destination, at: 10)
         let scale = ReducedMotion.maximumSpread / 2
         let wait = 2 * scale - scrubbed * scale
         #expect(try group.state(ofPair: 2, at: 10 + wait - 1e-3).frame.minY == 100)
@@ -135,13 +135,13 @@ import Testing
         try group.start(at: 1)
         let before = try group.state(ofPair: 1, at: 1.3)
         #expect(throws: AnimatableError.timeRunsBackward(time: 0.5, latest: 1)) {
-            try group.release(atProgress: 0.5, velocity: 1, toward: .destination, at: 0.5)
+            try group.release(fromProgress: 0.5, velocity: 1, toward: .destination, at: 0.5)
         }
         #expect(throws: AnimatableError.nonFiniteComponent(name: "progress", value: .nan)) {
-            try group.release(atProgress: .nan, velocity: 1, toward: .destination, at: 2)
+            try group.release(fromProgress: .nan, velocity: 1, toward: .destination, at: 2)
         }
         #expect(throws: AnimatableError.nonFiniteComponent(name: "progress velocity", value: .infinity)) {
-            try group.release(atProgress: 0.5, velocity: .infinity, toward: .destination, at: 2)
+            try group.release(fromProgress: 0.5, velocity: .infinity, toward: .destination, at: 2)
         }
         #expect(try group.state(ofPair: 1, at: 1.3) == before)
     }
@@ -152,7 +152,7 @@ import Testing
         var list = try StaggeredList(count: 8, config: StaggerConfig(delayIncrement: 0.05, curve: .smooth))
         try list.show(at: 0)
         let untouched = list
-        try list.release(item: 3, at: 0.6, velocity: -4, toward: 0, time: 0.3)
+        try list.release(item: 3, from: 0.6, velocity: -4, toward: 0, at: 0.3)
         let h = Self.h
         let at = try list.appearance(of: 3, at: 0.3)
         #expect(abs(at - 0.6) < 1e-6)
@@ -196,11 +196,11 @@ import Testing
             try list.move(item: 1, to: .nan, at: 1)
         }
         #expect(throws: StaggerError.invalidAppearance(name: "velocity", value: .infinity)) {
-            try list.release(item: 1, at: 0.5, velocity: .infinity, toward: 1, time: 1)
+            try list.release(item: 1, from: 0.5, velocity: .infinity, toward: 1, at: 1)
         }
         // Finite but beyond float32: the range error, named as pairs name theirs.
         #expect(throws: StaggerError.curve(.exceedsFloat32Range(name: "appearance", value: 1e39))) {
-            try list.release(item: 1, at: 1e39, velocity: 0, toward: 1, time: 1)
+            try list.release(item: 1, from: 1e39, velocity: 0, toward: 1, at: 1)
         }
         #expect(throws: StaggerError.curve(.exceedsFloat32Range(name: "target", value: 1e39))) {
             try list.move(item: 1, to: 1e39, at: 1)
@@ -225,7 +225,7 @@ import Testing
             using: ComponentTransition(
                 try ElementTiming(curve: .snappy), elements: ["badge": try ElementTiming(curve: .bouncy, delay: 0.1)]))
         let untouched = animator
-        try animator.release("offset", of: "card", at: 120.0, velocity: [-800], time: 0.05)
+        try animator.release("offset", of: "card", from: 120.0, velocity: [-800], at: 0.05)
         let h = Self.h
         let at: Double = try animator.value("offset", of: "card", at: 0.05)
         let after: Double = try animator.value("offset", of: "card", at: 0.05 + 2 * h)
@@ -239,15 +239,15 @@ import Testing
             #expect(abs(a - b) <= 1e-12, "badge at \(t)")
         }
         #expect(throws: AnimatableError.componentCountMismatch(expected: 1, actual: 2)) {
-            try animator.release("offset", of: "card", at: 1.0, velocity: [0, 0], time: 1)
+            try animator.release("offset", of: "card", from: 1.0, velocity: [0, 0], at: 1)
         }
         #expect(throws: AnimatableError.typeMismatch(property: "card.offset")) {
-            try animator.release("offset", of: "card", at: LayoutPoint(x: 0, y: 0), velocity: [0, 0], time: 1)
+            try animator.release("offset", of: "card", from: LayoutPoint(x: 0, y: 0), velocity: [0, 0], at: 1)
         }
         // 0.04 s before the release at 0.05: within TimeOrder.tolerance, so a release at
         // 0.05; further back is refused.
         #expect(throws: AnimatableError.timeRunsBackward(time: -0.01, latest: 0.05)) {
-            try animator.release("offset", of: "card", at: 1.0, velocity: [0], time: -0.01)
+            try animator.release("offset", of: "card", from: 1.0, velocity: [0], at: -0.01)
         }
     }
 }

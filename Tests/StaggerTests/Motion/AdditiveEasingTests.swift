@@ -116,7 +116,7 @@ import Testing
         let out = try x(at: 4.5)
         #expect(abs(out.reference - 150) <= 1e-9 && abs(out.kernel - 150) <= 1e-3, "\(out)")
         // A release toward the source from the scrub's end runs the way-back curves.
-        try group.release(atProgress: 1, velocity: 0, toward: .source, at: 10)
+        try group.release(fromProgress: 1, velocity: 0, toward: .source, at: 10)
         let back = try x(at: 10.2)
         #expect(
             abs(back.reference - (300 - 300 * 0.16)) <= 1e-9 && abs(back.kernel - (300 - 300 * 0.16)) <= 1e-3, "\(back)"

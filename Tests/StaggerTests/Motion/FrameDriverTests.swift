@@ -218,7 +218,7 @@ import Testing
         // The list settled at 0.8 s (reported in the frame at 1 s); removing its last
         // item afterwards changes its settle time but reports nothing more.
         #expect(events.filter { if case .listSettled = $0 { true } else { false } }.count == 1)
-        try driver[list].remove(at: 9..<10)
+        try driver[list].remove(items: 9..<10, at: 2)
         try driver.advance(to: 3)
         #expect(driver.events.isEmpty)
         // Another group size and another timeline: frames and values follow.

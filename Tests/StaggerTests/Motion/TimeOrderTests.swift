@@ -27,7 +27,7 @@ import Testing
         }
         #expect(throws: StaggerError.timeRunsBackward(time: 5, latest: 10)) { try list.hide(at: 5) }
         #expect(throws: StaggerError.timeRunsBackward(time: 9.9, latest: 10)) { try list.move(item: 1, to: 0, at: 9.9) }
-        #expect(throws: StaggerError.timeRunsBackward(time: 9, latest: 10)) { try list.insert(1, at: 0, time: 9) }
+        #expect(throws: StaggerError.timeRunsBackward(time: 9, latest: 10)) { try list.insert(1, before: 0, at: 9) }
         #expect(list.isShown && list.count == 4)
         #expect(throws: StaggerError.invalidTime(.nan)) { try list.hide(at: .nan) }
         // A question about an earlier time is not a change.

@@ -114,8 +114,8 @@ import Testing
                 case 0: try list.hide(at: time)
                 case 1: try list.show(at: time)
                 case 2: try list.move(item: list.count / 2, to: 0.4, at: time)
-                case 3: try list.insert(3, at: list.count / 3, time: time)
-                default: if list.count > 4 { try list.remove(at: 1..<3) }
+                case 3: try list.insert(3, before: list.count / 3, at: time)
+                default: if list.count > 4 { try list.remove(items: 1..<3, at: time) }
                 }
             }
             let at = time + after
@@ -145,7 +145,7 @@ import Testing
         try list.hide(at: 0.1)
         try list.show(at: 0.15)
         let layered = list
-        try list.insert(3, at: 4, time: 0.2)
+        try list.insert(3, before: 4, at: 0.2)
         var frame = list.makeFrame()
         for time in [0.2, 0.3, 0.45, 0.7, 1.0, 1.5] {
             try list.sample(at: time, into: &frame, backend: backend)
@@ -162,7 +162,7 @@ import Testing
             }
         }
         // Rows 2-7 go (two old, three new, one old): the rest are the old rows 0, 1, 6-9.
-        try list.remove(at: 2..<8)
+        try list.remove(items: 2..<8, at: 1.5)
         #expect(list.count == 7)
         frame = list.makeFrame()
         let rows = [0, 1, 5, 6, 7, 8, 9]

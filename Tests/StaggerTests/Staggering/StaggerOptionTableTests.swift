@@ -190,7 +190,7 @@ struct StaggerOptionCase: Sendable, CustomTestStringConvertible {
         // among themselves from 30; the others stay shown. (A full grid refuses them.)
         if let grid = config.grid, grid.columns * grid.rows < 2 * count { return }
         try list.show(at: 20)
-        try list.insert(count, at: 2, time: 30)
+        try list.insert(count, before: 2, at: 30)
         for time in times {
             try expectFrame(
                 { i in (2..<(2 + count)).contains(i) ? try Self.value(at: 30 + time, start: 30, delay: shown[i - 2]) : 1

@@ -218,7 +218,7 @@ import Testing
             try list.show(at: 0)
             let original = list
             let position = count / 2
-            try list.insert(added, at: position, time: insertTime)
+            try list.insert(added, before: position, at: insertTime)
             #expect(list.count == count + added)
             var old = original.makeFrame(), new = list.makeFrame()
             for time in [insertTime, insertTime + 0.1, insertTime + 0.7] {
@@ -233,7 +233,7 @@ import Testing
                     #expect(abs(Double(new.appearance[position + r]) - expected) <= 2e-5, "new item \(r) at \(time)")
                 }
             }
-            try list.remove(at: position..<(position + added))
+            try list.remove(items: position..<(position + added), at: insertTime)
             var afterRemoval = list.makeFrame()
             try list.sample(at: insertTime + 0.1, into: &afterRemoval)
             try original.sample(at: insertTime + 0.1, into: &old)
@@ -344,7 +344,7 @@ import Testing
         try list.show(at: 0)
         let before = list
         list.config.curve = .snappy
-        try list.insert(3, at: 30, time: 0.2)
+        try list.insert(3, before: 30, at: 0.2)
         var old = before.makeFrame(), new = list.makeFrame()
         try before.sample(at: 0.2, into: &old)
         try list.sample(at: 0.2, into: &new)
@@ -366,9 +366,11 @@ import Testing
         var list = try StaggeredList(count: 4, config: .standard)
         try list.show(at: 0)
         let limit = StaggeredList.maximumCount
-        #expect(throws: StaggerError.tooManyItems(count: .max, limit: limit)) { try list.insert(.max, at: 0, time: 1) }
+        #expect(throws: StaggerError.tooManyItems(count: .max, limit: limit)) {
+            try list.insert(.max, before: 0, at: 1)
+        }
         #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) {
-            try list.insert(limit - 3, at: 0, time: 1)
+            try list.insert(limit - 3, before: 0, at: 1)
         }
         #expect(list.count == 4)
         // The limit itself is accepted, one more is not. A list made at the limit, not
@@ -376,7 +378,7 @@ import Testing
         // (over a gigabyte for 2^23 items in a debug build's time and memory).
         var full = try StaggeredList(count: limit, config: .standard)
         #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) {
-            try full.insert(1, at: 0, time: 2)
+            try full.insert(1, before: 0, at: 2)
         }
         #expect(full.count == limit)
 
@@ -442,9 +444,12 @@ import Testing
         #expect(throws: StaggerError.invalidTime(.infinity)) { try list.sample(at: .infinity, into: &frame) }
         var wrong = try StaggerFrame(count: 3, trackCount: 3)
         #expect(throws: StaggerError.bufferMismatch(expected: 12, actual: 9)) { try list.sample(at: 0.1, into: &wrong) }
-        #expect(throws: StaggerError.indexOutOfRange(index: 9, count: 4)) { try list.insert(1, at: 9, time: 1) }
-        #expect(throws: StaggerError.negativeCount(-2)) { try list.insert(-2, at: 0, time: 1) }
-        #expect(throws: StaggerError.indexOutOfRange(index: 6, count: 4)) { try list.remove(at: 2..<6) }
+        #expect(throws: StaggerError.indexOutOfRange(index: 9, count: 4)) { try list.insert(1, before: 9, at: 1) }
+        #expect(throws: StaggerError.negativeCount(-2)) { try list.insert(-2, before: 0, at: 1) }
+        #expect(throws: StaggerError.indexOutOfRange(index: 6, count: 4)) { try list.remove(items: 2..<6, at: 0) }
+        // A removal is a change like the others: stamped in time order.
+        #expect(throws: StaggerError.timeRunsBackward(time: -1, latest: 0)) { try list.remove(items: 0..<1, at: -1) }
+        #expect(throws: StaggerError.invalidTime(.nan)) { try list.remove(items: 0..<1, at: .nan) }
         let grid = try StaggerConfig(spread: .each(0.1), grid: .init(columns: 2, rows: 2))
         #expect(throws: StaggerError.gridTooSmall(columns: 2, rows: 2, count: 5)) {
             try StaggeredList(count: 5, config: grid)
@@ -463,7 +468,7 @@ import Testing
         var list = try StaggeredList(count: 4, config: .standard)
         list.config.curve = spring
         #expect(throws: expected) { try list.show(at: 0) }
-        #expect(throws: expected) { try list.insert(2, at: 0, time: 0) }
+        #expect(throws: expected) { try list.insert(2, before: 0, at: 0) }
         // Unchanged by the refusals: the list still samples its old motion.
         var frame = list.makeFrame()
         try list.sample(at: 1, into: &frame)

@@ -3,11 +3,11 @@ import Testing
 
 /// Waves against their definitions.
 @Suite struct WaveTests {
-    /// The seed's wave, A sin((phi + u 2 pi) f) with phi = 2 pi (t mod P) / P and
+    /// A looping list wave, A sin((phi + u 2 pi) f) with phi = 2 pi (t mod P) / P and
     /// u = index / (count - 1), computed here from that formula.
     @Test(arguments: testedBackends)
-    func seedWaveMatchesItsFormula(backend: Backend) throws {
-        let wave = try Wave.seed(amplitude: 12, frequency: 2, period: 1.5)
+    func loopingWaveMatchesItsFormula(backend: Backend) throws {
+        let wave = try Wave.looping(amplitude: 12, cycles: 2, period: 1.5)
         let count = 37
         var offsets = [Float](repeating: 0, count: count)
         for time in [0, 0.3, 1.49, 1.5, 7.77, 1000.25] {
@@ -53,7 +53,7 @@ import Testing
             try Wave(amplitude: .nan, temporalFrequency: 1, spatialFrequency: 1)
         }
         #expect(throws: StaggerError.invalidWaveParameter(name: "period", value: 0)) {
-            try Wave.seed(amplitude: 1, frequency: 1, period: 0)
+            try Wave.looping(amplitude: 1, cycles: 1, period: 0)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Stagger
 import Testing
 
-/// Each seed design, written the way its README uses it.
+/// Step sequences, nested groups and sequences with their reversing modes, and flat
+/// choreographies behave as the articles describe them.
 @Suite struct TimelineParityTests {
     // MARK: MatchedSequencer
 
@@ -164,12 +165,12 @@ import Testing
         }
     }
 
-    // MARK: The staggered-animation plan
+    // MARK: Flat choreographies
 
     @Test func animationSequencePresets() throws {
         let card = AnimationSequence.cardReveal
         #expect(card.steps.map(\.id) == ["background", "icon", "title", "content", "actions"])
-        // The figures of the card-reveal design: background 0 / 0.2 s, icon 0.1 / 0.3,
+        // The card reveal's delays and durations: background 0 / 0.2 s, icon 0.1 / 0.3,
         // title 0.15 / 0.25, content 0.2 / 0.3, actions 0.3 / 0.25.
         #expect(card.isActive("background", at: 0.05) && !card.isActive("icon", at: 0.05))
         #expect(card.isActive("icon", at: 0.2) && card.isActive("title", at: 0.2) && card.isActive("content", at: 0.2))

@@ -5,7 +5,7 @@ func rounded(_ values: some Sequence<Float>) -> [Float] { values.map { ($0 * 100
 func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 // snippet.show
 // snippet.config
-// Row i starts baseDelay + i · delayIncrement after the scan ends, on the smooth
+// Row i starts baseDelay + i · delayIncrement after the results load, on the smooth
 // spring. It fades in, rises 12 points and grows from 0.9 to full size.
 let config = try StaggerConfig(baseDelay: 0.2, delayIncrement: 0.05, curve: .smooth)
 let tracks = [
@@ -14,10 +14,10 @@ let tracks = [
 ]
 var results = try StaggeredList(count: 5, config: config, tracks: tracks)
 let lastDelay = try config.delay(for: 4)
-print("row 4 starts \(lastDelay) s after the scan")  // 0.4 = 0.2 + 4 · 0.05
+print("row 4 starts \(lastDelay) s after the results load")  // 0.4 = 0.2 + 4 · 0.05
 
 // snippet.appear
-// The scan ends at 10 s on your clock: record the show, then sample every frame into
+// The results load at 10 s on your clock: record the show, then sample every frame into
 // one reused frame.
 try results.show(at: 10)
 var frame = results.makeFrame()
@@ -31,14 +31,14 @@ for elapsed in [0.25, 0.35, 0.5, 1.0] {
 // snippet.changes
 // Two results arrive at 11 s and appear staggered among themselves; one result drops
 // out. The other rows keep their motion. The count changed, so make a new frame.
-try results.insert(2, at: 1, time: 11)
-try results.remove(at: 4..<5)
+try results.insert(2, before: 1, at: 11)
+try results.remove(items: 4..<5, at: 11)
 frame = results.makeFrame()
 try results.sample(at: 11.35, into: &frame)
 print("11.35 s, \(results.count) rows:", rounded(frame.appearance))
 
 // snippet.leave
-// A new scan starts at 12.5 s: the rows leave, the last one first, on a quick ease-in.
+// The list is cleared at 12.5 s: the rows leave, the last one first, on a quick ease-in.
 results.hideCurve = try .easeIn(duration: 0.2)
 try results.hide(at: 12.5)
 try results.sample(at: 12.8, into: &frame)

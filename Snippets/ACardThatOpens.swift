@@ -38,7 +38,7 @@ for progress in [0.05, 0.1, 0.08] {
 }
 // The finger lets go at progress 0.1, moving at 2 progress per second: the springs
 // carry the drag on to full screen, with its speed.
-try group.release(atProgress: 0.1, velocity: 2, toward: .destination, at: 5)
+try group.release(fromProgress: 0.1, velocity: 2, toward: .destination, at: 5)
 
 // snippet.kernel
 // Each frame: one kernel pass into a reused frame, then decode what you draw.
