@@ -65,8 +65,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     ///   - value: The value, or the parameter it was derived from.
     case exceedsFloat32Range(name: String, value: Double)
 
-    /// More items than the indexed stagger pass handles (2²⁴, where float indices stay
-    /// exact).
+    /// More items than a staggered pass handles (``StaggeredList/maximumCount``, 2²³).
     case tooManyItems(count: Int, limit: Int)
 
     /// A result that does not fit in Double although its inputs are finite (a decay's

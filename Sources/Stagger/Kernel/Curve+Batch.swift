@@ -55,12 +55,13 @@ extension Curve {
     ///   - time: seconds since the stagger began.
     ///   - baseDelay: delay of item 0, in seconds (may be negative).
     ///   - delayIncrement: extra delay per item, in seconds (may be negative).
-    ///   - values: one value per item; at most 2²⁴ items.
+    ///   - values: one value per item; at most ``StaggeredList/maximumCount`` (2²³)
+    ///     items, the one limit of every staggered pass.
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
     ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsFloat32Range(name:value:)``
     ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:limit:)``
-    ///   for more than 2²⁴ items; ``CurveError/invalidDuration(_:)`` when the duration
+    ///   for more than 2²³ items; ``CurveError/invalidDuration(_:)`` when the duration
     ///   underflows float32; ``CurveError/exceedsFloat32Range(name:value:)`` when a curve
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     public func sampleStaggered(
@@ -77,7 +78,7 @@ extension Curve {
         try Curve.checkKernelSeconds(baseDelay)
         try Curve.checkKernelSeconds(delayIncrement)
         try Curve.checkKernelSeconds(time - baseDelay)
-        let limit = Int(CI_MAX_INDEXED_ITEMS)
+        let limit = KernelLimits.staggeredItems
         if values.count > limit { throw .tooManyItems(count: values.count, limit: limit) }
         try runStagger(
             ci_stagger(time: time, duration: 0, base_delay: baseDelay, increment: delayIncrement),

@@ -2,9 +2,10 @@ internal import CInterp
 
 /// The kernel's size limits, for the public constants that state them.
 enum KernelLimits {
-    /// Most items of a grid, list or delay pass (2²³: cell coordinates stay exact in
-    /// float32).
-    static let gridItems = Int(CI_MAX_GRID_ITEMS)
+    /// Most items of any staggered pass: a list, a grid, a curve's staggered sampling,
+    /// a delay pass (2²³: cell coordinates, in halves, stay exact in float32). The one
+    /// item limit, public as ``StaggeredList/maximumCount``.
+    static let staggeredItems = Int(CI_MAX_GRID_ITEMS)
     /// Most steps of a `steps()` easing.
     static let stepCount = Int(CI_MAX_STEPS)
     /// Most points of a `linear()` easing.

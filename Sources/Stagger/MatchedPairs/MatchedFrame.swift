@@ -5,12 +5,10 @@
 /// Only sampling writes it (``values`` and ``velocities`` are read-only outside the
 /// package), so its size always matches ``pairCount``.
 public struct MatchedFrame: Sendable {
-    /// The most lanes a frame (and so a group) holds: 2²⁵, 128 MiB of values, about
-    /// 1.3 million pairs. A count from user input beyond it fails with an error
-    /// instead of an allocation the process cannot make.
-    public static let maxLaneCount = 1 << 25
-    /// The most pairs a frame or a group holds: ``maxLaneCount`` / ``MatchedPair/laneCount``.
-    public static let maxPairCount = maxLaneCount / MatchedPair.laneCount
+    /// The most values a frame (and so a group) holds: 2²⁵, 128 MiB, about 1.3 million
+    /// pairs (``MatchedPairGroup/maximumCount``). A count from user input beyond it
+    /// fails with an error instead of an allocation the process cannot make.
+    static let maximumValueCount = 1 << 25
 
     /// Pairs held.
     public let pairCount: Int
@@ -26,10 +24,10 @@ public struct MatchedFrame: Sendable {
     ///   - pairCount: the pairs the frame holds.
     ///   - recordsVelocity: whether sampling also writes ``velocities``.
     /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for a count below
-    ///   0 or above ``maxPairCount``.
+    ///   0 or above ``MatchedPairGroup/maximumCount``.
     public init(pairCount: Int, recordsVelocity: Bool = true) throws(AnimatableError) {
-        guard pairCount >= 0, pairCount <= Self.maxPairCount else {
-            throw .invalidPairCount(count: pairCount, limit: Self.maxPairCount)
+        guard pairCount >= 0, pairCount <= MatchedPairGroup.maximumCount else {
+            throw .invalidPairCount(count: pairCount, limit: MatchedPairGroup.maximumCount)
         }
         self.init(checkedPairCount: pairCount, recordsVelocity: recordsVelocity)
     }

@@ -25,6 +25,12 @@
 /// decay restarts from the current value at k times its new span. Pairs at rest get
 /// the stagger delays again.
 public struct MatchedPairGroup: Sendable {
+    /// The most pairs a group (and its ``MatchedFrame``) holds: 2²⁵ values of
+    /// ``MatchedPair/laneCount`` each, about 1.3 million pairs. A count beyond it throws
+    /// ``AnimatableError/invalidPairCount(count:limit:)`` instead of an allocation the
+    /// process cannot make.
+    public static let maximumCount = MatchedFrame.maximumValueCount / MatchedPair.laneCount
+
     /// The pairs, in order (their stagger index).
     public private(set) var pairs: [MatchedPair]
     /// The curve of each property.
@@ -90,7 +96,7 @@ public struct MatchedPairGroup: Sendable {
     /// A group at rest at its sources.
     ///
     /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for more than
-    ///   ``MatchedFrame/maxPairCount`` pairs; ``AnimatableError/stagger(_:)`` when the
+    ///   ``MatchedPairGroup/maximumCount`` pairs; ``AnimatableError/stagger(_:)`` when the
     ///   stagger does not fit the pair count; a pair's own errors (its fields are
     ///   mutable, so each pair is checked again here, anchor included);
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that overflows;
@@ -98,8 +104,8 @@ public struct MatchedPairGroup: Sendable {
     ///   for a lane float32 cannot hold (a frame at x = 1e39), named by pair and lane.
     public init(_ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig? = nil) throws(AnimatableError) {
         let n = pairs.count
-        guard n <= MatchedFrame.maxPairCount else {
-            throw .invalidPairCount(count: n, limit: MatchedFrame.maxPairCount)
+        guard n <= MatchedPairGroup.maximumCount else {
+            throw .invalidPairCount(count: n, limit: MatchedPairGroup.maximumCount)
         }
         for pair in pairs { try pair.validate() }
         self.pairs = pairs

@@ -285,7 +285,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/tooManyItems(count:limit:)``.
     func referenceDelays(count: Int) throws(StaggerError) -> [Double] {
         try validate(count: count)
-        let limit = KernelLimits.gridItems
+        let limit = KernelLimits.staggeredItems
         guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
         return [Double](unsafeUninitializedCapacity: count) { delays, written in
             forEachReferenceDelay(count: count) { index, delay in

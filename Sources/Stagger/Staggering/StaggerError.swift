@@ -28,8 +28,8 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A wave parameter that is not finite or overflows with the time or distance it
     /// multiplies (or, for the kernel, float32), or a period or envelope time not > 0.
     case invalidWaveParameter(name: String, value: Double)
-    /// More items than one pass handles (2²³, ``StaggeredList/maximumCount``; a curve's
-    /// own staggered sampling, 2²⁴).
+    /// More items than a staggered pass handles (``StaggeredList/maximumCount``, 2²³, the
+    /// one limit of lists, grids, delay passes and a curve's staggered sampling).
     case tooManyItems(count: Int, limit: Int)
     /// More tracks than a frame holds (``StaggerFrame/maximumTrackCount``).
     case tooManyTracks(count: Int, limit: Int)

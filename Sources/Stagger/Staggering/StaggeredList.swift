@@ -79,8 +79,10 @@ public struct StaggeredList: Sendable {
     /// The number of items.
     public internal(set) var count: Int
 
-    /// Most items a list holds (2²³: grid cells stay exact in float32).
-    public static let maximumCount = KernelLimits.gridItems
+    /// Most items a list holds, and the one limit of every staggered pass (a grid, a
+    /// delay pass, a curve's staggered sampling): 2²³, so that grid cells stay exact in
+    /// float32.
+    public static let maximumCount = KernelLimits.staggeredItems
     /// Whether the last transition was a show.
     public internal(set) var isShown = false
 

@@ -82,7 +82,7 @@ public struct AnimationSequence: Sendable {
         -> AnimationSequence
     {
         guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }
-        let limit = 1 << 23
+        let limit = StaggeredList.maximumCount
         guard count <= limit else { throw .stagger(child: "row", .tooManyItems(count: count, limit: limit)) }
         // `each` is a stagger's spread between starts, not a gap after a row ends.
         guard each.isFinite, each >= 0 else { throw .stagger(child: "row", .invalidSpread(each)) }

@@ -28,7 +28,7 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     /// A change stamped more than ``TimeOrder/tolerance`` before the latest one (`latest`),
     /// in seconds: the one rule of ``TimeOrder``.
     case timeRunsBackward(time: Double, latest: Double)
-    /// A pair count below 0 or above the limit of a group (``MatchedFrame/maxPairCount``).
+    /// A pair count below 0 or above the limit of a group (``MatchedPairGroup/maximumCount``).
     case invalidPairCount(count: Int, limit: Int)
     /// The curve or spring driving the values could not be used (see the wrapped error).
     case curve(CurveError)

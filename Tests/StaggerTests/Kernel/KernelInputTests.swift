@@ -119,13 +119,15 @@ import Testing
         }
     }
 
-    /// The indexed stagger pass refuses more items than float indices count exactly;
+    /// A curve's staggered sampling refuses more items than every staggered pass takes;
     /// the buffer is never touched, so a tiny allocation with a huge count is safe here.
     @Test func tooManyItemsAreRefused() {
         let one = UnsafeMutablePointer<Float>.allocate(capacity: 1)
         defer { one.deallocate() }
-        let huge = UnsafeMutableBufferPointer(start: one, count: (1 << 24) + 1)
-        #expect(throws: CurveError.tooManyItems(count: (1 << 24) + 1, limit: 1 << 24)) {
+        // The one item limit of every staggered pass, the list's.
+        #expect(StaggeredList.maximumCount == 1 << 23)
+        let huge = UnsafeMutableBufferPointer(start: one, count: (1 << 23) + 1)
+        #expect(throws: CurveError.tooManyItems(count: (1 << 23) + 1, limit: 1 << 23)) {
             try Curve.snappy.sampleStaggered(at: 1, baseDelay: 0, delayIncrement: 0.01, into: huge)
         }
     }

@@ -336,16 +336,16 @@ import Testing
             try frame.velocity(.width, pair: 0)
         }
         #expect(frame.values(of: .height).count == 1)
-        #expect(throws: AnimatableError.invalidPairCount(count: -1, limit: MatchedFrame.maxPairCount)) {
+        #expect(throws: AnimatableError.invalidPairCount(count: -1, limit: MatchedPairGroup.maximumCount)) {
             try MatchedFrame(pairCount: -1)
         }
         #expect(
             throws: AnimatableError.invalidPairCount(
-                count: MatchedFrame.maxPairCount + 1, limit: MatchedFrame.maxPairCount)
+                count: MatchedPairGroup.maximumCount + 1, limit: MatchedPairGroup.maximumCount)
         ) {
-            try MatchedFrame(pairCount: MatchedFrame.maxPairCount + 1)
+            try MatchedFrame(pairCount: MatchedPairGroup.maximumCount + 1)
         }
-        #expect(MatchedFrame.maxPairCount == (1 << 25) / 25)
+        #expect(MatchedPairGroup.maximumCount == (1 << 25) / 25)
         let other = try MatchedFrame(pairCount: 2)
         #expect(throws: AnimatableError.componentCountMismatch(expected: 25, actual: 50)) {
             try group.state(ofPair: 0, in: other)
