@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+#if canImport(FoundationEssentials)
+    import class FoundationEssentials.ProcessInfo
+#else
+    import class Foundation.ProcessInfo
+#endif
+
+// The library builds the native backends only, the same on every machine. The tests
+// add the SIMDe-emulated ones (the portable backend, NEON off AArch64) when asked:
+// STAGGER_EMULATED_BACKENDS=1, as scripts/test and scripts/quick set it.
+let emulatedBackends = ProcessInfo.processInfo.environment["STAGGER_EMULATED_BACKENDS"] == "1"
+
 let package = Package(
     name: "Stagger",
     products: [
@@ -17,7 +28,10 @@ let package = Package(
         // The SIMD kernel. Instruction sets are chosen per function inside its sources
         // (target attributes) and dispatched at run time: no compiler flags here, so the
         // package stays usable as a versioned dependency.
-        .target(name: "CInterp"),
+        .target(
+            name: "CInterp",
+            cSettings: emulatedBackends ? [.define("CI_EMULATED_BACKENDS")] : []
+        ),
         .target(
             name: "Stagger",
             dependencies: [

@@ -30,3 +30,9 @@ compile_each() {
         "$compiler" "${flags[@]}" -c "$source" -o "$objects/$(basename "${source%.c}").o" &
     done
 }
+
+# The kernel's emulated backends (SIMDe's portable backend and NEON off AArch64) are
+# for tests, switched on explicitly: STAGGER_EMULATED_BACKENDS=1 (which scripts/test
+# exports) adds them to SwiftPM's build and, through this array, to a script's clang.
+emulated_backends=()
+if [ "${STAGGER_EMULATED_BACKENDS:-}" = 1 ]; then emulated_backends=(-DCI_EMULATED_BACKENDS); fi

@@ -170,14 +170,18 @@ typedef struct ci_kernel_table {
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own
- * intrinsics: scalar everywhere, SSE2/AVX2/AVX-512 on x86-64, NEON on AArch64. SIMDe
- * (Debian's libsimde-dev) is optional: where its headers are found it adds the
- * portable backend and, off AArch64, NEON emulated, so those paths are tested on every
- * machine; where they are not, the package still builds, with the native backends. */
+ * intrinsics: scalar everywhere, SSE2/AVX2/AVX-512 on x86-64, NEON on AArch64; a
+ * library build has those and nothing else, whatever the build machine has installed.
+ * The tests add the emulated ones explicitly (CI_EMULATED_BACKENDS, which
+ * STAGGER_EMULATED_BACKENDS=1 sets for SwiftPM): the portable backend and, off AArch64,
+ * NEON emulated by SIMDe (Debian's libsimde-dev), so those paths run on every machine. */
+#if defined(CI_EMULATED_BACKENDS)
 #if defined(__has_include)
-#if __has_include(<simde/simde-common.h>)
-#define CI_HAVE_SIMDE 1
+#if !__has_include(<simde/simde-common.h>)
+#error "CI_EMULATED_BACKENDS needs the SIMDe headers (Debian: libsimde-dev)"
 #endif
+#endif
+#define CI_HAVE_SIMDE 1
 #endif
 #if defined(__aarch64__) || defined(_M_ARM64)
 #define CI_NEON_IS_NATIVE 1

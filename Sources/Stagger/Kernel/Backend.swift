@@ -10,7 +10,7 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     /// Plain C, one lane: the baseline of every speed-up.
     case scalar
     /// SIMDe's portable implementation, 8 lanes, no intrinsics: runs anywhere. Built
-    /// only where the SIMDe headers are installed (see ``isBuilt``).
+    /// only in the package's test builds (see ``isBuilt``).
     case portable
     /// x86-64 SSE2, 4 lanes.
     case sse2
@@ -18,9 +18,8 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     case avx2
     /// x86-64 AVX-512F, 16 lanes.
     case avx512
-    /// AArch64 NEON, 4 lanes. On other architectures, where the SIMDe headers are
-    /// installed, SIMDe emulates it (slowly), so the NEON source path is still
-    /// exercised by tests.
+    /// AArch64 NEON, 4 lanes. On other architectures the package's test builds emulate
+    /// it with SIMDe (slowly), so the NEON source path is exercised on every machine.
     case neon
 
     /// The backend's name as the command line and `CINTERP_BACKEND` spell it.
@@ -49,7 +48,8 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     /// The scalar backend and the native backends of the target architecture always
     /// are (SSE2, AVX2 and AVX-512 on x86-64; NEON on AArch64): they need only the
     /// compiler's own intrinsics. ``portable``, and ``neon`` elsewhere than AArch64,
-    /// are built only where the SIMDe headers were found at build time.
+    /// are built only in the package's test builds (`STAGGER_EMULATED_BACKENDS=1`),
+    /// never in a library build.
     public var isBuilt: Bool { ci_backend_built(cValue) != 0 }
 
     /// Whether this backend was built and can run on this machine (CPU and operating
