@@ -53,5 +53,5 @@ try results.sample(at: 14.25, into: &frame)
 let fading = rounded(frame.values(ofTrack: 0)), jumped = rounded(frame.values(ofTrack: 1))
 print("reduced, 14.25 s: opacity \(fading), offsetY \(jumped)")
 print(
-    "every row is at rest \(rounded(results.totalDuration)) s after the show:",
-    results.isComplete(at: 14 + results.totalDuration))
+    "every row is at rest \(rounded(results.settlingDuration)) s after the show:",
+    results.isComplete(at: 14 + results.settlingDuration))

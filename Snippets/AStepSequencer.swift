@@ -7,7 +7,7 @@ func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 // The card flies to its detail view. 0.1 s after it settles, the title and the chips
 // come in together; when both are done, a toast pops in, then goes again.
 let steps = [
-    MatchedStep("card", type: .matched, curve: .snappy),
+    MatchedStep("card", kind: .matched, curve: .snappy),
     MatchedStep("title", curve: .easeOut, delay: 0.1, waitForCompletion: false),
     MatchedStep("chips", curve: .smooth),
     MatchedStep("toast", curve: .bouncy, keepAlive: false)

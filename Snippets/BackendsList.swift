@@ -1,7 +1,7 @@
 import Stagger
 
 // What this build compiled, what this machine runs, and what calls use by default.
-print("built:    ", Backend.available.map(\.rawValue))
+print("built:    ", Backend.built.map(\.rawValue))
 print("supported:", Backend.supported.map(\.rawValue))
 let active = Backend.active
 print("active:    \(active), \(active.lanes) lanes, native: \(active.isNative)")

@@ -19,7 +19,7 @@ for (label, make) in attempts {
 // Match one case to read its payload.
 do {
     _ = try Spring(response: 0, dampingFraction: 1)
-} catch CurveError.invalidSpringParameter(let name, let value) {
+} catch CurveError.invalidParameter(let name, let value) {
     print("rejected \(name) = \(value)")
 }
 

@@ -17,4 +17,4 @@ for elapsed in [0.0, 0.05, 0.2, 1.0] {
     let row10Offset = offsetY[10]
     print("+\(elapsed) s: row 0 opacity \(opacity[0]), row 10 opacity \(opacity[10]), offset \(row10Offset)")
 }
-print("every row is at rest \(list.totalDuration) s after the show")
+print("every row is at rest \(list.settlingDuration) s after the show")

@@ -37,4 +37,4 @@ print("2.2 s, \(list.count) rows:", rounded(frame.appearance))
 
 // The Double reference for one row, and when everything is at rest.
 let reference = try list.appearance(of: 2, at: 2.2)
-print("row 2: \(reference); at rest: \(list.isComplete(at: 2.2)); settles \(list.totalDuration) s after the insert")
+print("row 2: \(reference); at rest: \(list.isComplete(at: 2.2)); settles \(list.settlingDuration) s after the insert")

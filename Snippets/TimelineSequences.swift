@@ -2,7 +2,7 @@ import Stagger
 
 // MatchedSequence: steps wait for each other's real durations (a spring's settling).
 let sequence = try MatchedSequence([
-    MatchedStep("card", type: .matched, curve: .snappy),
+    MatchedStep("card", kind: .matched, curve: .snappy),
     MatchedStep("toolbar", curve: .easeOut, waitForCompletion: false),  // runs with the next
     MatchedStep("badge", curve: .easeOut, delay: 0.05)
 ])

@@ -108,7 +108,7 @@ func format(_ value: Double, _ digits: Int) -> String {
 /// The header line of a benchmark: the backend measured, the CPU, and which backends
 /// this build compiled (a build without SIMDe has no portable or emulated NEON path).
 func backendSummary(_ active: Backend) -> String {
-    let built = Backend.available.map(\.rawValue).joined(separator: ", ")
+    let built = Backend.built.map(\.rawValue).joined(separator: ", ")
     return "backend: \(active) (\(active.lanes) lanes\(active.isNative ? "" : ", emulated")); "
         + "cpu: \(cpuName()); built: \(built)"
 }

@@ -180,7 +180,7 @@ func measureTransitions(
     }
     let fromRest = try fastestRun(of: repetitions) {
         var list = shown
-        try list.hide(at: shown.totalDuration + 1)
+        try list.hide(at: shown.settlingDuration + 1)
     }
     let first = try fastestRun(of: repetitions) {
         var list = shown

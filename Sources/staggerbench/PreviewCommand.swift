@@ -278,7 +278,7 @@ struct PreviewScene {
         for event in events {
             if event.shows { try probe.show(at: event.time) } else { try probe.hide(at: event.time) }
         }
-        var end = (events.last?.time ?? 0) + probe.totalDuration + 0.25
+        var end = (events.last?.time ?? 0) + probe.settlingDuration + 0.25
         // A ripple's envelope decays over 0.8 s: by 3 s it is under a point.
         if ripple != nil { end = max(end, 3) }
         let frameCount = Int((end * Double(fps)).rounded(.up)) + 1

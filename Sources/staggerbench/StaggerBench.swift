@@ -42,7 +42,7 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
         guard backend.isBuilt else {
             throw ValidationError(
                 "backend '\(rawValue)' was not built (it needs the SIMDe headers "
-                    + "at build time); built: \(Backend.available.map(\.rawValue).joined(separator: ", "))")
+                    + "at build time); built: \(Backend.built.map(\.rawValue).joined(separator: ", "))")
         }
         guard backend.isSupported else {
             throw ValidationError(

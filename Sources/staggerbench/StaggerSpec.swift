@@ -27,7 +27,7 @@ enum StaggerSpec {
                           (GSAP's); fromOrigin (default)
         """
 
-    /// Reads `text` into a configuration for `count` items (``StaggerConfig/init(parsing:easingDuration:)``,
+    /// Reads `text` into a configuration for `count` items (``StaggerConfig/init(parsing:duration:)``,
     /// the library's grammar), and the curve's text as written (`spring` when none is given).
     ///
     /// - Parameters:
@@ -39,7 +39,7 @@ enum StaggerSpec {
         -> (config: StaggerConfig, curveName: String)
     {
         do {
-            let config = try StaggerConfig(parsing: text, easingDuration: easingDuration)
+            let config = try StaggerConfig(parsing: text, duration: easingDuration)
             // The checks that need the count (grid size, origin index) run here, so a
             // bad configuration fails before anything is drawn.
             if count > 0 { _ = try config.delay(for: 0, of: count) }

@@ -9,9 +9,9 @@ import Stagger
 public func fuzzStaggerParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     do {
-        let config = try StaggerConfig(parsing: text, easingDuration: 0.3)
+        let config = try StaggerConfig(parsing: text, duration: 0.3)
         let again: StaggerConfig
-        do { again = try StaggerConfig(parsing: config.description, easingDuration: 0.3) } catch {
+        do { again = try StaggerConfig(parsing: config.description, duration: 0.3) } catch {
             fatalError("INVARIANT BROKEN: '\(config.description)' (from '\(text)') does not parse: \(error)")
         }
         if again != config {

@@ -67,7 +67,7 @@ import Testing
 
     @Test func staggerConfigsReadBackWhatTheyWrite() async {
         await checkProperty(count: 300, input: Self.config) { config in
-            let parsed = try StaggerConfig(parsing: config.description, easingDuration: 1)
+            let parsed = try StaggerConfig(parsing: config.description, duration: 1)
             #expect(parsed == config, "\(config.description)")
         }
     }
@@ -88,8 +88,8 @@ import Testing
         }
         await checkProperty(count: 400, input: text) { text in
             do {
-                let parsed = try StaggerConfig(parsing: text, easingDuration: 0.3)
-                let again = try StaggerConfig(parsing: parsed.description, easingDuration: 0.3)
+                let parsed = try StaggerConfig(parsing: text, duration: 0.3)
+                let again = try StaggerConfig(parsing: parsed.description, duration: 0.3)
                 #expect(again == parsed, "\(text) -> \(parsed.description)")
             } catch StaggerError.malformedDescription(let message) {
                 #expect(!message.isEmpty)

@@ -57,11 +57,11 @@ public struct ElementTiming: Sendable, Hashable {
     /// A timing.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` (named `delay`) for a
-    ///   NaN or infinite delay; ``AnimatableError/negativeSize(name:value:)`` (named
+    ///   NaN or infinite delay; ``AnimatableError/negativeValue(name:value:)`` (named
     ///   `delay`) for a negative one.
     public init(curve: Curve = .spring, delay: Double = 0) throws(AnimatableError) {
         guard delay.isFinite else { throw .nonFiniteComponent(name: "delay", value: delay) }
-        guard delay >= 0 else { throw .negativeSize(name: "delay", value: delay) }
+        guard delay >= 0 else { throw .negativeValue(name: "delay", value: delay) }
         self.init(unchecked: curve, delay)
     }
 

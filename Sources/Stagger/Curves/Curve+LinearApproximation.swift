@@ -30,7 +30,7 @@ extension Curve {
     /// - Throws: ``CurveError/invalidMaximumError(_:)`` for a maximum error that is not
     ///   finite and > 0; ``CurveError/linearPointCount(_:)`` (the count it would take)
     ///   when the bound needs more than ``PiecewiseLinear/maximumPointCount`` points;
-    ///   ``CurveError/invalidSpringParameter(name:value:)`` for a spring without damping
+    ///   ``CurveError/invalidParameter(name:value:)`` for a spring without damping
     ///   (it never settles).
     public func linearApproximation(maximumError: Double = 0.001) throws(CurveError)
         -> (easing: PiecewiseLinear, duration: Double)
@@ -52,7 +52,7 @@ extension Curve {
         case .spring(let spring, let initialVelocity):
             duration = spring.validatedSettlingDuration(
                 target: 1, initialVelocity: initialVelocity, epsilon: maximumError / 2)
-            guard duration.isFinite else { throw .invalidSpringParameter(name: "damping", value: spring.damping) }
+            guard duration.isFinite else { throw .invalidParameter(name: "damping", value: spring.damping) }
             value = {
                 $0 >= 1 ? 1 : spring.motion(delta: 1, initialVelocity: initialVelocity, time: $0 * duration).value
             }

@@ -95,7 +95,7 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     ///   - response: Seconds, finite and > 0; defaults to 0.5.
     ///   - dampingFraction: ζ, finite and ≥ 0; defaults to 0.825.
     ///   - initialVelocity: Value units (the 0 → 1 span) per second, finite; defaults to 0.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming the bad parameter.
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming the bad parameter.
     public static func spring(
         response: Double = 0.5, dampingFraction: Double = 0.825, initialVelocity: Double = 0
     ) throws(CurveError) -> Curve {
@@ -108,7 +108,7 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     ///   - duration: Seconds, finite and > 0.
     ///   - bounce: In (−1, 1); defaults to 0 (critically damped).
     ///   - initialVelocity: Value units (the 0 → 1 span) per second, finite; defaults to 0.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming the bad parameter.
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming the bad parameter.
     public static func spring(
         duration: Double, bounce: Double = 0, initialVelocity: Double = 0
     ) throws(CurveError) -> Curve {
@@ -122,7 +122,7 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     ///   - stiffness: k, finite and > 0.
     ///   - damping: c, finite and ≥ 0.
     ///   - initialVelocity: Value units (the 0 → 1 span) per second, finite; defaults to 0.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming the bad parameter.
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming the bad parameter.
     public static func interpolatingSpring(
         mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0
     ) throws(CurveError) -> Curve {
@@ -134,11 +134,11 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - spring: The spring.
     ///   - initialVelocity: Value units (the 0 → 1 span) per second, finite; defaults to 0.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming
     ///   `initialVelocity` when it is not finite.
     public static func spring(_ spring: Spring, initialVelocity: Double = 0) throws(CurveError) -> Curve {
         guard initialVelocity.isFinite else {
-            throw .invalidSpringParameter(name: "initialVelocity", value: initialVelocity)
+            throw .invalidParameter(name: "initialVelocity", value: initialVelocity)
         }
         return Curve(kind: .spring(spring, initialVelocity: initialVelocity))
     }
@@ -188,7 +188,7 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// defaults, `interpolatingSpring` (duration 0.5 s, bounce 0). A curve has no
     /// blending to differ in, so it is ``spring(duration:bounce:initialVelocity:)``.
     ///
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming the bad parameter.
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming the bad parameter.
     public static func interpolatingSpring(
         duration: Double = 0.5, bounce: Double = 0, initialVelocity: Double = 0
     ) throws(CurveError) -> Curve {
@@ -214,7 +214,7 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// A decay with friction rate `k` per second (the velocity falls by a factor e every
     /// 1/k s): 0 → 1 as 1 − e^(−kt).
     ///
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` named
     ///   `"frictionRate"` unless k is finite and > 0.
     public static func decay(frictionRate k: Double) throws(CurveError) -> Curve {
         Curve(kind: .decay(try DecayCurve(frictionRate: k)))
@@ -223,7 +223,7 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
     /// A decay from a deceleration rate per millisecond, as UIScrollView's
     /// `decelerationRate` (0.998 normal, 0.99 fast): k = −1000·ln(rate).
     ///
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` named
     ///   `"decelerationRate"` unless 0 < rate < 1.
     public static func decay(decelerationRatePerMillisecond rate: Double) throws(CurveError) -> Curve {
         Curve(kind: .decay(try DecayCurve(decelerationRatePerMillisecond: rate)))

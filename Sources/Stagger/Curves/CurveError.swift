@@ -41,14 +41,16 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     ///   - position: The jump position it was given with.
     case invalidStepCount(count: Int, position: StepPosition)
 
-    /// A spring parameter is unusable: a non-positive or non-finite mass, stiffness,
-    /// response or duration; a negative or non-finite damping or dampingFraction; a bounce
-    /// outside the open interval (-1, 1); or a non-finite target or initial velocity.
+    /// A spring or decay parameter is unusable: a non-positive or non-finite mass,
+    /// stiffness, response or duration; a negative or non-finite damping or
+    /// dampingFraction; a bounce outside the open interval (-1, 1); a non-finite target
+    /// or initial velocity; a friction rate, deceleration rate, settling epsilon or
+    /// resting tolerance outside its range.
     ///
     /// - Parameters:
     ///   - name: The parameter's label, for example `"stiffness"` or `"bounce"`.
     ///   - value: The rejected value.
-    case invalidSpringParameter(name: String, value: Double)
+    case invalidParameter(name: String, value: Double)
 
     /// The requested compute backend is not available; the payload names it.
     case unsupportedBackend(String)
@@ -123,12 +125,12 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidStepCount(let count, let position):
             return "steps(\(count), \(position.rawValue)) is invalid: \(position.rawValue) takes "
                 + "\(position.minimumStepCount) to \(StepPosition.maximumStepCount) steps."
-        case .invalidSpringParameter("epsilon", let value):
+        case .invalidParameter("epsilon", let value):
             // Springs and decays share the rule, so the sentence names neither.
             return
                 "The settling tolerance epsilon = \(value) is invalid: it \(Self.rule(forSpringParameter: "epsilon"))."
-        case .invalidSpringParameter(let name, let value):
-            let kind = ["decelerationRate", "frictionRate"].contains(name) ? "Decay" : "Spring"
+        case .invalidParameter(let name, let value):
+            let kind = ["decelerationRate", "frictionRate", "tolerance"].contains(name) ? "Decay" : "Spring"
             return "\(kind) parameter \(name) = \(value) is invalid: it \(Self.rule(forSpringParameter: name))."
         case .unsupportedBackend(let name):
             return "The compute backend \"\(name)\" is not supported here."
@@ -159,6 +161,8 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
         switch name {
         case "epsilon":
             return "must be finite and greater than 0 (a fraction of the distance)"
+        case "tolerance":
+            return "must be finite and greater than 0 (value units)"
         case "mass", "stiffness", "response", "duration":
             return "must be finite and greater than 0"
         case "damping", "dampingFraction":

@@ -21,21 +21,21 @@ public struct DecayCurve: Sendable, Hashable {
 
     /// A decay with friction rate `k` per second.
     ///
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` named
     ///   `"frictionRate"` unless k is finite and > 0.
     public init(frictionRate k: Double) throws(CurveError) {
-        guard k.isFinite, k > 0 else { throw .invalidSpringParameter(name: "frictionRate", value: k) }
+        guard k.isFinite, k > 0 else { throw .invalidParameter(name: "frictionRate", value: k) }
         frictionRate = k
     }
 
     /// A decay from a deceleration rate per millisecond, as UIScrollView's
     /// `decelerationRate` and pop's `deceleration`: k = −1000·ln(rate).
     ///
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` named
     ///   `"decelerationRate"` unless 0 < rate < 1.
     public init(decelerationRatePerMillisecond rate: Double) throws(CurveError) {
         guard rate.isFinite, rate > 0, rate < 1 else {
-            throw .invalidSpringParameter(name: "decelerationRate", value: rate)
+            throw .invalidParameter(name: "decelerationRate", value: rate)
         }
         frictionRate = -1000 * Double.log(rate)
     }
@@ -79,10 +79,10 @@ public struct DecayCurve: Sendable, Hashable {
     /// remaining distance only shrinks). ``Curve/duration`` of a decay is this with
     /// ε = 0.001: ln(1000)/k ≈ 6.91/k s (3.45 s for ``normal``, 0.69 s for ``fast``).
     ///
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` named `epsilon`
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` named `epsilon`
     ///   unless ε is finite and > 0 (the rule a spring's tolerance follows).
     public func settlingDuration(epsilon: Double = 0.001) throws(CurveError) -> Double {
-        guard epsilon.isFinite, epsilon > 0 else { throw .invalidSpringParameter(name: "epsilon", value: epsilon) }
+        guard epsilon.isFinite, epsilon > 0 else { throw .invalidParameter(name: "epsilon", value: epsilon) }
         return validatedSettlingDuration(epsilon: epsilon)
     }
 
@@ -143,12 +143,13 @@ public struct DecayCurve: Sendable, Hashable {
     ///
     /// - Throws: ``CurveError/nonFiniteValue(name:value:)`` (`initial velocity`) for a
     ///   non-finite velocity;
-    ///   ``CurveError/invalidDuration(_:)`` for a tolerance that is not finite and > 0;
+    ///   ``CurveError/invalidParameter(name:value:)`` (`tolerance`) for a tolerance that
+    ///   is not finite and > 0;
     ///   ``CurveError/resultOverflow(name:value:)`` (the velocity) when the distance or
     ///   the duration overflows Double.
     public func duration(initialVelocity v0: Double, tolerance: Double = 0.5) throws(CurveError) -> Double {
         guard v0.isFinite else { throw .nonFiniteValue(name: "initial velocity", value: v0) }
-        guard tolerance.isFinite, tolerance > 0 else { throw .invalidDuration(tolerance) }
+        guard tolerance.isFinite, tolerance > 0 else { throw .invalidParameter(name: "tolerance", value: tolerance) }
         let remaining = try finite(Swift.abs(v0) / frictionRate, "restingDistance", v0)
         guard remaining > tolerance else { return 0 }
         // remaining / tolerance may overflow for a tiny tolerance: subtract the logs.

@@ -42,8 +42,10 @@ public struct PiecewiseLinear: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Most points a curve holds (the kernel reads them in order for every vector).
-    public static let maximumPointCount = KernelLimits.linearPointCount
+    /// Most points a curve holds (the kernel reads them in order for every vector). The
+    /// kernel's own limit, restated here because curves sit below the kernel
+    /// (KernelInputTests holds the two equal).
+    public static let maximumPointCount = 1024
 
     /// The points, in the specification's canonical form: every input set, inputs never
     /// decreasing.

@@ -15,7 +15,7 @@ extension Spring {
     ///   - time: Seconds since the start; negative times are clamped to 0 (the spring
     ///     has not moved yet).
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` for a NaN or infinite time;
-    ///   ``CurveError/invalidSpringParameter(name:value:)`` naming `target` or
+    ///   ``CurveError/invalidParameter(name:value:)`` naming `target` or
     ///   `initialVelocity` when either is not finite.
     public func value(target: Double = 1, initialVelocity: Double = 0, time: Double) throws(CurveError) -> Double {
         try validate(target: target, initialVelocity: initialVelocity, time: time)
@@ -36,9 +36,9 @@ extension Spring {
 
     /// Rejects non-finite arguments of the evaluation functions.
     private func validate(target: Double, initialVelocity: Double, time: Double) throws(CurveError) {
-        guard target.isFinite else { throw .invalidSpringParameter(name: "target", value: target) }
+        guard target.isFinite else { throw .invalidParameter(name: "target", value: target) }
         guard initialVelocity.isFinite else {
-            throw .invalidSpringParameter(name: "initialVelocity", value: initialVelocity)
+            throw .invalidParameter(name: "initialVelocity", value: initialVelocity)
         }
         guard time.isFinite else { throw .nonFiniteInput(time) }
     }

@@ -33,17 +33,17 @@ extension Spring {
     ///   - epsilon: The relative tolerance ε, finite and > 0; defaults to 0.001.
     /// - Returns: 0 when the bounds already hold from the start (for example target 0 and
     ///   no velocity); +∞ for an undamped spring (damping 0) that has somewhere to go.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` when target or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` when target or
     ///   initialVelocity is not finite, or epsilon is not finite and > 0.
     public func settlingDuration(
         target: Double = 1, initialVelocity: Double = 0, epsilon: Double = 0.001
     ) throws(CurveError) -> Double {
-        guard target.isFinite else { throw .invalidSpringParameter(name: "target", value: target) }
+        guard target.isFinite else { throw .invalidParameter(name: "target", value: target) }
         guard initialVelocity.isFinite else {
-            throw .invalidSpringParameter(name: "initialVelocity", value: initialVelocity)
+            throw .invalidParameter(name: "initialVelocity", value: initialVelocity)
         }
         guard epsilon.isFinite, epsilon > 0 else {
-            throw .invalidSpringParameter(name: "epsilon", value: epsilon)
+            throw .invalidParameter(name: "epsilon", value: epsilon)
         }
         return validatedSettlingDuration(target: target, initialVelocity: initialVelocity, epsilon: epsilon)
     }

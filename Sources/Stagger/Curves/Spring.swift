@@ -19,16 +19,16 @@ public struct Spring: Sendable, Hashable {
     ///   - mass: m, finite and > 0; defaults to 1.
     ///   - stiffness: k, finite and > 0.
     ///   - damping: c, finite and ≥ 0.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming the first bad
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming the first bad
     ///   parameter, also when k/m or c/m overflow or underflow so far that the motion
     ///   cannot be evaluated in Double.
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(CurveError) {
-        guard mass.isFinite, mass > 0 else { throw .invalidSpringParameter(name: "mass", value: mass) }
+        guard mass.isFinite, mass > 0 else { throw .invalidParameter(name: "mass", value: mass) }
         guard stiffness.isFinite, stiffness > 0, Self.usableStiffness(stiffness / mass) else {
-            throw .invalidSpringParameter(name: "stiffness", value: stiffness)
+            throw .invalidParameter(name: "stiffness", value: stiffness)
         }
         guard damping.isFinite, damping >= 0, Self.usableDecay(damping / (2 * mass)) else {
-            throw .invalidSpringParameter(name: "damping", value: damping)
+            throw .invalidParameter(name: "damping", value: damping)
         }
         self.init(uncheckedMass: mass, stiffness: stiffness, damping: damping)
     }
@@ -40,21 +40,21 @@ public struct Spring: Sendable, Hashable {
     ///   - response: The undamped period 2π/ω₀ in seconds; finite and > 0.
     ///   - dampingFraction: ζ, the damping ratio; finite and ≥ 0 (< 1 oscillates, 1 is
     ///     critical, > 1 is over-damped).
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `response` or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming `response` or
     ///   `dampingFraction`, also when the resulting coefficients leave Double's range.
     public init(response: Double, dampingFraction: Double) throws(CurveError) {
         guard response.isFinite, response > 0 else {
-            throw .invalidSpringParameter(name: "response", value: response)
+            throw .invalidParameter(name: "response", value: response)
         }
         guard dampingFraction.isFinite, dampingFraction >= 0 else {
-            throw .invalidSpringParameter(name: "dampingFraction", value: dampingFraction)
+            throw .invalidParameter(name: "dampingFraction", value: dampingFraction)
         }
         let (k, c) = Self.coefficients(response: response, dampingFraction: dampingFraction)
         guard k.isFinite, Self.usableStiffness(k) else {
-            throw .invalidSpringParameter(name: "response", value: response)
+            throw .invalidParameter(name: "response", value: response)
         }
         guard c.isFinite, Self.usableDecay(c / 2) else {
-            throw .invalidSpringParameter(name: "dampingFraction", value: dampingFraction)
+            throw .invalidParameter(name: "dampingFraction", value: dampingFraction)
         }
         self.init(uncheckedMass: 1, stiffness: k, damping: c)
     }
@@ -66,19 +66,19 @@ public struct Spring: Sendable, Hashable {
     ///   - duration: The perceptual duration (the response) in seconds; finite and > 0.
     ///   - bounce: In the open interval (−1, 1): 0 is critically damped, positive values
     ///     oscillate, negative values are over-damped. Defaults to 0.
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `duration` or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming `duration` or
     ///   `bounce`.
     public init(duration: Double, bounce: Double = 0) throws(CurveError) {
         guard duration.isFinite, duration > 0 else {
-            throw .invalidSpringParameter(name: "duration", value: duration)
+            throw .invalidParameter(name: "duration", value: duration)
         }
         guard bounce.isFinite, bounce > -1, bounce < 1 else {
-            throw .invalidSpringParameter(name: "bounce", value: bounce)
+            throw .invalidParameter(name: "bounce", value: bounce)
         }
         let zeta = Self.dampingFraction(bounce: bounce)
         let (k, c) = Self.coefficients(response: duration, dampingFraction: zeta)
         guard k.isFinite, Self.usableStiffness(k), c.isFinite, Self.usableDecay(c / 2) else {
-            throw .invalidSpringParameter(name: "duration", value: duration)
+            throw .invalidParameter(name: "duration", value: duration)
         }
         self.init(uncheckedMass: 1, stiffness: k, damping: c)
     }
@@ -171,7 +171,7 @@ public struct Spring: Sendable, Hashable {
     /// - Parameters:
     ///   - duration: Seconds, finite and > 0; defaults to 0.5.
     ///   - extraBounce: Added to the base bounce 0; the sum must lie in (−1, 1).
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `duration`, or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming `duration`, or
     ///   `bounce` with the summed bounce.
     public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) throws(CurveError) -> Spring {
         try Spring(duration: duration, bounce: 0 + extraBounce)
@@ -182,7 +182,7 @@ public struct Spring: Sendable, Hashable {
     /// - Parameters:
     ///   - duration: Seconds, finite and > 0; defaults to 0.5.
     ///   - extraBounce: Added to the base bounce 0.15; the sum must lie in (−1, 1).
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `duration`, or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming `duration`, or
     ///   `bounce` with the summed bounce.
     public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) throws(CurveError) -> Spring {
         try Spring(duration: duration, bounce: 0.15 + extraBounce)
@@ -193,7 +193,7 @@ public struct Spring: Sendable, Hashable {
     /// - Parameters:
     ///   - duration: Seconds, finite and > 0; defaults to 0.5.
     ///   - extraBounce: Added to the base bounce 0.3; the sum must lie in (−1, 1).
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `duration`, or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming `duration`, or
     ///   `bounce` with the summed bounce.
     public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) throws(CurveError) -> Spring {
         try Spring(duration: duration, bounce: 0.3 + extraBounce)
@@ -206,7 +206,7 @@ public struct Spring: Sendable, Hashable {
     /// - Parameters:
     ///   - duration: Seconds, finite and > 0; defaults to 0.15.
     ///   - extraBounce: Added to the base bounce 0.14; the sum must lie in (−1, 1).
-    /// - Throws: ``CurveError/invalidSpringParameter(name:value:)`` naming `duration`, or
+    /// - Throws: ``CurveError/invalidParameter(name:value:)`` naming `duration`, or
     ///   `bounce` with the summed bounce.
     public static func interactive(duration: Double = 0.15, extraBounce: Double = 0) throws(CurveError) -> Spring {
         try Spring(duration: duration, bounce: 0.14 + extraBounce)

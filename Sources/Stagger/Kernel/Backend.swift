@@ -65,7 +65,7 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
 
     /// Every backend this build compiled, in declaration order, whether or not this
     /// CPU can run it (see ``isBuilt``).
-    public static var available: [Backend] { allCases.filter(\.isBuilt) }
+    public static var built: [Backend] { allCases.filter(\.isBuilt) }
 
     /// Every backend this machine can run, in declaration order.
     public static var supported: [Backend] { allCases.filter(\.isSupported) }

@@ -6,8 +6,4 @@ enum KernelLimits {
     /// a delay pass (2²³: cell coordinates, in halves, stay exact in float32). The one
     /// item limit, public as ``StaggeredList/maximumCount``.
     static let staggeredItems = Int(CI_MAX_GRID_ITEMS)
-    /// Most steps of a `steps()` easing.
-    static let stepCount = Int(CI_MAX_STEPS)
-    /// Most points of a `linear()` easing.
-    static let linearPointCount = Int(CI_MAX_LINEAR_POINTS)
 }

@@ -34,19 +34,19 @@ struct KernelPass: @unchecked Sendable {
         case delays(Double)
     }
 
-    /// A pass of `curve`, with `config`'s closed-form delays for `count` items when
-    /// given (a list whose stagger has one: see ``StaggerConfig/listDelays(count:)``).
+    /// A pass of `curve`, with the closed-form delays of a list's stagger when given
+    /// (a stagger that has them makes them: `StaggerConfig.listDelays(count:)`).
     ///
     /// - Throws: ``Failure/curve(_:)`` with the curve's range error
     ///   (``CurveError/exceedsFloat32Range(name:value:)``) for a spring or decay whose
     ///   parameters do not fit float32.
-    init(curve: Curve, staggeredBy config: StaggerConfig? = nil, count: Int = 0) throws(Failure) {
+    init(curve: Curve, listDelays: ci_list_delays? = nil) throws(Failure) {
         let described: (curve: ci_curve, duration: Double)
         do { described = try curve.kernelDescriptor() } catch { throw .curve(error) }
         self.curve = curve
         descriptor = described.curve
         duration = described.duration
-        list = config?.listDelays(count: count)
+        list = listDelays
     }
 
     /// Where each lane's start and endpoints come from, for one call.
@@ -215,37 +215,4 @@ struct KernelPass: @unchecked Sendable {
 /// two threads: the captured pointers are safe to share, which the compiler cannot see.
 private struct ChunkedPass: @unchecked Sendable {
     let body: (Int) -> Void
-}
-
-extension StaggerError {
-    /// A pass's failure, named for lists.
-    init(_ failure: KernelPass.Failure) {
-        switch failure {
-        case .curve(let error): self = .curve(error)
-        case .time(let time): self = .invalidTime(time)
-        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
-        }
-    }
-}
-
-extension AnimatableError {
-    /// A pass's failure, named for matched pairs and component states.
-    init(_ failure: KernelPass.Failure) {
-        switch failure {
-        case .curve(let error): self = .curve(error)
-        case .time(let time): self = .invalidTime(time)
-        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
-        }
-    }
-}
-
-extension TimelineError {
-    /// A pass's failure over the steps of `child`, named for timelines.
-    init(_ failure: KernelPass.Failure, child: String) {
-        switch failure {
-        case .curve(let error): self = .curve(child: child, error)
-        case .time(let time): self = .invalidTime(child: "time", value: time)
-        case .delays(let time): self = .invalidTime(child: child, value: time)
-        }
-    }
 }

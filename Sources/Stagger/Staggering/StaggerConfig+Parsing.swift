@@ -26,14 +26,15 @@ extension StaggerConfig: CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - text: the text form.
-    ///   - easingDuration: seconds an easing `curve` takes; springs and decays ignore it.
+    ///   - duration: seconds an easing `curve` takes (as ``Curve/init(parsing:duration:)``);
+    ///     springs and decays ignore it.
     /// - Throws: ``StaggerError/malformedDescription(_:)`` naming the field at fault and
     ///   what it should be (an unknown or repeated key, a value that is not a number of
     ///   seconds, keys that exclude each other); a curve's own error, wrapped the same
     ///   way with its key; the initialiser's errors. Checks that need the item count (a
     ///   grid too small, an origin index past the last item) run where the count is
     ///   known: ``delay(for:of:)``.
-    public init(parsing text: String, easingDuration: Double = 1) throws(StaggerError) {
+    public init(parsing text: String, duration: Double = 1) throws(StaggerError) {
         var fields: [String: String] = [:]
         for field in try Self.splitTopLevel(text) {
             let key: String, value: String?
@@ -111,7 +112,7 @@ extension StaggerConfig: CustomStringConvertible {
         }
         let curve =
             try fields["curve"].map { (text) throws(StaggerError) in
-                try Self.curve(text, duration: easingDuration, key: "curve")
+                try Self.curve(text, duration: duration, key: "curve")
             } ?? .spring
         var distribution = Easing.linear
         if let text = fields["distribution"] {
@@ -153,11 +154,11 @@ extension StaggerConfig: CustomStringConvertible {
         }
     }
 
-    /// The configuration in its text form (see ``init(parsing:easingDuration:)``), fields in
+    /// The configuration in its text form (see ``init(parsing:duration:)``), fields in
     /// the order of the grammar's keys, defaults left out but for the spread: for example
     /// `each:0.05,from:center,curve:snappy`. An easing curve is written without its
     /// duration (as ``Curve/description`` is), so it reads back with the parser's
-    /// `easingDuration` (``relaxed``'s 0.4 s easeOut reads back at whatever is given).
+    /// `duration` (``relaxed``'s 0.4 s easeOut reads back at whatever is given).
     /// ``visibleWindow`` has no key and is not written.
     public var description: String {
         var fields: [String] = []

@@ -44,7 +44,7 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A ``StaggerTrack`` end (`from` or `to`) that is NaN or infinite, or ends whose
     /// difference overflows float32 (`to - from`): `name` is the track's, `field` the end.
     case invalidTrack(name: String, field: String, value: Double)
-    /// A configuration's text form that does not parse (``StaggerConfig/init(parsing:easingDuration:)``):
+    /// A configuration's text form that does not parse (``StaggerConfig/init(parsing:duration:)``):
     /// the field at fault and what it should be.
     case malformedDescription(String)
     /// The curve could not be evaluated (see the wrapped error).
@@ -133,6 +133,17 @@ extension StaggerError {
             self = .invalidTime(value)
         case .kernel(let failure):
             self = StaggerError(failure)
+        }
+    }
+}
+
+extension StaggerError {
+    /// A pass's failure, named for lists.
+    init(_ failure: KernelPass.Failure) {
+        switch failure {
+        case .curve(let error): self = .curve(error)
+        case .time(let time): self = .invalidTime(time)
+        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
         }
     }
 }

@@ -174,9 +174,10 @@ public struct StaggeredList: Sendable {
             curve: Curve, staggeredBy config: StaggerConfig? = nil, count: Int = 0, isReduced: Bool
         ) throws(StaggerError) -> (pass: KernelPass, jump: KernelPass?) {
             do {
-                let pass = try KernelPass(curve: curve, staggeredBy: config, count: count)
+                let pass = try KernelPass(curve: curve, listDelays: config?.listDelays(count: count))
                 let jump =
-                    isReduced ? try KernelPass(curve: ReducedMotion.jump, staggeredBy: config, count: count) : nil
+                    isReduced
+                    ? try KernelPass(curve: ReducedMotion.jump, listDelays: config?.listDelays(count: count)) : nil
                 return (pass, jump)
             } catch {
                 throw StaggerError(error)
@@ -235,8 +236,9 @@ public struct StaggeredList: Sendable {
         motion = try Motion(.closedForm(from: 0, to: 0, config: config), curve: config.curve, count: count)
     }
 
-    /// When every item is at rest, on the caller's clock.
-    var settleTime: Double { start + motion.settlingOffset }
+    /// When every item is at rest, on the caller's clock: the last transition's time
+    /// plus ``settlingDuration`` (as ``MatchedPairGroup/settleTime``).
+    public var settleTime: Double { start + motion.settlingOffset }
 
     // MARK: - Transitions
 
@@ -441,8 +443,9 @@ public struct StaggeredList: Sendable {
     /// Whether every item is at rest at `time` (springs: past their settling duration).
     public func isComplete(at time: Double) -> Bool { time >= settleTime }
 
-    /// Seconds from the last transition until every item is at rest.
-    public var totalDuration: Double { motion.settlingOffset }
+    /// Seconds from the last transition until every item is at rest (a timeline's
+    /// ``Timeline/totalDuration`` is something else: all its passes).
+    public var settlingDuration: Double { motion.settlingOffset }
 
     /// Item `index`'s appearance at `time`, in Double: the reference the kernel pass is
     /// tested against (per-item offsets are the stored float32 values).

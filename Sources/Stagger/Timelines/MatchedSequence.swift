@@ -2,7 +2,7 @@
 /// ``Completion``) instead of a fixed 600 ms.
 public struct MatchedStep: Sendable, Hashable {
     /// What a step does to its target.
-    public enum StepType: String, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Flips which of a source/destination pair is the active (matched) one.
         case matched
         /// Inserts the target's view, or removes it if present.
@@ -12,7 +12,7 @@ public struct MatchedStep: Sendable, Hashable {
     /// The target (a matched pair's id or a view's id).
     public var id: String
     /// What the step does.
-    public var type: StepType
+    public var kind: Kind
     /// The animation.
     public var curve: Curve
     /// Seconds (finite, ≥ 0) to wait before the step, after the previous step's start
@@ -32,21 +32,21 @@ public struct MatchedStep: Sendable, Hashable {
         /// After ``Curve/duration``: an easing's duration, or a spring's settling
         /// duration, the conservative figure SwiftUI's own completion waits for (1.206 s
         /// for stiffness 170, damping 15).
-        case settlingDuration
+        case logical
         /// When the curve has come to rest for good, within 0.001 of its target: a
-        /// spring's ``Spring/restTime(target:initialVelocity:epsilon:)`` (0.9475 s for
-        /// that spring); an easing's or a decay's duration, as with `settlingDuration`.
+        /// spring's ``Spring/restDuration(target:initialVelocity:epsilon:)`` (0.9475 s for
+        /// that spring); an easing's or a decay's duration, as with `logical`.
         case atRest
     }
 
     /// A step; by default a transition on the default spring that the next step waits for
     /// until its settling duration has passed.
     public init(
-        _ id: String, type: StepType = .transition, curve: Curve = .spring, delay: Double = 0,
-        keepAlive: Bool = true, waitForCompletion: Bool = true, completion: Completion = .settlingDuration
+        _ id: String, kind: Kind = .transition, curve: Curve = .spring, delay: Double = 0,
+        keepAlive: Bool = true, waitForCompletion: Bool = true, completion: Completion = .logical
     ) {
         self.id = id
-        self.type = type
+        self.kind = kind
         self.curve = curve
         self.delay = delay
         self.keepAlive = keepAlive
@@ -55,10 +55,12 @@ public struct MatchedStep: Sendable, Hashable {
     }
 
     /// The step's duration in the timeline when it animates: `nil` for the curve's own
-    /// (``Curve/duration``), or its rest time (``Completion/atRest``).
+    /// (``Curve/duration``), or its rest duration (``Completion/atRest``).
     func animatedDuration() throws(TimelineError) -> Double? {
         guard completion == .atRest, case .spring(let spring, let velocity) = curve.kind else { return nil }
-        do { return try spring.restTime(target: 1, initialVelocity: velocity) } catch { throw .curve(child: id, error) }
+        do { return try spring.restDuration(target: 1, initialVelocity: velocity) } catch {
+            throw .curve(child: id, error)
+        }
     }
 }
 
@@ -164,7 +166,7 @@ public struct MatchedSequence: Sendable {
     public func isDestinationActive(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError)
         -> Bool
     {
-        try toggled(id, type: .matched, at: time, initially: initially)
+        try toggled(id, kind: .matched, at: time, initially: initially)
     }
 
     /// Whether the view `id` is present at `time` (seconds): `initially` flipped once
@@ -177,19 +179,19 @@ public struct MatchedSequence: Sendable {
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
     public func isPresent(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError) -> Bool {
-        try toggled(id, type: .transition, at: time, initially: initially)
+        try toggled(id, kind: .transition, at: time, initially: initially)
     }
 
-    private func toggled(_ id: String, type: MatchedStep.StepType, at time: Double, initially: Bool)
+    private func toggled(_ id: String, kind wanted: MatchedStep.Kind, at time: Double, initially: Bool)
         throws(TimelineError) -> Bool
     {
         guard !time.isNaN else { throw .invalidTime(child: "time", value: time) }
         let order = runningOrder
         // Timeline steps of one id keep the running order (by start, then document order).
         let starts = timeline.steps(of: id).map { timeline.scheduledSteps[$0].start }
-        let kinds = order.filter { $0.id == id }.map(\.type)
+        let kinds = order.filter { $0.id == id }.map(\.kind)
         var state = initially
-        for (start, kind) in zip(starts, kinds) where kind == type && start <= time { state.toggle() }
+        for (start, kind) in zip(starts, kinds) where kind == wanted && start <= time { state.toggle() }
         return state
     }
 }

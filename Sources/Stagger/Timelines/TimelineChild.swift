@@ -123,7 +123,7 @@ public struct TimelineChild: Sendable {
     /// within its slot, which lasts its ``Timeline/totalDuration``: its yoyo, repeat
     /// delay and reversing mode apply to its passes only. A reversed pass of the
     /// timeline around it plays those passes back; a sequential one replays them
-    /// forward. See ``repeating(_:delay:yoyo:reversing:)`` for one child.
+    /// forward. See ``repeating(_:repeatDelay:yoyo:reversing:)`` for one child.
     public static func timeline(
         _ timeline: Timeline, name: String? = nil, at position: TimelinePosition? = nil,
         label: String? = nil
@@ -132,7 +132,7 @@ public struct TimelineChild: Sendable {
     }
 
     /// This child with passes of its own: it plays `1 + n` times for `.times(n)`, with
-    /// `delay` seconds (finite, ≥ 0) between passes and, with `yoyo`, every other pass
+    /// `repeatDelay` seconds (finite, ≥ 0) between passes and, with `yoyo`, every other pass
     /// in reverse, all within one slot of the timeline around it (GSAP's per-tween
     /// `repeat`, `repeatDelay` and `yoyo`, MotionMachine's per-motion `repeats` and
     /// `reverses`).
@@ -150,11 +150,11 @@ public struct TimelineChild: Sendable {
     /// for `.forever`, and ``TimelineError/invalidRepeat(count:delay:)`` for a negative
     /// count or a bad delay.
     public func repeating(
-        _ repeats: Timeline.Repeats, delay: Double = 0, yoyo: Bool = false,
+        _ repeats: Timeline.Repeats, repeatDelay: Double = 0, yoyo: Bool = false,
         reversing: Timeline.ReversingMode = .contiguous
     ) -> TimelineChild {
         let inner = TimelineChild(content: content, position: nil, label: nil)
-        let options = Timeline.Options(repeats: repeats, repeatDelay: delay, yoyo: yoyo, reversing: reversing)
+        let options = Timeline.Options(repeats: repeats, repeatDelay: repeatDelay, yoyo: yoyo, reversing: reversing)
         return TimelineChild(content: .repeated(inner, options), position: position, label: label)
     }
 

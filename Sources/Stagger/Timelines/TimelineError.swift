@@ -101,3 +101,14 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Case by case, with NaN payloads equal so that an error always equals itself.
     public static func == (lhs: TimelineError, rhs: TimelineError) -> Bool { errorsAreEqual(lhs, rhs) }
 }
+
+extension TimelineError {
+    /// A pass's failure over the steps of `child`, named for timelines.
+    init(_ failure: KernelPass.Failure, child: String) {
+        switch failure {
+        case .curve(let error): self = .curve(child: child, error)
+        case .time(let time): self = .invalidTime(child: "time", value: time)
+        case .delays(let time): self = .invalidTime(child: child, value: time)
+        }
+    }
+}

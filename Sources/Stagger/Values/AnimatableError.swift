@@ -11,8 +11,9 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     ///   - name: The component, for example `"width"` or `"red"`.
     ///   - value: The rejected value.
     case nonFiniteComponent(name: String, value: Double)
-    /// A width or height below 0 (a size, a rect or a corner radius).
-    case negativeSize(name: String, value: Double)
+    /// A value that must not be negative is: a width or height (a size, a rect or a
+    /// corner radius), or an element's delay.
+    case negativeValue(name: String, value: Double)
     /// A value that must be greater than 0 (a scale) is 0 or negative.
     case notPositive(name: String, value: Double)
     /// A colour channel or an opacity outside 0…1.
@@ -40,7 +41,7 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .nonFiniteComponent(let name, let value):
             return "\(name) must be finite, but got \(value)."
-        case .negativeSize(let name, let value):
+        case .negativeValue(let name, let value):
             return "\(name) must not be negative, but got \(value)."
         case .notPositive(let name, let value):
             return "\(name) must be greater than 0, but got \(value)."
@@ -81,7 +82,7 @@ func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws(An
 @inline(__always)
 func requireNonNegative(_ value: Double, _ name: @autoclosure () -> String) throws(AnimatableError) {
     try requireFinite(value, name())
-    guard value >= 0 else { throw .negativeSize(name: name(), value: value) }
+    guard value >= 0 else { throw .negativeValue(name: name(), value: value) }
 }
 
 /// Throws unless `value` is finite and in 0…1.
@@ -89,4 +90,15 @@ func requireNonNegative(_ value: Double, _ name: @autoclosure () -> String) thro
 func requireUnit(_ value: Double, _ name: String) throws(AnimatableError) {
     try requireFinite(value, name)
     guard value >= 0, value <= 1 else { throw .outOfRange(name: name, value: value) }
+}
+
+extension AnimatableError {
+    /// A pass's failure, named for matched pairs and component states.
+    init(_ failure: KernelPass.Failure) {
+        switch failure {
+        case .curve(let error): self = .curve(error)
+        case .time(let time): self = .invalidTime(time)
+        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
+        }
+    }
 }

@@ -13,7 +13,7 @@ public struct CornerRadii: ComponentAnimatable, Hashable {
     /// Four corners with their own radii.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for NaN or ∞,
-    ///   ``AnimatableError/negativeSize(name:value:)`` for a radius below 0.
+    ///   ``AnimatableError/negativeValue(name:value:)`` for a radius below 0.
     public init(topLeading: Double, topTrailing: Double, bottomTrailing: Double, bottomLeading: Double)
         throws(AnimatableError)
     {

@@ -50,7 +50,7 @@ public struct LayoutSize: ComponentAnimatable, Hashable {
     /// A size of width × height points.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for NaN or ∞,
-    ///   ``AnimatableError/negativeSize(name:value:)`` for a side below 0.
+    ///   ``AnimatableError/negativeValue(name:value:)`` for a side below 0.
     public init(width: Double, height: Double) throws(AnimatableError) {
         self.init(unchecked: width, height)
         try validate()
@@ -90,7 +90,7 @@ public struct LayoutRect: ComponentAnimatable, Hashable {
     /// A rectangle at (x, y) of width × height points.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for NaN or ∞,
-    ///   ``AnimatableError/negativeSize(name:value:)`` for a negative width or height
+    ///   ``AnimatableError/negativeValue(name:value:)`` for a negative width or height
     ///   (a rectangle is never flipped silently).
     public init(x: Double, y: Double, width: Double, height: Double) throws(AnimatableError) {
         self.init(unchecked: x, y, width, height)

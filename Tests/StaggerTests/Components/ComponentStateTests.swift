@@ -136,7 +136,7 @@ import Testing
     @Test func badInputIsRejected() throws {
         let (a, _, _) = try Self.states()
         var state = a
-        #expect(throws: AnimatableError.negativeSize(name: "width", value: -1)) {
+        #expect(throws: AnimatableError.negativeValue(name: "width", value: -1)) {
             try state.set("frame", of: "card", to: LayoutSize(unchecked: -1, 1))
         }
         var wrongType = ComponentState("wrong")
@@ -155,7 +155,7 @@ import Testing
             try animator.transition(to: a, at: 1)
             try animator.transition(to: a, at: -1)
         }
-        #expect(throws: AnimatableError.negativeSize(name: "delay", value: -0.5)) { try ElementTiming(delay: -0.5) }
+        #expect(throws: AnimatableError.negativeValue(name: "delay", value: -0.5)) { try ElementTiming(delay: -0.5) }
     }
 }
 

@@ -158,24 +158,24 @@ import Testing
         ] {
             #expect(throws: CurveError.self, "\(text)") { try Curve(parsing: text) }
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "frictionRate", value: -1)) {
+        #expect(throws: CurveError.invalidParameter(name: "frictionRate", value: -1)) {
             try Curve(parsing: "decay(frictionRate: -1)")
         }
     }
 
     @Test(arguments: [0, -1, Double.nan, .infinity, -.infinity])
     func badFrictionRateThrows(rate: Double) {
-        #expect(throws: CurveError.invalidSpringParameter(name: "frictionRate", value: rate)) {
+        #expect(throws: CurveError.invalidParameter(name: "frictionRate", value: rate)) {
             try Curve.decay(frictionRate: rate)
         }
     }
 
     @Test func badInputThrows() throws {
-        #expect(throws: CurveError.invalidSpringParameter(name: "decelerationRate", value: 1.5)) {
+        #expect(throws: CurveError.invalidParameter(name: "decelerationRate", value: 1.5)) {
             try Curve.decay(decelerationRatePerMillisecond: 1.5)
         }
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try Curve.decay.value(at: .nan) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "epsilon", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "epsilon", value: 0)) {
             try DecayCurve.normal.settlingDuration(epsilon: 0)
         }
         #expect(try DecayCurve.normal.settlingDuration(epsilon: 2) == 0)

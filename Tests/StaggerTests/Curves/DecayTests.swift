@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func badInputIsRejected() throws {
-        #expect(throws: CurveError.invalidSpringParameter(name: "frictionRate", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "frictionRate", value: 0)) {
             try DecayCurve(frictionRate: 0)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "decelerationRate", value: 1)) {
+        #expect(throws: CurveError.invalidParameter(name: "decelerationRate", value: 1)) {
             try DecayCurve(decelerationRatePerMillisecond: 1)
         }
         #expect(throws: CurveError.nonFiniteValue(name: "initial velocity", value: .nan)) {

@@ -100,7 +100,7 @@ import Testing
             #expect(count > PiecewiseLinear.maximumPointCount)
         }
         let undamped = try Curve.interpolatingSpring(mass: 1, stiffness: 100, damping: 0)
-        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "damping", value: 0)) {
             try undamped.linearApproximation()
         }
         #expect(throws: CurveError.linearPointCount(1025)) {

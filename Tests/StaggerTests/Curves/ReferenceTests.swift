@@ -358,7 +358,7 @@ struct EasingErrorTests {
             (.bufferMismatch(expected: 8, actual: 3), "8"),
             (.controlPointOutOfRange(name: "x1", value: 1.5), "x1 = 1.5"),
             (.invalidStepCount(count: 1, position: .jumpNone), "jump-none"),
-            (.invalidSpringParameter(name: "bounce", value: 2), "bounce = 2.0"),
+            (.invalidParameter(name: "bounce", value: 2), "bounce = 2.0"),
             (.unsupportedBackend("metal"), "metal")
         ]
         for (error, fragment) in errors {

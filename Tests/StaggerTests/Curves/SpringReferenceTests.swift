@@ -302,13 +302,13 @@ struct SpringSettlingTests {
         #expect(try Spring.snappy.settlingDuration(epsilon: 2) == 0)
         let undamped = try Spring(stiffness: 10, damping: 0)
         #expect(undamped.settlingDuration == .infinity)
-        #expect(throws: CurveError.invalidSpringParameter(name: "target", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "target", value: .nan)) {
             try Spring.snappy.settlingDuration(target: .nan)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "epsilon", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "epsilon", value: 0)) {
             try Spring.snappy.settlingDuration(epsilon: 0)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .infinity)) {
+        #expect(throws: CurveError.invalidParameter(name: "initialVelocity", value: .infinity)) {
             try Spring.snappy.settlingDuration(initialVelocity: .infinity)
         }
         // Scaling the target scales the motion, so the relative settling time is unchanged.
@@ -344,77 +344,77 @@ struct SpringCurveTests {
 @Suite("Spring errors")
 struct SpringErrorTests {
     @Test func constructionErrors() {
-        #expect(throws: CurveError.invalidSpringParameter(name: "mass", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "mass", value: 0)) {
             try Spring(mass: 0, stiffness: 1, damping: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "mass", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "mass", value: .nan)) {
             try Spring(mass: .nan, stiffness: 1, damping: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: -1)) {
+        #expect(throws: CurveError.invalidParameter(name: "stiffness", value: -1)) {
             try Spring(stiffness: -1, damping: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: .infinity)) {
+        #expect(throws: CurveError.invalidParameter(name: "stiffness", value: .infinity)) {
             try Spring(stiffness: .infinity, damping: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: -0.1)) {
+        #expect(throws: CurveError.invalidParameter(name: "damping", value: -0.1)) {
             try Spring(stiffness: 1, damping: -0.1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "damping", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "damping", value: .nan)) {
             try Spring(stiffness: 1, damping: .nan)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "response", value: 0)) {
             try Spring(response: 0, dampingFraction: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: -.infinity)) {
+        #expect(throws: CurveError.invalidParameter(name: "response", value: -.infinity)) {
             try Spring(response: -.infinity, dampingFraction: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "dampingFraction", value: -1)) {
+        #expect(throws: CurveError.invalidParameter(name: "dampingFraction", value: -1)) {
             try Spring(response: 1, dampingFraction: -1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "dampingFraction", value: .infinity)) {
+        #expect(throws: CurveError.invalidParameter(name: "dampingFraction", value: .infinity)) {
             try Spring(response: 1, dampingFraction: .infinity)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: -1)) { try Spring(duration: -1) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "duration", value: -1)) { try Spring(duration: -1) }
+        #expect(throws: CurveError.invalidParameter(name: "duration", value: .nan)) {
             try Spring.smooth(duration: .nan)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 1)) {
+        #expect(throws: CurveError.invalidParameter(name: "bounce", value: 1)) {
             try Spring(duration: 1, bounce: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: -1)) {
+        #expect(throws: CurveError.invalidParameter(name: "bounce", value: -1)) {
             try Spring(duration: 1, bounce: -1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "bounce", value: .nan)) {
             try Spring(duration: 1, bounce: .nan)
         }
         // extraBounce is reported as the summed bounce: 0.3 + 0.8.
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 0.3 + 0.8)) {
+        #expect(throws: CurveError.invalidParameter(name: "bounce", value: 0.3 + 0.8)) {
             try Spring.bouncy(extraBounce: 0.8)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "bounce", value: 0.15 + 0.85)) {
+        #expect(throws: CurveError.invalidParameter(name: "bounce", value: 0.15 + 0.85)) {
             try Curve.snappy(extraBounce: 0.85)
         }
         // Coefficients that overflow Double are rejected at construction.
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: 1e-200)) {
+        #expect(throws: CurveError.invalidParameter(name: "response", value: 1e-200)) {
             try Spring(response: 1e-200, dampingFraction: 1)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: 1e300)) {
+        #expect(throws: CurveError.invalidParameter(name: "stiffness", value: 1e300)) {
             try Spring(mass: 1e-10, stiffness: 1e300, damping: 1)
         }
     }
 
     @Test func curveErrors() {
-        #expect(throws: CurveError.invalidSpringParameter(name: "response", value: -2)) {
+        #expect(throws: CurveError.invalidParameter(name: "response", value: -2)) {
             try Curve.spring(response: -2)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "initialVelocity", value: .nan)) {
             try Curve.spring(initialVelocity: .nan)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: .infinity)) {
+        #expect(throws: CurveError.invalidParameter(name: "initialVelocity", value: .infinity)) {
             try Curve.spring(.bouncy, initialVelocity: .infinity)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "duration", value: 0)) { try Curve.spring(duration: 0) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "stiffness", value: 0)) {
+        #expect(throws: CurveError.invalidParameter(name: "duration", value: 0)) { try Curve.spring(duration: 0) }
+        #expect(throws: CurveError.invalidParameter(name: "stiffness", value: 0)) {
             try Curve.interpolatingSpring(stiffness: 0, damping: 1)
         }
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try Curve.spring.value(at: .nan) }
@@ -424,10 +424,10 @@ struct SpringErrorTests {
     @Test func evaluationErrors() {
         #expect(throws: CurveError.nonFiniteInput(.nan)) { try Spring.snappy.value(time: .nan) }
         #expect(throws: CurveError.nonFiniteInput(-.infinity)) { try Spring.snappy.velocity(time: -.infinity) }
-        #expect(throws: CurveError.invalidSpringParameter(name: "target", value: .nan)) {
+        #expect(throws: CurveError.invalidParameter(name: "target", value: .nan)) {
             try Spring.snappy.value(target: .nan, time: 0)
         }
-        #expect(throws: CurveError.invalidSpringParameter(name: "initialVelocity", value: -.infinity)) {
+        #expect(throws: CurveError.invalidParameter(name: "initialVelocity", value: -.infinity)) {
             try Spring.snappy.velocity(initialVelocity: -.infinity, time: 0)
         }
     }

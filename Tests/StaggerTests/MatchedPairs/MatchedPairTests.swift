@@ -145,11 +145,13 @@ import Testing
 
     /// Bad input: each rule with its documented error.
     @Test func badInputIsRejected() throws {
-        #expect(throws: AnimatableError.negativeSize(name: "width", value: -1)) { try LayoutSize(width: -1, height: 2) }
+        #expect(throws: AnimatableError.negativeValue(name: "width", value: -1)) {
+            try LayoutSize(width: -1, height: 2)
+        }
         #expect(throws: AnimatableError.nonFiniteComponent(name: "x", value: .nan)) {
             try LayoutRect(x: .nan, y: 0, width: 1, height: 1)
         }
-        #expect(throws: AnimatableError.negativeSize(name: "height", value: -3)) {
+        #expect(throws: AnimatableError.negativeValue(name: "height", value: -3)) {
             try LayoutRect(x: 0, y: 0, width: 1, height: -3)
         }
         #expect(throws: AnimatableError.outOfRange(name: "red", value: 1.2)) {
@@ -161,7 +163,7 @@ import Testing
         #expect(throws: AnimatableError.nonFiniteComponent(name: "green", value: .infinity)) {
             try RGBAColor(red: 0, green: .infinity, blue: 0)
         }
-        #expect(throws: AnimatableError.negativeSize(name: "topTrailing", value: -2)) {
+        #expect(throws: AnimatableError.negativeValue(name: "topTrailing", value: -2)) {
             try CornerRadii(topLeading: 1, topTrailing: -2, bottomTrailing: 0, bottomLeading: 0)
         }
         #expect(throws: AnimatableError.outOfRange(name: "opacity", value: 2)) {
@@ -176,7 +178,7 @@ import Testing
         // Fields are mutable: a pair re-checks them.
         var broken = try Self.geometry(0, 0, 1, 1)
         broken.frame.size.width = -5
-        #expect(throws: AnimatableError.negativeSize(name: "width", value: -5)) {
+        #expect(throws: AnimatableError.negativeValue(name: "width", value: -5)) {
             try MatchedPair(source: broken, destination: Self.geometry(0, 0, 1, 1))
         }
         let pair = try MatchedPair(source: Self.geometry(0, 0, 1, 1), destination: Self.geometry(0, 0, 2, 2))
@@ -286,8 +288,8 @@ import Testing
     @Test func mutatedFieldsAreCheckedAgain() throws {
         var pair = try MatchedPair(source: Self.geometry(0, 0, 10, 10), destination: Self.geometry(100, 0, 20, 20))
         pair.source.frame.size.width = -1
-        #expect(throws: AnimatableError.negativeSize(name: "width", value: -1)) { try pair.state(atProgress: 0.5) }
-        #expect(throws: AnimatableError.negativeSize(name: "width", value: -1)) {
+        #expect(throws: AnimatableError.negativeValue(name: "width", value: -1)) { try pair.state(atProgress: 0.5) }
+        #expect(throws: AnimatableError.negativeValue(name: "width", value: -1)) {
             try MatchedPairGroup([pair], curves: MatchedCurves(.smooth))
         }
         pair.source.frame.size.width = 10

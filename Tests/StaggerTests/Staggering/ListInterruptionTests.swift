@@ -44,7 +44,7 @@ import Testing
             }
         }
         // Back at 0 when the turn ends, 0.6 s after the hide.
-        #expect(abs(list.totalDuration - 0.6) <= 1e-12)
+        #expect(abs(list.settlingDuration - 0.6) <= 1e-12)
         #expect(try list.itemsSettling(after: 0, through: 10).map(\.index) == [0, 1, 2, 3, 4])
     }
 

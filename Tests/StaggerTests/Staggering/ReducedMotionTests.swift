@@ -38,7 +38,7 @@ import Testing
         var list = try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.05), curve: .bouncy))
         list.reducedMotion = .always
         try list.show(at: 0)
-        #expect(abs(list.totalDuration - 0.3) < 1e-6)
+        #expect(abs(list.settlingDuration - 0.3) < 1e-6)
         var frame = list.makeFrame()
         for time in [0.005, 0.04, 0.0731, 0.15, 0.2, 0.25, 0.31, 0.5] {
             try list.sample(at: time, into: &frame, backend: backend)
@@ -74,7 +74,7 @@ import Testing
         var short = try StaggeredList(count: 5, config: try StaggerConfig(spread: .each(0.02), curve: .snappy))
         short.reducedMotion = .always
         try short.show(at: 0)
-        #expect(abs(short.totalDuration - (0.08 + 0.2)) < 1e-6)
+        #expect(abs(short.settlingDuration - (0.08 + 0.2)) < 1e-6)
         var frame = short.makeFrame()
         try short.sample(at: 0.05, into: &frame)
         // Row 2 starts at 0.04 s, row 3 at 0.06 s.
@@ -86,7 +86,7 @@ import Testing
             count: 6, config: try StaggerConfig(spread: .each(0.05), curve: .snappy, from: .edges))
         edges.reducedMotion = .always
         try edges.show(at: 0)
-        #expect(abs(edges.totalDuration - (0.1 + 0.2)) < 1e-6)
+        #expect(abs(edges.settlingDuration - (0.1 + 0.2)) < 1e-6)
 
         let config = try StaggerConfig(spread: .each(0.05), curve: .bouncy)
         var full = try StaggeredList(count: 50, config: config)
@@ -222,6 +222,6 @@ import Testing
     @Test func anEmptyListSettlesAtOnce() throws {
         var list = try StaggeredList(count: 0, config: .standard)
         try list.show(at: 1)
-        #expect(list.totalDuration == 0 && list.isComplete(at: 1))
+        #expect(list.settlingDuration == 0 && list.isComplete(at: 1))
     }
 }

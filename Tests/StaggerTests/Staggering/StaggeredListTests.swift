@@ -123,7 +123,7 @@ import Testing
     @Test func hideRunsInReverseOrder() throws {
         var list = try StaggeredList(count: 10, config: try StaggerConfig(spread: .each(0.1), curve: .easeOut))
         try list.show(at: 0)
-        let shownAt = list.totalDuration + 0.01
+        let shownAt = list.settlingDuration + 0.01
         #expect(list.isComplete(at: shownAt))
         try list.hide(at: shownAt)
         // 0.05 s into the hide: only the last item (delay 0) has moved.
@@ -205,7 +205,7 @@ import Testing
         #expect(abs(try sprung.appearance(of: 0, at: 0.1) - atHide) <= 1e-6)
         #expect(before > 1 && abs(after - before) <= 2e-3 * before, "\(before) \(after)")
         // And it ends hidden, by the spring.
-        #expect(abs(try sprung.appearance(of: 0, at: 0.5 + sprung.totalDuration)) <= 1e-3 * 0.5 + 1e-6)
+        #expect(abs(try sprung.appearance(of: 0, at: 0.5 + sprung.settlingDuration)) <= 1e-3 * 0.5 + 1e-6)
     }
 
     /// Inserting items mid-run leaves every other item on its trajectory; the new ones
@@ -313,7 +313,7 @@ import Testing
         try list.show(at: 0)
         var changed = list
         changed.config.curve = try .easeOut(duration: 2)
-        #expect(changed.totalDuration == list.totalDuration)
+        #expect(changed.settlingDuration == list.settlingDuration)
         var a = list.makeFrame(), b = changed.makeFrame()
         for time in [0.1, 0.3, 0.45] {
             try list.sample(at: time, into: &a, backend: backend)
@@ -328,9 +328,9 @@ import Testing
         }
         // The next transition runs the new curve: a hide after everything settled,
         // reversed, so item 3 leaves first along easeOut over 2 s.
-        let hideAt = changed.totalDuration + 1
+        let hideAt = changed.settlingDuration + 1
         try changed.hide(at: hideAt)
-        #expect(abs(changed.totalDuration - (3 * 0.05 + 2)) <= 1e-6)
+        #expect(abs(changed.settlingDuration - (3 * 0.05 + 2)) <= 1e-6)
         let easeOut = try Curve.easeOut(duration: 2)
         try changed.sample(at: hideAt + 0.5, into: &b, backend: backend)
         #expect(abs(Double(b.appearance[3]) - (1 - (try easeOut.value(at: 0.5)))) <= 2e-5)
@@ -388,7 +388,7 @@ import Testing
         #expect(throws: StaggerError.gridTooSmall(columns: 2, rows: 2, count: 5)) { try small.show(at: 0) }
         #expect(!small.isShown)
         #expect(try small.appearance(of: 4, at: 10) == 0)
-        #expect(small.totalDuration == untouched.totalDuration)
+        #expect(small.settlingDuration == untouched.settlingDuration)
     }
 
     /// Opacity keeps to its range while a spring overshoots (issue 21: opacity reached
@@ -430,7 +430,7 @@ import Testing
         let config = try StaggerConfig(spread: .each(0.05), curve: .easeOut)
         var list = try StaggeredList(count: 10, config: config)
         try list.show(at: 2)
-        #expect(abs(list.totalDuration - (9 * 0.05 + 0.35)) < 1e-6)
+        #expect(abs(list.settlingDuration - (9 * 0.05 + 0.35)) < 1e-6)
         #expect(!list.isComplete(at: 2.5))
         #expect(list.isComplete(at: 2 + 9 * 0.05 + 0.35 + 1e-6))
     }

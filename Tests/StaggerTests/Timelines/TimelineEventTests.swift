@@ -224,7 +224,7 @@ import Testing
             .step("a", ease).repeating(.times(2), yoyo: true),
             .group(
                 [
-                    .step("b", .snappy).repeating(.times(1), delay: 0.05),
+                    .step("b", .snappy).repeating(.times(1), repeatDelay: 0.05),
                     .sequence([.step("d", ease), .step("e", ease)], name: "inner")
                         .repeating(.times(1), yoyo: true, reversing: .sequential),
                     .timeline(try! Timeline(children, options: .init(repeats: .times(1), yoyo: true)), name: "nested")

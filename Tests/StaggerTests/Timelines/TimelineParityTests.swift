@@ -8,9 +8,9 @@ import Testing
 
     @Test func matchedSequencerWaitsForTheRealDuration() throws {
         let sequence = try MatchedSequence([
-            MatchedStep("hero", type: .matched, curve: .snappy),
-            MatchedStep("title", type: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1),
-            MatchedStep("badge", type: .transition, curve: .bouncy, keepAlive: false)
+            MatchedStep("hero", kind: .matched, curve: .snappy),
+            MatchedStep("title", kind: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1),
+            MatchedStep("badge", kind: .transition, curve: .bouncy, keepAlive: false)
         ])
         let steps = sequence.timeline.scheduledSteps
         func start(_ id: String) -> Double { steps[sequence.timeline.steps(of: id)[0]].start }
@@ -39,8 +39,8 @@ import Testing
     /// ReducedMotion.fadeDuration and the next one waits for it, not for the spring.
     @Test func matchedSequenceTakesTimeScaleAndReducedMotion() throws {
         let steps = [
-            MatchedStep("hero", type: .matched, curve: .snappy),
-            MatchedStep("title", type: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1)
+            MatchedStep("hero", kind: .matched, curve: .snappy),
+            MatchedStep("title", kind: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1)
         ]
         let normal = try MatchedSequence(steps)
         let fast = try MatchedSequence(steps, timeScale: 2)

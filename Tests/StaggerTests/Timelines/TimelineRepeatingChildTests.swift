@@ -116,7 +116,7 @@ import Testing
     /// 1 + 0.5 + 1 + 0.5 + 1 = 4 s.
     @Test func aRepeatDelayHoldsTheChildsEnd() throws {
         let timeline = try Timeline([
-            .step("a", Self.linear, to: 100).repeating(.times(2), delay: 0.5), .step("b", Self.linear)
+            .step("a", Self.linear, to: 100).repeating(.times(2), repeatDelay: 0.5), .step("b", Self.linear)
         ])
         #expect(timeline.duration == 5)
         try expectValue(timeline, "a", at: 1.25, 100)
@@ -196,7 +196,7 @@ import Testing
             try Timeline([.step("spin", Self.linear).repeating(.times(-1))])
         }
         #expect(throws: TimelineError.invalidRepeat(count: 1, delay: -0.5)) {
-            try Timeline([.step("spin", Self.linear).repeating(.times(1), delay: -0.5)])
+            try Timeline([.step("spin", Self.linear).repeating(.times(1), repeatDelay: -0.5)])
         }
     }
 }

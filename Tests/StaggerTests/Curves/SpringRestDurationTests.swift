@@ -2,21 +2,23 @@ import Testing
 
 @testable import Stagger
 
-/// A spring's rest time is the last moment it is 0.001 away from its target: found here
+/// A spring's rest duration is the last moment it is 0.001 away from its target: found here
 /// independently by scanning the curve's public value every 10 µs, and for stiffness
 /// 170, damping 15 the figure the issue that asked for it measured, 0.9475 s (its
 /// settling duration, SwiftUI's conservative formula, is 1.206 s).
-@Suite struct SpringRestTimeTests {
+@Suite struct SpringRestDurationTests {
     static let springs: [(stiffness: Double, damping: Double, velocity: Double)] = [
         (170, 15, 0), (100, 10, 2), (300, 5, -4), (246.7401, 31.4159, 0), (100, 20, 0), (100, 40, 0), (100, 40, -12),
         (100, 20, 30)
     ]
 
     @Test(arguments: springs)
-    func restTimeIsTheLastExcursion(spring parameters: (stiffness: Double, damping: Double, velocity: Double)) throws {
+    func restDurationIsTheLastExcursion(spring parameters: (stiffness: Double, damping: Double, velocity: Double))
+        throws
+    {
         let spring = try Spring(mass: 1, stiffness: parameters.stiffness, damping: parameters.damping)
         let curve = try Curve.spring(spring, initialVelocity: parameters.velocity)
-        let rest = try spring.restTime(target: 1, initialVelocity: parameters.velocity)
+        let rest = try spring.restDuration(target: 1, initialVelocity: parameters.velocity)
         let settling = try spring.settlingDuration(target: 1, initialVelocity: parameters.velocity)
         var last = 0.0
         var t = 0.0
@@ -30,7 +32,7 @@ import Testing
 
     @Test func theFigureAStepSequencerWaitsFor() throws {
         let spring = try Spring(mass: 1, stiffness: 170, damping: 15)
-        #expect(abs(try spring.restTime() - 0.9475) <= 5e-5)
+        #expect(abs(try spring.restDuration() - 0.9475) <= 5e-5)
         #expect(abs(spring.settlingDuration - 1.206) <= 5e-4)
         // A step that waits until the spring is at rest lets the next start then.
         let curve = try Curve.spring(spring)
@@ -40,7 +42,7 @@ import Testing
         let settled = try MatchedSequence([MatchedStep("card", curve: curve), MatchedStep("title", curve: .easeOut)])
         let start = { (sequence: MatchedSequence) in sequence.timeline.scheduledSteps.first { $0.id == "title" }!.start
         }
-        #expect(abs(start(atRest) - (try spring.restTime())) <= 1e-12)
+        #expect(abs(start(atRest) - (try spring.restDuration())) <= 1e-12)
         #expect(abs(start(settled) - spring.settlingDuration) <= 1e-12)
     }
 }

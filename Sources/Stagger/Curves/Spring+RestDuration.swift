@@ -13,7 +13,8 @@ extension Spring {
     /// - Returns: seconds, 0 when the spring starts within the tolerance and stays there;
     ///   +∞ for an undamped spring that has somewhere to go.
     /// - Throws: as ``settlingDuration(target:initialVelocity:epsilon:)``.
-    public func restTime(target: Double = 1, initialVelocity: Double = 0, epsilon: Double = 0.001) throws(CurveError)
+    public func restDuration(target: Double = 1, initialVelocity: Double = 0, epsilon: Double = 0.001)
+        throws(CurveError)
         -> Double
     {
         let bound = try settlingDuration(target: target, initialVelocity: initialVelocity, epsilon: epsilon)

@@ -139,7 +139,7 @@ public struct FrameDriver: Sendable {
         get { lists[id.index] }
         set {
             let old = lists[id.index]
-            if old.totalDuration > 0, old.settleTime <= newValue.start, newValue.start != old.start,
+            if old.settlingDuration > 0, old.settleTime <= newValue.start, newValue.start != old.start,
                 listSettleReported[id.index] != old.start
             {
                 listSettleReported[id.index] = old.start
@@ -270,7 +270,7 @@ public struct FrameDriver: Sendable {
             } catch { throw .list(index: i, error) }
             Self.sortByTime(&events, from: first)
             let settle = lists[i].settleTime
-            if lists[i].totalDuration > 0, time >= settle, listSettleReported[i] != lists[i].start {
+            if lists[i].settlingDuration > 0, time >= settle, listSettleReported[i] != lists[i].start {
                 listSettleReported[i] = lists[i].start
                 events.append(.listSettled(ListID(index: i), at: settle))
             }
