@@ -34,14 +34,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Items per scenario, 1 to 4,000,000.")
     var items = 100_000
 
-    @Option(help: "auto, scalar, portable, sse2, avx2, avx512 or neon.")
-    var backend: BackendChoice = .auto
-
     @Option(help: "Threads for the staggered list, 1 to 64.")
     var threads = 1
 
-    @Option(help: "Repetitions per measurement (the fastest is kept).")
-    var repetitions = 15
+    @OptionGroup var options: TimingOptions
 
     @Flag(help: "Print one JSON document instead of the table.")
     var json = false
@@ -49,9 +45,6 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (1...4_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 4,000,000") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
-        guard (1...1000).contains(repetitions) else {
-            throw ValidationError("--repetitions must be between 1 and 1000")
-        }
         // A misspelt scenario is a plain mistake, not a usage problem: one line naming
         // the choices is all the user needs.
         let known = Set(Self.catalogue.map(\.name))
@@ -63,7 +56,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let chosen = try backend.resolve()
+        let chosen = try options.backend.resolve(), repetitions = options.repetitions(default: 15)
         let active = chosen ?? Backend.active
         let selected =
             scenario.isEmpty
@@ -134,11 +127,11 @@ struct BenchScenario: Sendable {
 }
 
 extension BenchCommand {
-    /// Every scenario, in report order: the curve families of the default benchmark
+    /// Every scenario, in report order: the curve families (``CurveFamily``)
     /// (same curves, same measurement), then the composite workloads.
     static let catalogue: [BenchScenario] = {
         // The curves are constants that cannot fail to build; an error here is a bug.
-        let curvePasses = try! Benchmark.scenarios().map { entry in
+        let curvePasses = try! CurveFamily.scenarios().map { entry in
             BenchScenario(
                 name: entry.key,
                 summary: entry.staggered ? "\(entry.name) (staggered pass)" : entry.name

@@ -28,23 +28,17 @@ struct MatchedCommand: ParsableCommand {
     @Flag(help: "A different spring per property instead of one easing for all.")
     var springs = false
 
-    @Option(help: "auto, scalar, portable, sse2, avx2, avx512 or neon.")
-    var backend: BackendChoice = .auto
-
-    @Option(help: "Repetitions (the fastest is kept).")
-    var repetitions = 30
+    @OptionGroup var options: TimingOptions
 
     func validate() throws {
         guard (1...1_000_000).contains(pairs) else { throw ValidationError("--pairs must be between 1 and 1,000,000") }
-        guard (1...1000).contains(repetitions) else {
-            throw ValidationError("--repetitions must be between 1 and 1000")
-        }
     }
 
     func run() throws {
-        let backend = try backend.resolve()
+        let backend = try options.backend.resolve()
         let active = backend ?? Backend.active
-        let timing = try measureMatched(pairs: pairs, springs: springs, repetitions: repetitions, backend: backend)
+        let timing = try measureMatched(
+            pairs: pairs, springs: springs, repetitions: options.repetitions(default: 30), backend: backend)
         let sampled = timing.sampled, decoded = timing.decoded, floor = timing.floor
         let checksum = timing.checksum
         let perPair = sampled / Double(pairs)

@@ -8,8 +8,9 @@ struct StaggerBench: ParsableCommand {
         commandName: "staggerbench",
         abstract: "Benchmark and inspect Stagger's timing curves.",
         discussion: """
-            With no subcommand, runs the default benchmark: 100,000 items per curve
-            family on the active backend against the Swift reference, in one run.
+            With no subcommand, runs `bench`: every scenario (the curve families, a
+            staggered list, a timeline, matched pairs) on the active backend against the
+            Swift reference and a store floor, in one run.
 
             Examples:
               staggerbench
@@ -24,10 +25,10 @@ struct StaggerBench: ParsableCommand {
               staggerbench preview --stagger each:0.04,grid:12x8,from:center -o grid.html
             """,
         subcommands: [
-            Benchmark.self, BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
+            BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
             MatchedCommand.self, PlotCommand.self, ExportCommand.self, PreviewCommand.self, BackendsCommand.self
         ],
-        defaultSubcommand: Benchmark.self
+        defaultSubcommand: BenchCommand.self
     )
 }
 

@@ -37,11 +37,7 @@ struct StaggerCommand: ParsableCommand {
     @Option(help: "The curve every item runs (staggerbench eval's grammar).")
     var curve = "easeOutCubic"
 
-    @Option(help: "auto, scalar, portable, sse2, avx2, avx512 or neon.")
-    var backend: BackendChoice = .auto
-
-    @Option(help: "Repetitions (the fastest is kept).")
-    var repetitions = 30
+    @OptionGroup var options: TimingOptions
 
     func validate() throws {
         guard (1...16_000_000).contains(items) else {
@@ -49,13 +45,10 @@ struct StaggerCommand: ParsableCommand {
         }
         guard (1...8).contains(tracks) else { throw ValidationError("--tracks must be between 1 and 8") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
-        guard (1...1000).contains(repetitions) else {
-            throw ValidationError("--repetitions must be between 1 and 1000")
-        }
     }
 
     func run() throws {
-        let backend = try backend.resolve()
+        let backend = try options.backend.resolve(), repetitions = options.repetitions(default: 30)
         let active = backend ?? Backend.active
         let curve = try CurveArgument(argument: self.curve)!.curve(duration: 0.35)
         let timing = try measureStaggeredList(

@@ -22,25 +22,19 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "Children (steps) in the timeline.")
     var children = 10_000
 
-    @Option(help: "auto, scalar, portable, sse2, avx2, avx512 or neon.")
-    var backend: BackendChoice = .auto
-
-    @Option(help: "Repetitions (the fastest is kept).")
-    var repetitions = 20
+    @OptionGroup var options: TimingOptions
 
     func validate() throws {
         guard (4...4_000_000).contains(children) else {
             throw ValidationError("--children must be between 4 and 4,000,000")
         }
-        guard (1...1000).contains(repetitions) else {
-            throw ValidationError("--repetitions must be between 1 and 1000")
-        }
     }
 
     func run() throws {
-        let backend = try backend.resolve()
+        let backend = try options.backend.resolve()
         let active = backend ?? Backend.active
-        let timing = try measureTimeline(children: children, repetitions: repetitions, backend: backend)
+        let timing = try measureTimeline(
+            children: children, repetitions: options.repetitions(default: 20), backend: backend)
         let n = Double(timing.stepCount)
         print(
             "timeline: \(timing.stepCount) children, \(timing.curveCount) curves, duration \(format(timing.duration, 3)) s, backend \(active); cpu: \(cpuName())"

@@ -141,9 +141,10 @@ import Testing
         (["eval", "linear", "--duration", "-1"], "--duration"),
         (["eval", "linear", "--at", "0,nan"], "nan"),
         (["eval", "linear", "--samples", "0"], "--samples"),
-        (["benchmark", "--items", "0"], "--items"),
-        (["benchmark", "--items", "99999999999"], "--items"),
-        (["benchmark", "--backend", "sse9"], "sse9"),
+        (["bench", "--items", "0"], "--items"),
+        (["bench", "--items", "99999999999"], "--items"),
+        (["bench", "--backend", "sse9"], "sse9"),
+        (["stagger", "--repetitions", "0"], "--repetitions"),
         (["accuracy", "--samples", "1"], "--samples"),
         (["stagger", "--items", "0"], "--items"),
         (["stagger", "--items", "100000000000"], "--items"),
@@ -204,7 +205,7 @@ import Testing
 
     @Test func environmentVariableForcesTheBackend() throws {
         let result = try BuildArtifactTests.run(
-            Self.tool, ["benchmark", "--items", "64", "--repetitions", "1"],
+            Self.tool, ["bench", "--scenario", "linear", "--items", "64", "--repetitions", "1"],
             environment: ["CINTERP_BACKEND": "scalar"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("backend: scalar"))
