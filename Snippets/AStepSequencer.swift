@@ -8,9 +8,9 @@ func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 // come in together; when both are done, a toast pops in, then goes again.
 let steps = [
     MatchedStep("card", kind: .matched, curve: .snappy),
-    MatchedStep("title", curve: .easeOut, delay: 0.1, waitForCompletion: false),
+    MatchedStep("title", curve: .easeOut, delay: 0.1, waitsForCompletion: false),
     MatchedStep("chips", curve: .smooth),
-    MatchedStep("toast", curve: .bouncy, keepAlive: false)
+    MatchedStep("toast", curve: .bouncy, keepsAlive: false)
 ]
 let sequence = try MatchedSequence(steps)
 

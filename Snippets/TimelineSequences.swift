@@ -3,7 +3,7 @@ import Stagger
 // MatchedSequence: steps wait for each other's real durations (a spring's settling).
 let sequence = try MatchedSequence([
     MatchedStep("card", kind: .matched, curve: .snappy),
-    MatchedStep("toolbar", curve: .easeOut, waitForCompletion: false),  // runs with the next
+    MatchedStep("toolbar", curve: .easeOut, waitsForCompletion: false),  // runs with the next
     MatchedStep("badge", curve: .easeOut, delay: 0.05)
 ])
 print("runs \(sequence.timeline.duration) s")

@@ -218,7 +218,7 @@ enum PreviewTimeline: String, ExpressibleByArgument, CaseIterable {
         case .sequence:
             return try MatchedSequence([
                 MatchedStep("title", curve: .snappy, delay: 0.05),
-                MatchedStep("chipA", curve: .smooth, waitForCompletion: false),
+                MatchedStep("chipA", curve: .smooth, waitsForCompletion: false),
                 MatchedStep("chipB", curve: .smooth),
                 MatchedStep("detail", curve: .bouncy)
             ]).timeline

@@ -68,7 +68,7 @@ public enum CurveError: Error, Equatable, Sendable, CustomStringConvertible {
     case exceedsFloat32Range(name: String, value: Double)
 
     /// More items than a staggered pass handles (``StaggeredList/maximumCount``, 2²³).
-    case tooManyItems(count: Int, limit: Int)
+    case tooManyItems(count: Int, maximum: Int)
 
     /// A result that does not fit in Double although its inputs are finite (a decay's
     /// resting distance v₀/k for a tiny friction rate k).

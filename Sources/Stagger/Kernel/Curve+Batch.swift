@@ -60,7 +60,7 @@ extension Curve {
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: ``CurveError/nonFiniteInput(_:)`` when `time`, `baseDelay` or
     ///   `delayIncrement` is NaN or infinite; ``CurveError/exceedsFloat32Range(name:value:)``
-    ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:limit:)``
+    ///   when one of them does not fit float32; ``CurveError/tooManyItems(count:maximum:)``
     ///   for more than 2²³ items; ``CurveError/invalidDuration(_:)`` when the duration
     ///   underflows float32; ``CurveError/exceedsFloat32Range(name:value:)`` when a curve
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
@@ -79,7 +79,7 @@ extension Curve {
         try Curve.checkKernelSeconds(delayIncrement)
         try Curve.checkKernelSeconds(time - baseDelay)
         let limit = KernelLimits.staggeredItems
-        if values.count > limit { throw .tooManyItems(count: values.count, limit: limit) }
+        if values.count > limit { throw .tooManyItems(count: values.count, maximum: limit) }
         try runStagger(
             ci_stagger(time: time, duration: 0, base_delay: baseDelay, increment: delayIncrement),
             delays: nil, into: values, backend: backend)

@@ -23,11 +23,11 @@ public struct MatchedFrame: Sendable {
     /// - Parameters:
     ///   - pairCount: the pairs the frame holds.
     ///   - recordsVelocity: whether sampling also writes ``velocities``.
-    /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for a count below
+    /// - Throws: ``AnimatableError/invalidPairCount(count:maximum:)`` for a count below
     ///   0 or above ``MatchedPairGroup/maximumCount``.
     public init(pairCount: Int, recordsVelocity: Bool = true) throws(AnimatableError) {
         guard pairCount >= 0, pairCount <= MatchedPairGroup.maximumCount else {
-            throw .invalidPairCount(count: pairCount, limit: MatchedPairGroup.maximumCount)
+            throw .invalidPairCount(count: pairCount, maximum: MatchedPairGroup.maximumCount)
         }
         self.init(checkedPairCount: pairCount, recordsVelocity: recordsVelocity)
     }

@@ -27,7 +27,7 @@
 public struct MatchedPairGroup: Sendable {
     /// The most pairs a group (and its ``MatchedFrame``) holds: 2²⁵ values of
     /// ``MatchedPair/laneCount`` each, about 1.3 million pairs. A count beyond it throws
-    /// ``AnimatableError/invalidPairCount(count:limit:)`` instead of an allocation the
+    /// ``AnimatableError/invalidPairCount(count:maximum:)`` instead of an allocation the
     /// process cannot make.
     public static let maximumCount = MatchedFrame.maximumValueCount / MatchedPair.laneCount
 
@@ -95,7 +95,7 @@ public struct MatchedPairGroup: Sendable {
 
     /// A group at rest at its sources.
     ///
-    /// - Throws: ``AnimatableError/invalidPairCount(count:limit:)`` for more than
+    /// - Throws: ``AnimatableError/invalidPairCount(count:maximum:)`` for more than
     ///   ``MatchedPairGroup/maximumCount`` pairs; ``AnimatableError/stagger(_:)`` when the
     ///   stagger does not fit the pair count; a pair's own errors (its fields are
     ///   mutable, so each pair is checked again here, anchor included);
@@ -105,7 +105,7 @@ public struct MatchedPairGroup: Sendable {
     public init(_ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig? = nil) throws(AnimatableError) {
         let n = pairs.count
         guard n <= MatchedPairGroup.maximumCount else {
-            throw .invalidPairCount(count: n, limit: MatchedPairGroup.maximumCount)
+            throw .invalidPairCount(count: n, maximum: MatchedPairGroup.maximumCount)
         }
         for pair in pairs { try pair.validate() }
         self.pairs = pairs

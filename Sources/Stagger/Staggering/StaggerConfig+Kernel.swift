@@ -85,7 +85,7 @@ extension StaggerConfig {
     ///   - delays: receives each item's delay, in seconds.
     ///   - backend: the instruction-set path, or `nil` for ``Backend/active``.
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/bufferMismatch(expected:actual:)``;
-    ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items;
+    ///   ``StaggerError/tooManyItems(count:maximum:)`` above 2²³ items;
     ///   ``StaggerError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   for delays float32 cannot hold.
     ///
@@ -97,7 +97,7 @@ extension StaggerConfig {
         try validate(count: count)
         guard delays.count == count else { throw .bufferMismatch(expected: count, actual: delays.count) }
         let limit = Int(CI_MAX_GRID_ITEMS)
-        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
         guard var layout = delayLayout(count: count) else {
             // A random order, which the kernel cannot shuffle: the reference's delays.
             try forEachReferenceDelay(count: count) { (index, delay) throws(StaggerError) in
@@ -120,7 +120,7 @@ extension StaggerConfig {
         guard count >= 0 else { throw .negativeCount(count) }
         // Refuse before allocating: an absurd count must throw, not exhaust memory.
         let limit = Int(CI_MAX_GRID_ITEMS)
-        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
         var result = [Float](repeating: 0, count: count)
         try result.withUnsafeMutableBufferPointer { (buffer) throws(StaggerError) in
             try delays(count: count, into: buffer, backend: backend)

@@ -282,11 +282,11 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// the limit of a list (2²³ items), so that a huge count fails before anything is
     /// allocated for it.
     ///
-    /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/tooManyItems(count:limit:)``.
+    /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/tooManyItems(count:maximum:)``.
     func referenceDelays(count: Int) throws(StaggerError) -> [Double] {
         try validate(count: count)
         let limit = KernelLimits.staggeredItems
-        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
         return [Double](unsafeUninitializedCapacity: count) { delays, written in
             forEachReferenceDelay(count: count) { index, delay in
                 delays.initializeElement(at: index, to: delay)

@@ -30,9 +30,9 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidWaveParameter(name: String, value: Double)
     /// More items than a staggered pass handles (``StaggeredList/maximumCount``, 2²³, the
     /// one limit of lists, grids, delay passes and a curve's staggered sampling).
-    case tooManyItems(count: Int, limit: Int)
+    case tooManyItems(count: Int, maximum: Int)
     /// More tracks than a frame holds (``StaggerFrame/maximumTrackCount``).
-    case tooManyTracks(count: Int, limit: Int)
+    case tooManyTracks(count: Int, maximum: Int)
     /// An item's appearance, target or velocity that is NaN or infinite (named:
     /// `appearance`, `target`, `velocity`). One that is finite but beyond float32 is
     /// ``CurveError/exceedsFloat32Range(name:value:)`` under ``curve(_:)``, with the same

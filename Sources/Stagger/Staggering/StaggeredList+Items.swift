@@ -8,7 +8,7 @@ extension StaggeredList {
     /// new curve).
     ///
     /// - Throws: ``StaggerError/negativeCount(_:)``, ``StaggerError/indexOutOfRange(index:count:)``,
-    ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/tooManyItems(count:limit:)``
+    ///   ``StaggerError/invalidTime(_:)``, ``StaggerError/tooManyItems(count:maximum:)``
     ///   beyond ``maximumCount`` items in all (`Int.max` when the sum overflows), the
     ///   config's errors for the new count. The list is unchanged when it throws.
     public mutating func insert(_ newItems: Int, before index: Int, at time: Double) throws(StaggerError) {
@@ -17,7 +17,7 @@ extension StaggeredList {
         let time = try changeTime(time)
         let (total, overflow) = count.addingReportingOverflow(newItems)
         guard !overflow, total <= Self.maximumCount else {
-            throw .tooManyItems(count: overflow ? .max : total, limit: Self.maximumCount)
+            throw .tooManyItems(count: overflow ? .max : total, maximum: Self.maximumCount)
         }
         try config.validate(count: total)
         let isReduced = reducedMotion.isReduced

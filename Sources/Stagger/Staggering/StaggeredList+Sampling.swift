@@ -32,16 +32,16 @@ public struct StaggerFrame: Sendable, CustomStringConvertible {
     ///   - recordsAppearance: whether sampling also writes ``appearance`` and
     ///     ``velocity``; without them (both empty) a pass writes only the tracks.
     /// - Throws: ``StaggerError/negativeCount(_:)`` for a negative count or track count;
-    ///   ``StaggerError/tooManyItems(count:limit:)`` above 2²³ items,
-    ///   ``StaggerError/tooManyTracks(count:limit:)`` above ``maximumTrackCount`` tracks
+    ///   ``StaggerError/tooManyItems(count:maximum:)`` above 2²³ items,
+    ///   ``StaggerError/tooManyTracks(count:maximum:)`` above ``maximumTrackCount`` tracks
     ///   (refused before anything is allocated).
     public init(count: Int, trackCount: Int, recordsAppearance: Bool = true) throws(StaggerError) {
         guard count >= 0 else { throw .negativeCount(count) }
         guard trackCount >= 0 else { throw .negativeCount(trackCount) }
         let limit = StaggeredList.maximumCount
-        guard count <= limit else { throw .tooManyItems(count: count, limit: limit) }
+        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
         guard trackCount <= Self.maximumTrackCount else {
-            throw .tooManyTracks(count: trackCount, limit: Self.maximumTrackCount)
+            throw .tooManyTracks(count: trackCount, maximum: Self.maximumTrackCount)
         }
         self.init(validCount: count, trackCount: trackCount, recordsAppearance: recordsAppearance)
     }
@@ -138,7 +138,7 @@ extension StaggeredList {
         at time: Double, into frame: inout StaggerFrame, backend: Backend? = nil, threads: Int? = nil
     ) throws(StaggerError) {
         guard tracks.count <= StaggerFrame.maximumTrackCount else {
-            throw .tooManyTracks(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
+            throw .tooManyTracks(count: tracks.count, maximum: StaggerFrame.maximumTrackCount)
         }
         // `tracks` is public and mutable: a bad end is named here, not blamed on the time.
         // An index loop: a for-in over the array allocated per element in a debug build.

@@ -225,9 +225,9 @@ public struct StaggeredList: Sendable {
         throws(StaggerError)
     {
         try config.validate(count: count)
-        guard count <= Self.maximumCount else { throw .tooManyItems(count: count, limit: Self.maximumCount) }
+        guard count <= Self.maximumCount else { throw .tooManyItems(count: count, maximum: Self.maximumCount) }
         guard tracks.count <= StaggerFrame.maximumTrackCount else {
-            throw .tooManyTracks(count: tracks.count, limit: StaggerFrame.maximumTrackCount)
+            throw .tooManyTracks(count: tracks.count, maximum: StaggerFrame.maximumTrackCount)
         }
         for track in tracks { try track.validate() }
         self.count = count

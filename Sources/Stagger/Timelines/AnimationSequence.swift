@@ -83,7 +83,7 @@ public struct AnimationSequence: Sendable {
     {
         guard count >= 0 else { throw .stagger(child: "row", .negativeCount(count)) }
         let limit = StaggeredList.maximumCount
-        guard count <= limit else { throw .stagger(child: "row", .tooManyItems(count: count, limit: limit)) }
+        guard count <= limit else { throw .stagger(child: "row", .tooManyItems(count: count, maximum: limit)) }
         // `each` is a stagger's spread between starts, not a gap after a row ends.
         guard each.isFinite, each >= 0 else { throw .stagger(child: "row", .invalidSpread(each)) }
         return try AnimationSequence(

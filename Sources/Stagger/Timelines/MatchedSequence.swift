@@ -19,12 +19,12 @@ public struct MatchedStep: Sendable, Hashable {
     /// (it did not wait) or end (it waited).
     public var delay: Double
     /// Whether the target stays visible after its step (see ``TimelineStepState/isVisible``).
-    public var keepAlive: Bool
+    public var keepsAlive: Bool
     /// Whether the next step waits for this one to finish; `false` lets the following
     /// steps with delay 0 run with it as a concurrent batch.
-    public var waitForCompletion: Bool
+    public var waitsForCompletion: Bool
     /// When the step counts as finished: the end of its timeline step, which the next one
-    /// waits for when ``waitForCompletion`` is set.
+    /// waits for when ``waitsForCompletion`` is set.
     public var completion: Completion
 
     /// When a step counts as finished.
@@ -43,14 +43,14 @@ public struct MatchedStep: Sendable, Hashable {
     /// until its settling duration has passed.
     public init(
         _ id: String, kind: Kind = .transition, curve: Curve = .spring, delay: Double = 0,
-        keepAlive: Bool = true, waitForCompletion: Bool = true, completion: Completion = .logical
+        keepsAlive: Bool = true, waitsForCompletion: Bool = true, completion: Completion = .logical
     ) {
         self.id = id
         self.kind = kind
         self.curve = curve
         self.delay = delay
-        self.keepAlive = keepAlive
-        self.waitForCompletion = waitForCompletion
+        self.keepsAlive = keepsAlive
+        self.waitsForCompletion = waitsForCompletion
         self.completion = completion
     }
 
@@ -115,7 +115,7 @@ public struct MatchedSequence: Sendable {
         var first = 0
         while first < steps.count {
             var last = first
-            while last + 1 < steps.count && !steps[last].waitForCompletion { last += 1 }
+            while last + 1 < steps.count && !steps[last].waitsForCompletion { last += 1 }
             batches.append(steps[first...last])
             first = last + 1
         }
@@ -142,7 +142,7 @@ public struct MatchedSequence: Sendable {
                 members.append(
                     .step(
                         step.id, step.curve, duration: animates ? try step.animatedDuration() : 0,
-                        keepAlive: step.keepAlive, at: position))
+                        keepsAlive: step.keepsAlive, at: position))
             }
             // The first batch's delay counts from the sequence's start, a later one's from
             // the end of the batch before it.
@@ -151,7 +151,7 @@ public struct MatchedSequence: Sendable {
                 children.append(
                     .step(
                         step.id, step.curve, duration: animates ? try step.animatedDuration() : 0,
-                        keepAlive: step.keepAlive, at: position))
+                        keepsAlive: step.keepsAlive, at: position))
             } else {
                 children.append(.group(members, name: "batch", at: position))
             }
@@ -175,7 +175,7 @@ public struct MatchedSequence: Sendable {
     /// Presence is whether the view is in the hierarchy at all (as SwiftUI's `if`: each
     /// transition step inserts or removes it). It is a different question from
     /// ``TimelineState/isVisible(_:)``, which says whether one timeline step shows its
-    /// target, from that step's phase and `keepAlive`; so it keeps its own name.
+    /// target, from that step's phase and `keepsAlive`; so it keeps its own name.
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time.
     public func isPresent(_ id: String, at time: Double, initially: Bool = false) throws(TimelineError) -> Bool {

@@ -4,7 +4,7 @@ extension Timeline {
     /// Each pass crossed lists its own events, so a query over a span of a forever
     /// repeating timeline, or of `.times(n)` with a huge n, would otherwise run for as
     /// long as the span is large. Beyond the limit the query throws
-    /// ``TimelineError/tooManyPasses(count:limit:)``; a player that must jump that far
+    /// ``TimelineError/tooManyPasses(count:maximum:)``; a player that must jump that far
     /// can seek without reporting events.
     public static let maximumPassesPerQuery = 100_000
 
@@ -31,7 +31,7 @@ extension Timeline {
     /// sequence's children replay forward in reverse order.
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time, or +∞ on a
-    ///   timeline that repeats forever; ``TimelineError/tooManyPasses(count:limit:)`` when
+    ///   timeline that repeats forever; ``TimelineError/tooManyPasses(count:maximum:)`` when
     ///   the span crosses more than ``maximumPassesPerQuery`` passes.
     /// - Complexity: O(log n + events) per pass crossed.
     public func events(from: Double, to: Double) throws(TimelineError) -> [TimelineEvent] {
@@ -52,7 +52,7 @@ extension Timeline {
             // Checked before any work: last − first cannot overflow (both in 0..<Int.max).
             let crossed = last - first + 1
             guard crossed <= Self.maximumPassesPerQuery else {
-                throw .tooManyPasses(count: crossed, limit: Self.maximumPassesPerQuery)
+                throw .tooManyPasses(count: crossed, maximum: Self.maximumPassesPerQuery)
             }
             for k in first...last {
                 let start = passStart(k)

@@ -153,7 +153,7 @@ extension Timeline {
                 throw .curve(child: step.id, error)
             }
         }
-        let visible = phase == .active || (phase == .finished && step.keepAlive)
+        let visible = phase == .active || (phase == .finished && step.keepsAlive)
         return TimelineStepState(
             id: step.id, phase: phase, elapsed: e, progress: progress, value: value, isVisible: visible)
     }

@@ -109,7 +109,7 @@ public struct Timeline: Sendable {
         /// The curve, rescaled to timeline seconds (an easing over ``duration``).
         public let curve: Curve
         /// Whether the target stays visible after the step has finished.
-        public let keepAlive: Bool
+        public let keepsAlive: Bool
         /// The value the step moves from (0 unless the child gave one).
         public let from: Double
         /// The value the step moves to (1 unless the child gave one).

@@ -13,11 +13,11 @@
 public struct TimelineChild: Sendable {
     /// What the child is.
     indirect enum Content: Sendable {
-        case step(id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds, reverseEasing: Easing?)
+        case step(id: String, curve: Curve, duration: Double?, keepsAlive: Bool, ends: StepEnds, reverseEasing: Easing?)
         case group(name: String?, [TimelineChild])
         case sequence(name: String?, [TimelineChild])
         case staggered(
-            id: String, count: Int, config: StaggerConfig, duration: Double?, keepAlive: Bool, ends: StepEnds,
+            id: String, count: Int, config: StaggerConfig, duration: Double?, keepsAlive: Bool, ends: StepEnds,
             reverseEasing: Easing?)
         case timeline(name: String?, Timeline)
         /// A child with passes of its own, built into a nested timeline with the
@@ -51,7 +51,7 @@ public struct TimelineChild: Sendable {
     ///     beyond float32, or a span that overflows.
     ///   - duration: Seconds the step occupies (finite, ≥ 0; 0 jumps to the end), or `nil`
     ///     for the curve's own duration (a spring's settling duration).
-    ///   - keepAlive: Whether the target stays visible once the step has finished.
+    ///   - keepsAlive: Whether the target stays visible once the step has finished.
     ///   - reverseEasing: The easing the step runs on its way back, in the reversed
     ///     passes of a yoyo timeline (``Timeline/ReversingMode/contiguous``), from `to`
     ///     back to `from` over the same time (GSAP's `yoyoEase`, MotionMachine's
@@ -65,12 +65,12 @@ public struct TimelineChild: Sendable {
     ///   - label: A label naming its start.
     public static func step(
         _ id: String, _ curve: Curve, from: Double = 0, to: Double = 1, duration: Double? = nil,
-        keepAlive: Bool = true, reverseEasing: Easing? = nil, at position: TimelinePosition? = nil,
+        keepsAlive: Bool = true, reverseEasing: Easing? = nil, at position: TimelinePosition? = nil,
         label: String? = nil
     ) -> TimelineChild {
         TimelineChild(
             content: .step(
-                id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: StepEnds(from: from, to: to),
+                id: id, curve: curve, duration: duration, keepsAlive: keepsAlive, ends: StepEnds(from: from, to: to),
                 reverseEasing: reverseEasing),
             position: position, label: label)
     }
@@ -97,7 +97,7 @@ public struct TimelineChild: Sendable {
     /// `config.delay(for: i, of: count)` seconds after the list starts and running
     /// `config.curve` for `duration` seconds (`nil`: the curve's own duration), each from
     /// `from` to `to`, and back with `reverseEasing` in a yoyo's reversed passes (as
-    /// ``step(_:_:from:to:duration:keepAlive:reverseEasing:at:label:)``).
+    /// ``step(_:_:from:to:duration:keepsAlive:reverseEasing:at:label:)``).
     ///
     /// Building the timeline throws ``TimelineError/stagger(child:_:)`` for a config that
     /// does not fit `count` or for more than 2²³ items (a list's limit), and
@@ -105,12 +105,12 @@ public struct TimelineChild: Sendable {
     /// base delay (an item cannot start before its list).
     public static func staggered(
         _ id: String, count: Int, config: StaggerConfig, from: Double = 0, to: Double = 1, duration: Double? = nil,
-        keepAlive: Bool = true, reverseEasing: Easing? = nil, at position: TimelinePosition? = nil,
+        keepsAlive: Bool = true, reverseEasing: Easing? = nil, at position: TimelinePosition? = nil,
         label: String? = nil
     ) -> TimelineChild {
         TimelineChild(
             content: .staggered(
-                id: id, count: count, config: config, duration: duration, keepAlive: keepAlive,
+                id: id, count: count, config: config, duration: duration, keepsAlive: keepsAlive,
                 ends: StepEnds(from: from, to: to), reverseEasing: reverseEasing),
             position: position, label: label)
     }
@@ -187,9 +187,9 @@ extension TimelineChild {
         }
         let reduced: Content
         switch content {
-        case .step(let id, let curve, let duration, let keepAlive, let ends, _):
+        case .step(let id, let curve, let duration, let keepsAlive, let ends, _):
             reduced = .step(
-                id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepAlive: keepAlive,
+                id: id, curve: ReducedMotion.fade, duration: shortened(duration, curve), keepsAlive: keepsAlive,
                 ends: ends,
                 reverseEasing: nil)
         case .group(let name, let children):
@@ -200,13 +200,14 @@ extension TimelineChild {
             var mapped: [TimelineChild] = []
             for child in children { mapped.append(try child.reducedForMotion()) }
             reduced = .sequence(name: name, mapped)
-        case .staggered(let id, let count, let config, let duration, let keepAlive, let ends, _):
+        case .staggered(let id, let count, let config, let duration, let keepsAlive, let ends, _):
             let scaled: StaggerConfig
             do { scaled = try config.reducedForMotion(count: Swift.max(count, 0)) } catch {
                 throw .stagger(child: id, error)
             }
             reduced = .staggered(
-                id: id, count: count, config: scaled, duration: shortened(duration, config.curve), keepAlive: keepAlive,
+                id: id, count: count, config: scaled, duration: shortened(duration, config.curve),
+                keepsAlive: keepsAlive,
                 ends: ends, reverseEasing: nil)
         case .repeated(let child, let options):
             reduced = .repeated(try child.reducedForMotion(), options)

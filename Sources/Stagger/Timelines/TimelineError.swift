@@ -31,7 +31,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One query that would cross more passes of a repeating timeline than `limit`
     /// (``Timeline/maximumPassesPerQuery``): listing every event of that many passes
     /// would not end in useful time or memory.
-    case tooManyPasses(count: Int, limit: Int)
+    case tooManyPasses(count: Int, maximum: Int)
     /// A value (a keyframe's target, the distance to it or a velocity; a step's ends or
     /// span) that is not finite, or that overflows once combined with the previous one
     /// (a step's: beyond float32).

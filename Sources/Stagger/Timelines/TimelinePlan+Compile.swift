@@ -113,7 +113,7 @@ extension TimelinePlan {
             out.steps.append(
                 Timeline.ScheduledStep(
                     id: leaf.id, start: out.nodes[j].start, duration: leaf.duration / timeScale, end: out.nodes[j].end,
-                    curve: curves[position], keepAlive: leaf.keepAlive, from: leaf.ends.from, to: leaf.ends.to,
+                    curve: curves[position], keepsAlive: leaf.keepsAlive, from: leaf.ends.from, to: leaf.ends.to,
                     reverseEasing: leaf.reverseEasing))
             out.mirroredStarts.append(out.nodes[j].mirrorStart)
             out.mirroredEnds.append(out.nodes[j].mirrorEnd)

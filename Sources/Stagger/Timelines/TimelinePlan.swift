@@ -5,7 +5,7 @@ struct TimelinePlan {
         var id: String
         var curve: Curve
         var duration: Double
-        var keepAlive: Bool
+        var keepsAlive: Bool
         var ends: StepEnds
         var reverseEasing: Easing?
     }
@@ -81,9 +81,10 @@ struct TimelinePlan {
 
         let index: Int
         switch child.content {
-        case .step(let id, let curve, let duration, let keepAlive, let ends, let reverseEasing):
+        case .step(let id, let curve, let duration, let keepsAlive, let ends, let reverseEasing):
             let leaf = try Self.leaf(
-                id: id, curve: curve, duration: duration, keepAlive: keepAlive, ends: ends, reverseEasing: reverseEasing
+                id: id, curve: curve, duration: duration, keepsAlive: keepsAlive, ends: ends,
+                reverseEasing: reverseEasing
             )
             index = append(node(.step(-1), id), anchor: position.anchor, offset: position.offset, previous: previous)
             leaves[index] = leaf
@@ -97,11 +98,11 @@ struct TimelinePlan {
                 node(.sequence, sequenceName ?? "sequence"), anchor: position.anchor, offset: position.offset,
                 previous: previous)
             try addChildren(children, to: index, defaultPosition: .afterPrevious())
-        case .staggered(let id, let count, let config, let duration, let keepAlive, let ends, let reverseEasing):
+        case .staggered(let id, let count, let config, let duration, let keepsAlive, let ends, let reverseEasing):
             guard count >= 0 else { throw .stagger(child: id, .negativeCount(count)) }
             index = append(node(.list, id), anchor: position.anchor, offset: position.offset, previous: previous)
             let template = try Self.leaf(
-                id: id, curve: config.curve, duration: duration, keepAlive: keepAlive, ends: ends,
+                id: id, curve: config.curve, duration: duration, keepsAlive: keepsAlive, ends: ends,
                 reverseEasing: reverseEasing)
             let itemDepth = depth + 1
             // Checked once, count included, before a node is made for any item.
@@ -170,7 +171,7 @@ struct TimelinePlan {
             if case .step(let step) = source.kind {
                 let s = nested.steps[step]
                 leaves[index] = Leaf(
-                    id: s.id, curve: s.curve, duration: s.duration, keepAlive: s.keepAlive,
+                    id: s.id, curve: s.curve, duration: s.duration, keepsAlive: s.keepsAlive,
                     ends: StepEnds(from: s.from, to: s.to), reverseEasing: s.reverseEasing)
             }
         }
@@ -210,7 +211,7 @@ struct TimelinePlan {
     /// A leaf's duration (the explicit one or the curve's) and its curve, an easing
     /// stretched over that duration; its ends checked to fit float32 (the kernel's).
     private static func leaf(
-        id: String, curve: Curve, duration: Double?, keepAlive: Bool, ends: StepEnds, reverseEasing: Easing?
+        id: String, curve: Curve, duration: Double?, keepsAlive: Bool, ends: StepEnds, reverseEasing: Easing?
     ) throws(TimelineError) -> Leaf {
         for value in [ends.from, ends.to] where !Float(value).isFinite { throw .invalidValue(child: id, value: value) }
         guard (Float(ends.to) - Float(ends.from)).isFinite else {
@@ -231,7 +232,8 @@ struct TimelinePlan {
         let velocity = (ends.to - ends.from) * stretched.initialVelocity
         guard Float(velocity).isFinite else { throw .invalidValue(child: id, value: velocity) }
         return Leaf(
-            id: id, curve: stretched, duration: length, keepAlive: keepAlive, ends: ends, reverseEasing: reverseEasing)
+            id: id, curve: stretched, duration: length, keepsAlive: keepsAlive, ends: ends, reverseEasing: reverseEasing
+        )
     }
 
     // MARK: - Positions

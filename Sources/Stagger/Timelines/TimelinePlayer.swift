@@ -147,7 +147,7 @@ public struct TimelinePlayer: Sendable {
     ///
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
     ///   finite, or when playing reversed a timeline that repeats forever (it has no
-    ///   end to start from); ``TimelineError/tooManyPasses(count:limit:)`` as
+    ///   end to start from); ``TimelineError/tooManyPasses(count:maximum:)`` as
     ///   ``update(at:)``.
     public mutating func play(at clock: Double) throws(TimelineError) {
         let clock = try accepted(clock)
@@ -223,7 +223,7 @@ public struct TimelinePlayer: Sendable {
     ///     ``Timeline/maximumPassesPerQuery`` passes.
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a NaN time, a clock that
     ///   is not finite, or +∞ on a timeline that repeats forever (it has no end to clamp
-    ///   to); ``TimelineError/tooManyPasses(count:limit:)`` when the events to report
+    ///   to); ``TimelineError/tooManyPasses(count:maximum:)`` when the events to report
     ///   span more passes than a query may.
     public mutating func seek(to time: Double, at clock: Double, reportsEvents: Bool = true) throws(TimelineError) {
         guard !time.isNaN else { throw .invalidTime(child: "seek", value: time) }
@@ -286,7 +286,7 @@ public struct TimelinePlayer: Sendable {
     /// - Throws: ``TimelineError/invalidTime(child:value:)`` for a clock that is not
     ///   finite, ``TimelineError/timeRunsBackward(time:latest:)`` for one more than
     ///   ``TimeOrder/tolerance`` before the latest call's (every call that takes a clock
-    ///   refuses it alike); ``TimelineError/tooManyPasses(count:limit:)`` when the clock jumped over
+    ///   refuses it alike); ``TimelineError/tooManyPasses(count:maximum:)`` when the clock jumped over
     ///   more passes than one query may list (the player is left as it was: seek
     ///   without reporting events to move on).
     public mutating func update(at clock: Double) throws(TimelineError) -> [Event] {

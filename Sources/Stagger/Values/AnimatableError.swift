@@ -30,7 +30,7 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     /// in seconds: the one rule of ``TimeOrder``.
     case timeRunsBackward(time: Double, latest: Double)
     /// A pair count below 0 or above the limit of a group (``MatchedPairGroup/maximumCount``).
-    case invalidPairCount(count: Int, limit: Int)
+    case invalidPairCount(count: Int, maximum: Int)
     /// The curve or spring driving the values could not be used (see the wrapped error).
     case curve(CurveError)
     /// The stagger could not be used (see the wrapped error).

@@ -130,7 +130,7 @@ import Testing
         #expect(StepPosition.maximumStepCount == Int(CI_MAX_STEPS))
         #expect(PiecewiseLinear.maximumPointCount == Int(CI_MAX_LINEAR_POINTS))
         let huge = UnsafeMutableBufferPointer(start: one, count: (1 << 23) + 1)
-        #expect(throws: CurveError.tooManyItems(count: (1 << 23) + 1, limit: 1 << 23)) {
+        #expect(throws: CurveError.tooManyItems(count: (1 << 23) + 1, maximum: 1 << 23)) {
             try Curve.snappy.sampleStaggered(at: 1, baseDelay: 0, delayIncrement: 0.01, into: huge)
         }
     }

@@ -336,12 +336,12 @@ import Testing
             try frame.velocity(.width, pair: 0)
         }
         #expect(frame.values(of: .height).count == 1)
-        #expect(throws: AnimatableError.invalidPairCount(count: -1, limit: MatchedPairGroup.maximumCount)) {
+        #expect(throws: AnimatableError.invalidPairCount(count: -1, maximum: MatchedPairGroup.maximumCount)) {
             try MatchedFrame(pairCount: -1)
         }
         #expect(
             throws: AnimatableError.invalidPairCount(
-                count: MatchedPairGroup.maximumCount + 1, limit: MatchedPairGroup.maximumCount)
+                count: MatchedPairGroup.maximumCount + 1, maximum: MatchedPairGroup.maximumCount)
         ) {
             try MatchedFrame(pairCount: MatchedPairGroup.maximumCount + 1)
         }

@@ -366,10 +366,10 @@ import Testing
         var list = try StaggeredList(count: 4, config: .standard)
         try list.show(at: 0)
         let limit = StaggeredList.maximumCount
-        #expect(throws: StaggerError.tooManyItems(count: .max, limit: limit)) {
+        #expect(throws: StaggerError.tooManyItems(count: .max, maximum: limit)) {
             try list.insert(.max, before: 0, at: 1)
         }
-        #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) {
+        #expect(throws: StaggerError.tooManyItems(count: limit + 1, maximum: limit)) {
             try list.insert(limit - 3, before: 0, at: 1)
         }
         #expect(list.count == 4)
@@ -377,7 +377,7 @@ import Testing
         // filled up by an insert: a shown list's inserted items are per-item motions
         // (over a gigabyte for 2^23 items in a debug build's time and memory).
         var full = try StaggeredList(count: limit, config: .standard)
-        #expect(throws: StaggerError.tooManyItems(count: limit + 1, limit: limit)) {
+        #expect(throws: StaggerError.tooManyItems(count: limit + 1, maximum: limit)) {
             try full.insert(1, before: 0, at: 2)
         }
         #expect(full.count == limit)

@@ -157,18 +157,18 @@ import Testing
 
     @Test func queriesOverTooManyPassesThrowInsteadOfHanging() throws {
         let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever))
-        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, limit: Timeline.maximumPassesPerQuery)) {
+        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, maximum: Timeline.maximumPassesPerQuery)) {
             try forever.events(from: 0, to: 1e6)
         }
         // The backward query crosses the same passes.
-        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, limit: 100_000)) {
+        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, maximum: 100_000)) {
             try forever.events(from: 1e6, to: 0)
         }
         // 1,000 passes are fine: one repeated event per new pass.
         #expect(try forever.events(from: 0.25, to: 500.25).filter { $0.kind == .repeated }.count == 1000)
         let many = try Timeline(
             [.step("a", try .linear(duration: 0.5))], options: .init(repeats: .times(1_000_000_000_000)))
-        #expect(throws: TimelineError.tooManyPasses(count: 1_000_000_000_001, limit: 100_000)) {
+        #expect(throws: TimelineError.tooManyPasses(count: 1_000_000_000_001, maximum: 100_000)) {
             try many.events(from: -.infinity, to: many.totalDuration)
         }
         // State needs no pass-by-pass walk: far out it answers at once.

@@ -148,7 +148,7 @@ import Testing
 
     @Test func hugeListsAndTimeScalesFailAtBuildTime() throws {
         // Refused before a node is made for any item (this would not fit in memory).
-        #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
+        #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, maximum: 1 << 23))) {
             try Timeline([.staggered("row", count: Int.max, config: .standard)])
         }
         // A spring 1e200 times faster has a stiffness beyond Double, and a scale of

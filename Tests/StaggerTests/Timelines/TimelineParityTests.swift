@@ -10,7 +10,7 @@ import Testing
         let sequence = try MatchedSequence([
             MatchedStep("hero", kind: .matched, curve: .snappy),
             MatchedStep("title", kind: .transition, curve: try .easeOut(duration: 0.25), delay: 0.1),
-            MatchedStep("badge", kind: .transition, curve: .bouncy, keepAlive: false)
+            MatchedStep("badge", kind: .transition, curve: .bouncy, keepsAlive: false)
         ])
         let steps = sequence.timeline.scheduledSteps
         func start(_ id: String) -> Double { steps[sequence.timeline.steps(of: id)[0]].start }
@@ -21,7 +21,7 @@ import Testing
         #expect(try !sequence.isDestinationActive("hero", at: -0.01))
         #expect(try sequence.isDestinationActive("hero", at: 0.01))
         #expect(try !sequence.isPresent("title", at: snappy) && sequence.isPresent("title", at: snappy + 0.2))
-        // keepAlive false: the badge is shown while it animates, then goes.
+        // keepsAlive false: the badge is shown while it animates, then goes.
         let end = sequence.timeline.duration
         #expect(try sequence.timeline.state(at: end - 0.01).isVisible("badge"))
         #expect(try !sequence.timeline.state(at: end).isVisible("badge"))
@@ -56,8 +56,8 @@ import Testing
 
     @Test func stepsThatDoNotWaitRunAsAConcurrentBatch() throws {
         let sequence = try MatchedSequence([
-            MatchedStep("a", curve: .smooth, waitForCompletion: false),
-            MatchedStep("b", curve: .smooth, waitForCompletion: false),
+            MatchedStep("a", curve: .smooth, waitsForCompletion: false),
+            MatchedStep("b", curve: .smooth, waitsForCompletion: false),
             MatchedStep("c", curve: .smooth),
             MatchedStep("d", curve: .smooth)
         ])
@@ -86,7 +86,7 @@ import Testing
     @Test func reversingKeepsBatchesWhole() throws {
         let steps = [
             MatchedStep("title", curve: .smooth, delay: 0.05),
-            MatchedStep("chipA", curve: .snappy, waitForCompletion: false),
+            MatchedStep("chipA", curve: .snappy, waitsForCompletion: false),
             MatchedStep("chipB", curve: .smooth)
         ]
         let reversed = try MatchedSequence(steps, reversed: true)
@@ -106,7 +106,7 @@ import Testing
         let long = Spring.snappy.settlingDuration, short = Spring.smooth.settlingDuration
         try #require(long > short)
         let sequence = try MatchedSequence([
-            MatchedStep("long", curve: .snappy, waitForCompletion: false),
+            MatchedStep("long", curve: .snappy, waitsForCompletion: false),
             MatchedStep("short", curve: .smooth),
             MatchedStep("next", curve: .smooth, delay: 0.125)
         ])
@@ -195,7 +195,7 @@ import Testing
         #expect(throws: TimelineError.stagger(child: "row", .invalidSpread(-0.5))) {
             try AnimationSequence.rowByRow(count: 3, each: -0.5)
         }
-        #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, limit: 1 << 23))) {
+        #expect(throws: TimelineError.stagger(child: "row", .tooManyItems(count: Int.max, maximum: 1 << 23))) {
             try AnimationSequence.rowByRow(count: Int.max)
         }
     }

@@ -143,7 +143,7 @@ import Testing
         let forever = try Timeline([.step("a", try .linear(duration: 0.5))], options: .init(repeats: .forever))
         var player = TimelinePlayer(forever)
         try player.play(at: 0)
-        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, limit: Timeline.maximumPassesPerQuery)) {
+        #expect(throws: TimelineError.tooManyPasses(count: 2_000_001, maximum: Timeline.maximumPassesPerQuery)) {
             try player.update(at: 1e6)
         }
         #expect(player.isRunning)

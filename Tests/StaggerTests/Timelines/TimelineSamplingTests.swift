@@ -9,7 +9,7 @@ import Testing
     @Test func stateFollowsTheDefinitions() throws {
         let ease = try Curve.easeOut(duration: 0.4)
         let timeline = try Timeline([
-            .step("fade", ease, keepAlive: false),
+            .step("fade", ease, keepsAlive: false),
             .step("pop", .bouncy, at: .withPrevious(offset: 0.1)),
             .step("jump", ease, duration: 0, at: .at(0.25))
         ])
@@ -25,7 +25,7 @@ import Testing
         #expect(abs(pop.progress - 0.2 / Spring.bouncy.settlingDuration) < 1e-12)
         #expect(state["jump"]?.phase == .finished && state["jump"]?.value == 1)
         #expect(try timeline.state(at: 0.2)["jump"]?.phase == .pending)
-        // Finished without keepAlive: hidden; with it: still shown.
+        // Finished without keepsAlive: hidden; with it: still shown.
         let later = try timeline.state(at: 0.45)
         #expect(later["fade"]?.phase == .finished && later["fade"]?.isVisible == false)
         #expect(later["jump"]?.isVisible == true)
