@@ -14,7 +14,7 @@ print("bouncy:", values)
 
 // A spring's positions and velocities for a move of 300 points.
 var positions = values, velocities = values
-try Spring.snappy.evaluate(target: 300, times: times, values: &positions, velocities: &velocities)
+try Spring.snappy.evaluate(target: 300, times: times, into: &positions, velocities: &velocities)
 print("snappy, 300 points:", positions, velocities)
 
 // 10,000 rows 0.02 s apart, all at t = 0.5 s: the delays are never stored.

@@ -162,7 +162,7 @@ static ci_backend best_backend(void) {
 static int active_backend = -1;
 
 static ci_backend detect_backend(void) {
-    const char *forced = getenv("CINTERP_BACKEND");
+    const char *forced = getenv("STAGGER_BACKEND");
     if (forced) {
         int b = ci_backend_from_name(forced);
         if (b >= 0 && ci_backend_supported((ci_backend)b)) return (ci_backend)b;

@@ -98,7 +98,7 @@ struct Accuracy: ParsableCommand {
                 let spring = try Spring(response: response, dampingFraction: zeta)
                 for v0 in [-3.0, 0, 3] {
                     try spring.evaluate(
-                        initialVelocity: v0, times: times, values: &values,
+                        initialVelocity: v0, times: times, into: &values,
                         velocities: &velocities, backend: backend)
                     let scale = max(1, abs(v0) / spring.angularFrequency)
                     for i in times.indices {
@@ -125,7 +125,7 @@ struct Accuracy: ParsableCommand {
             var velocities = values
             for v0 in [-3.0, 1, 480] {
                 try decay.evaluate(
-                    initialVelocity: v0, times: times, values: &values, velocities: &velocities, backend: backend)
+                    initialVelocity: v0, times: times, into: &values, velocities: &velocities, backend: backend)
                 let scale = max(1, abs(v0 / rate))
                 for i in times.indices {
                     let t = Double(times[i])

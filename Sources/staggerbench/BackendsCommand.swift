@@ -37,6 +37,6 @@ struct BackendsCommand: ParsableCommand {
                     + yes(backend.isSupported).padding(toLength: 11, withPad: " ", startingAt: 0)
                     + (backend.isSupported ? yes(backend.isNative) : "-"))
         }
-        print("* the automatic choice (CINTERP_BACKEND=NAME overrides it)")
+        print("* the automatic choice (STAGGER_BACKEND=NAME overrides it)")
     }
 }

@@ -56,7 +56,7 @@ struct Eval: ParsableCommand {
         do {
             if case .spring(let spring, let initialVelocity) = curve.kind, velocity {
                 try spring.evaluate(
-                    initialVelocity: initialVelocity, times: times, values: &values,
+                    initialVelocity: initialVelocity, times: times, into: &values,
                     velocities: &velocities, backend: backend)
             } else {
                 try curve.evaluate(times: times, into: &values, backend: backend)

@@ -206,7 +206,7 @@ import Testing
     @Test func environmentVariableForcesTheBackend() throws {
         let result = try BuildArtifactTests.run(
             Self.tool, ["bench", "--scenario", "linear", "--items", "64", "--repetitions", "1"],
-            environment: ["CINTERP_BACKEND": "scalar"])
+            environment: ["STAGGER_BACKEND": "scalar"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("backend: scalar"))
     }

@@ -398,7 +398,7 @@ ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *
 /* Backends. */
 
 /** The backend CI_BACKEND_AUTO resolves to now. First call decides: the environment
- *  variable CINTERP_BACKEND (a name below) if set and runnable, else the best the CPU
+ *  variable STAGGER_BACKEND (a name below) if set and runnable, else the best the CPU
  *  and OS support. */
 ci_backend ci_active_backend(void);
 

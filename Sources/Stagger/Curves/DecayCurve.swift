@@ -13,7 +13,7 @@ import RealModule
 /// as 1 − e^(−kt), so a lane moving from `from` to `to` starts at velocity
 /// k·(to − from); a fling of velocity v₀ from `from` is the lane toward
 /// ``target(from:initialVelocity:)``, from + v₀/k. Evaluated here in Double; through the
-/// SIMD kernel by ``evaluate(initialVelocity:times:values:velocities:backend:)`` and
+/// SIMD kernel by ``evaluate(initialVelocity:times:into:velocities:backend:)`` and
 /// wherever a ``Curve`` is sampled.
 public struct DecayCurve: Sendable, Hashable {
     /// The friction rate k, per second (> 0): the velocity falls by a factor e every 1/k s.

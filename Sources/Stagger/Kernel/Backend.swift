@@ -4,7 +4,7 @@ internal import CInterp
 ///
 /// Every backend runs the same algorithms and meets the same accuracy bounds; they
 /// differ only in speed. The kernel picks the best supported one at first use (or the
-/// one named by the environment variable `CINTERP_BACKEND`), and every batch call can
+/// one named by the environment variable `STAGGER_BACKEND`), and every batch call can
 /// name one explicitly, which is how the tests run each path on every machine.
 public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// Plain C, one lane: the baseline of every speed-up.
@@ -22,7 +22,7 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     /// it with SIMDe (slowly), so the NEON source path is exercised on every machine.
     case neon
 
-    /// The backend's name as the command line and `CINTERP_BACKEND` spell it.
+    /// The backend's name as the command line and `STAGGER_BACKEND` spell it.
     public var description: String { rawValue }
 
     var cValue: ci_backend {
@@ -76,7 +76,7 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     }
 
     /// Makes `backend` the automatic choice for the whole process; `nil` restores
-    /// detection (including `CINTERP_BACKEND`).
+    /// detection (including `STAGGER_BACKEND`).
     ///
     /// Throws ``CurveError/unsupportedBackend(_:)`` when the machine cannot run it.
     /// This is global state: tests should pass a backend to each call instead.

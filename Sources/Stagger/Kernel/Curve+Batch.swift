@@ -13,7 +13,7 @@ extension Curve {
     ///   parameter does not fit float32; ``CurveError/unsupportedBackend(_:)``.
     ///
     /// Accuracy as ``Easing/evaluate(_:into:backend:)-(UnsafeBufferPointer<Float>,_,_)``
-    /// and ``Spring/evaluate(target:initialVelocity:times:values:velocities:backend:)-(_,_,UnsafeBufferPointer<Float>,_,_,_)``.
+    /// and ``Spring/evaluate(target:initialVelocity:times:into:velocities:backend:)-(_,_,UnsafeBufferPointer<Float>,_,_,_)``.
     /// O(n), no allocation.
     public func evaluate(
         times: UnsafeBufferPointer<Float>,

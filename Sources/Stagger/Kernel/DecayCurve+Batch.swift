@@ -23,7 +23,7 @@ extension DecayCurve {
     /// Accuracy: within 1e-6 · max(1, |v₀/k|) of ``value(initialVelocity:time:)`` for any
     /// time (velocity: the same bound times k). O(n), no allocation.
     public func evaluate(
-        initialVelocity v0: Double, times: [Float], values: inout [Float], velocities: inout [Float],
+        initialVelocity v0: Double, times: [Float], into values: inout [Float], velocities: inout [Float],
         backend: Backend? = nil
     ) throws(CurveError) {
         try checkLengths(input: times.count, output: values.count)

@@ -26,7 +26,7 @@ extension Spring {
         target: Double = 1,
         initialVelocity: Double = 0,
         times: UnsafeBufferPointer<Float>,
-        values: UnsafeMutableBufferPointer<Float>?,
+        into values: UnsafeMutableBufferPointer<Float>?,
         velocities: UnsafeMutableBufferPointer<Float>? = nil,
         backend: Backend? = nil
     ) throws(CurveError) {
@@ -43,12 +43,12 @@ extension Spring {
     }
 
     /// Evaluates values and velocities at many times into arrays of the same count; see
-    /// ``evaluate(target:initialVelocity:times:values:velocities:backend:)-(_,_,UnsafeBufferPointer<Float>,_,_,_)``.
+    /// ``evaluate(target:initialVelocity:times:into:velocities:backend:)-(_,_,UnsafeBufferPointer<Float>,_,_,_)``.
     public func evaluate(
         target: Double = 1,
         initialVelocity: Double = 0,
         times: [Float],
-        values: inout [Float],
+        into values: inout [Float],
         velocities: inout [Float],
         backend: Backend? = nil
     ) throws(CurveError) {
@@ -57,7 +57,7 @@ extension Spring {
                 try velocities.withUnsafeMutableBufferPointer { (velocityBuffer) throws(CurveError) in
                     try evaluate(
                         target: target, initialVelocity: initialVelocity, times: input,
-                        values: valueBuffer, velocities: velocityBuffer, backend: backend)
+                        into: valueBuffer, velocities: velocityBuffer, backend: backend)
                 }
             }
         }

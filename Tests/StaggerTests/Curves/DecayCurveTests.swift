@@ -72,7 +72,7 @@ import Testing
             try curve.evaluate(times: times, into: &values, backend: backend)
             var travelled = values, rates = values
             try decay.evaluate(
-                initialVelocity: v0, times: times, values: &travelled, velocities: &rates, backend: backend)
+                initialVelocity: v0, times: times, into: &travelled, velocities: &rates, backend: backend)
             let rest = v0 / k, scale = max(1, abs(rest))
             for i in times.indices {
                 let t = Double(times[i])
@@ -190,7 +190,7 @@ import Testing
         }
         var two = [Float](repeating: 0, count: 2), none: [Float] = []
         #expect(throws: CurveError.bufferMismatch(expected: 1, actual: 2)) {
-            try DecayCurve.fast.evaluate(initialVelocity: 1, times: [0], values: &two, velocities: &none)
+            try DecayCurve.fast.evaluate(initialVelocity: 1, times: [0], into: &two, velocities: &none)
         }
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let decay = DecayCurve.normal
         let times: [Float] = [0, 0.1, 0.5, 1, 3]
         var values = [Float](repeating: 0, count: 5), velocities = values
-        try decay.evaluate(initialVelocity: -900, times: times, values: &values, velocities: &velocities)
+        try decay.evaluate(initialVelocity: -900, times: times, into: &values, velocities: &velocities)
         for i in times.indices {
             #expect(abs(Double(values[i]) - (try decay.value(initialVelocity: -900, time: Double(times[i])))) < 1e-4)
             #expect(
@@ -81,7 +81,7 @@ import Testing
         }
         var short = [Float](repeating: 0, count: 1), none: [Float] = []
         #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 1)) {
-            try DecayCurve.normal.evaluate(initialVelocity: 1, times: [0, 1], values: &short, velocities: &none)
+            try DecayCurve.normal.evaluate(initialVelocity: 1, times: [0, 1], into: &short, velocities: &none)
         }
     }
 
@@ -101,7 +101,7 @@ import Testing
         }
         var values = [Float](repeating: 0, count: 1), velocities: [Float] = []
         #expect(throws: CurveError.resultOverflow(name: "restingDistance (Float)", value: 1e300)) {
-            try fast.evaluate(initialVelocity: 1e300, times: [1], values: &values, velocities: &velocities)
+            try fast.evaluate(initialVelocity: 1e300, times: [1], into: &values, velocities: &velocities)
         }
         #expect(values == [0], "nothing written")
         let slow = try DecayCurve(frictionRate: 1e-300)

@@ -16,7 +16,7 @@ import Testing
         }
         var velocities = [Float](repeating: 0, count: 2)
         #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 3)) {
-            try Spring.bouncy.evaluate(times: [0, 1], values: &short, velocities: &velocities)
+            try Spring.bouncy.evaluate(times: [0, 1], into: &short, velocities: &velocities)
         }
         #expect(throws: CurveError.bufferMismatch(expected: 2, actual: 3)) {
             try Curve.easeIn.sampleStaggered(at: 1, delays: [0, 0.1], into: &short)
@@ -75,12 +75,12 @@ import Testing
         // dampingFraction = 1 / (2 sqrt(1e-80)) = 5e39: finite in Double, not in Float.
         let tiny = try Spring(stiffness: 1e-80, damping: 1)
         #expect(throws: CurveError.self) {
-            try tiny.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities)
+            try tiny.evaluate(times: [0, 1, 2], into: &values, velocities: &velocities)
         }
         // omega0 = 1e25 fits float; lambda^2 overflows.
         let stiff = try Spring(stiffness: 1e50, damping: 1e25)
         #expect(throws: CurveError.exceedsFloat32Range(name: "spring", value: 1e50)) {
-            try stiff.evaluate(times: [0, 1, 2], values: &values, velocities: &velocities)
+            try stiff.evaluate(times: [0, 1, 2], into: &values, velocities: &velocities)
         }
         let tall = try Curve.easing(.cubicBezier(0.5, 2e38, 0.5, 1), duration: 1)
         #expect(throws: CurveError.exceedsFloat32Range(name: "cubicBezier", value: 2e38)) {
@@ -141,7 +141,7 @@ import Testing
         var values = [Float](repeating: .nan, count: 3), velocities = values
         for spring in [Spring.smooth, .snappy, try Spring(response: 0.5, dampingFraction: 2)] {
             try spring.evaluate(
-                times: [1e4, 1e30, 3e38], values: &values, velocities: &velocities, backend: backend)
+                times: [1e4, 1e30, 3e38], into: &values, velocities: &velocities, backend: backend)
             #expect(values == [1, 1, 1], "\(spring) \(backend)")
             #expect(velocities == [0, 0, 0], "\(spring) \(backend)")
         }

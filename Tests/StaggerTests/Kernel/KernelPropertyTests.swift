@@ -36,7 +36,7 @@ import Testing
             var values = [Float](repeating: 0, count: times.count)
             var velocities = values
             try spring.evaluate(
-                target: target, initialVelocity: velocity, times: times, values: &values,
+                target: target, initialVelocity: velocity, times: times, into: &values,
                 velocities: &velocities, backend: backend)
             let omega = spring.angularFrequency
             let scale = max(1, abs(target), abs(velocity) / omega)
@@ -179,7 +179,7 @@ import Testing
                 var values = [Float](repeating: 0, count: times.count)
                 var velocities = values
                 try spring.evaluate(
-                    initialVelocity: 2, times: times, values: &values, velocities: &velocities,
+                    initialVelocity: 2, times: times, into: &values, velocities: &velocities,
                     backend: backend)
                 let omega = spring.angularFrequency
                 let scale = max(1, 2 / omega)
