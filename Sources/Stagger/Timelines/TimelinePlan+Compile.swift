@@ -117,7 +117,7 @@ extension TimelinePlan {
                     reverseEasing: leaf.reverseEasing))
             out.mirroredStarts.append(out.nodes[j].mirrorStart)
             out.mirroredEnds.append(out.nodes[j].mirrorEnd)
-            out.alignedShifts.append(out.nodes[j].alignShift)
+            if aligned { out.alignedShifts.append(out.nodes[j].alignShift) }
             let here = key(position)
             let isLast =
                 position + 1 == leafNodes.count || key(position + 1).child != here.child
