@@ -337,15 +337,22 @@ void register_all(const std::vector<ci_backend> &backends,
     for (const auto &sc : stagger_curves) {
         for (ci_backend b : backends) {
             const ci_curve c = sc.curve;
+            // Every item's progress alone: the list source with no tracks, written to
+            // the appearance buffer (delays 1.5 s / n apart).
             auto pass = [b, c](size_t n) {
-                ci_stagger s{};
-                s.time = 1.0;
-                s.duration = 0.5;
-                s.base_delay = 0.0;
-                s.increment = 1.5 / double(n);
-                return ci_stagger_progress(b, &c, &s, nullptr, g.out, n);
+                ci_list_delays list{};
+                list.slope = 1.5 / double(n);
+                list.max_delay = INFINITY;
+                list.window_end = double(n);
+                list.outside = CI_OUTSIDE_WINDOW_EDGE;
+                ci_sample_request r{};
+                r.time = 1.0;
+                r.duration = 0.5;
+                r.list = &list;
+                r.to = 1.0f;
+                return ci_sample(b, &c, &r, nullptr, 0, nullptr, g.out, nullptr, n);
             };
-            check(pass(1024), "ci_stagger_progress");
+            check(pass(1024), "ci_sample (progress only)");
             add(std::string("stagger_progress_") + sc.suffix, ci_backend_name(b),
                 [pass](size_t n) { pass(n); }, 4);
         }

@@ -23,6 +23,21 @@ static ci_status begin(ci_backend backend, const ci_curve *curve, const ci_kerne
     return ci_prepare_curve(P, curve);
 }
 
+/* Whether an easing is above 0 at progress 0 (steps that jump at the start, a linear()
+ * whose first output is not 0): before its start such a curve must still hold 0, where
+ * its clamped progress would give that first value. Penner curves and cubic-bezier are
+ * 0 there by definition; a linear() is evaluated by the backend that will run it. */
+static int moves_at_start(const ci_kernel_table *table, const ci_prepared *P) {
+    if (P->kind == CI_CURVE_STEPS) return P->steps_offset != 0;
+    if (P->kind != CI_CURVE_PIECEWISE_LINEAR) return 0;
+    ci_prepared at_progress = *P;
+    at_progress.divide_by_duration = 0;
+    const float zero = 0;
+    float first = 0;
+    table->ease(&at_progress, &zero, &first, 1);
+    return first != 0;
+}
+
 ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress, float *value,
                   size_t count) {
     const ci_kernel_table *table;
@@ -45,6 +60,7 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
     if (count == 0) return CI_OK;
     if (!time || !value) return CI_ERR_NULL_POINTER;
     if (is_spring) return finish(table->spring(&P, time, value, NULL, count));
+    P.holds_start = moves_at_start(table, &P);
     P.divide_by_duration = 1;
     P.duration = (float)duration;
     return finish(table->ease(&P, time, value, count));
@@ -77,41 +93,11 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve, const ci_sample_r
     ci_sample_prepared S;
     status = ci_plan_sample(&S, &unit, request, tracks, track_count, outputs, count);
     if (status != CI_OK || count == 0) return status;
+    P.holds_start = moves_at_start(table, &P);
     return finish(
         table->sample(&P, &S, request, tracks, track_count, outputs, appearance, velocity, count));
 }
 
-ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve, const ci_stagger *stagger,
-                              const float *delays, float *value, size_t count) {
-    if (!stagger)
-        return ci_resolve_backend(backend) ? CI_ERR_NULL_POINTER : CI_ERR_UNSUPPORTED_BACKEND;
-    /* base + i * increment; a negative increment is the same line seen from the last
-     * item, which keeps the list form's stagger part non-negative. */
-    double last = count > 0 ? (double)(count - 1) : 0;
-    int falling = stagger->increment < 0;
-    ci_list_delays list = {
-        .base_delay =
-            falling ? stagger->base_delay + last * stagger->increment : stagger->base_delay,
-        .offset = 0,
-        .slope = fabs(stagger->increment),
-        .origin = falling ? last : 0,
-        .max_delay = INFINITY,
-        .window_start = 0,
-        .window_end = (double)CI_MAX_INDEXED_ITEMS,
-        .outside = CI_OUTSIDE_WINDOW_EDGE,
-    };
-    ci_sample_request request = {
-        .time = stagger->time,
-        .start = 0,
-        .duration = stagger->duration,
-        .list = delays ? NULL : &list,
-        .delays = delays,
-        .from = 0,
-        .to = 1,
-    };
-    if (count > 0 && !value) return CI_ERR_NULL_POINTER;
-    return ci_sample(backend, curve, &request, NULL, 0, NULL, value, NULL, count);
-}
 /* ---- layouts and waves ------------------------------------------------------------ */
 
 /* How many cells a delay pass lays out: the positions j = clamp(i, window_start,

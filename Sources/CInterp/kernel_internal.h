@@ -23,6 +23,9 @@ typedef struct ci_prepared {
     /* Easing input over time: p = input / duration when divide_by_duration. */
     int divide_by_duration;
     float duration;
+    /* Over time, an easing above 0 at progress 0 holds 0 before its start (input < 0)
+     * instead of its clamped value (set by the entry points over time). */
+    int holds_start;
 
     /* Cubic-bezier (P0 = 0, P1 = (x1, y1), P2 = (x2, y2), P3 = 1): x(t) =
      * t (a + t (b + c t)) of the curve and of its mirror (control points 1 - x2, 1 - x1). */

@@ -52,6 +52,7 @@ CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, in
     finite = CI_FN(track_finite)(finite, p);
     if (divide) p = vf_div(p, vf_set1(P->duration));
     VF y = CI_FN(ease_shape)(P, kind, direction, CI_SIDES_MIXED, CI_FN(clamp01)(p));
+    if (divide && P->holds_start) y = vf_select(vm_lt(p, vf_set1(0.0f)), vf_set1(0.0f), y);
     CI_FN(store)(out, y, m);
     return finite;
 }

@@ -120,6 +120,13 @@ CI_INLINE VF CI_FN(sample_mix)(VF y, VF from, VF to) {
     return vf_fma(y, to, vf_mul(vf_sub(vf_set1(1.0f), y), from));
 }
 
+/* A track's value kept within its range, when it has one (a test of a flag the whole
+ * call shares: the branch goes the same way for every vector). */
+CI_INLINE VF CI_FN(track_clamp)(const ci_track *track, VF value) {
+    if (!track->clamped) return value;
+    return vf_min(vf_max(value, vf_set1(track->lower)), vf_set1(track->upper));
+}
+
 /* The appearance (and its rate) into the caller's buffers, then every track from it:
  * (1 - a) from + a to, or from + a (to - from) where that is as exact (one operation
  * per track instead of two, and no 1 - a). */
@@ -131,16 +138,25 @@ CI_INLINE void CI_FN(sample_store)(const ci_sample_prepared *S, CI_FN(sample_fla
     if (velocity) CI_FN(store)(velocity + i, rate, m);
     if (F.exact_spans) {
         /* from + a span is exactly from at a = 0 and to at a = 1 when span is exact. */
-        for (size_t k = 0; k < track_count; k++)
-            CI_FN(store)(outputs[k] + i,
-                         vf_fma(a, vf_set1(S->track_span[k]), vf_set1(tracks[k].from)), m);
+        for (size_t k = 0; k < track_count; k++) {
+            VF value = vf_fma(a, vf_set1(S->track_span[k]), vf_set1(tracks[k].from));
+            CI_FN(store)(outputs[k] + i, CI_FN(track_clamp)(&tracks[k], value), m);
+        }
         return;
     }
     VF rest = vf_sub(vf_set1(1.0f), a);
     for (size_t k = 0; k < track_count; k++) {
         VF value = vf_fma(a, vf_set1(tracks[k].to), vf_mul(rest, vf_set1(tracks[k].from)));
-        CI_FN(store)(outputs[k] + i, value, m);
+        CI_FN(store)(outputs[k] + i, CI_FN(track_clamp)(&tracks[k], value), m);
     }
+}
+
+/* An easing's shape y, or 0 before the item's start (elapsed < 0) for a curve above 0 at
+ * progress 0: an item holds `from` until it starts (jump-start steps show their first
+ * step from the start on, not before). */
+CI_INLINE VF CI_FN(held_before_start)(const ci_prepared *P, VF elapsed, VF y) {
+    if (!P->holds_start) return y;
+    return vf_select(vm_lt(elapsed, vf_set1(0.0f)), vf_set1(0.0f), y);
 }
 
 /* Layer p's start offsets and changes for one vector of items, checked finite. */
@@ -160,8 +176,9 @@ CI_INLINE VF CI_FN(add_layers)(const ci_prepared *P, int kind, int direction, in
     for (int p = 0; p < S->layer_count; p++) {
         VF start, change;
         CI_FN(layer_lanes)(R, p, i, m, &start, &change, finite);
-        VF progress = CI_FN(sample_progress)(S, F, vf_sub(vf_set1(S->time_after_start), start));
-        a = vf_add(a, vf_mul(CI_FN(ease_shape)(P, kind, direction, sides, progress), change));
+        VF elapsed = vf_sub(vf_set1(S->time_after_start), start);
+        VF y = CI_FN(ease_shape)(P, kind, direction, sides, CI_FN(sample_progress)(S, F, elapsed));
+        a = vf_add(a, vf_mul(CI_FN(held_before_start)(P, elapsed, y), change));
     }
     return a;
 }
@@ -193,7 +210,8 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
     }
     if (rate) *rate = zero;
     VF progress = CI_FN(sample_progress)(S, F, L.elapsed);
-    VF y = CI_FN(ease_shape)(P, kind, direction, sides, progress);
+    VF y = CI_FN(held_before_start)(P, L.elapsed,
+                                    CI_FN(ease_shape)(P, kind, direction, sides, progress));
     VF a = F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
     if (F.source == CI_SOURCE_ITEMS && F.layered)
         a = CI_FN(add_layers)(P, kind, direction, sides, S, F, R, i, m, a, finite);

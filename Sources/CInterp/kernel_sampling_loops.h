@@ -11,7 +11,8 @@
  */
 
 /* Stores CI_SIMPLE_GROUP vectors of a simple list call (exact spans, no velocity): the
- * appearance, when its buffer is given, and each track as from + appearance * span. */
+ * appearance, when its buffer is given, and each track as from + appearance * span,
+ * clamped into its range when it has one (as track_clamp). */
 #define CI_SIMPLE_GROUP 4
 CI_INLINE void CI_FN(store_group)(const ci_sample_prepared *S, const ci_track *tracks,
                                   size_t track_count, float *const *outputs, float *appearance,
@@ -21,6 +22,12 @@ CI_INLINE void CI_FN(store_group)(const ci_sample_prepared *S, const ci_track *t
     for (size_t k = 0; k < track_count; k++) {
         const VF span = vf_set1(S->track_span[k]), from = vf_set1(tracks[k].from);
         float *out = outputs[k] + i;
+        if (tracks[k].clamped) {
+            const VF lower = vf_set1(tracks[k].lower), upper = vf_set1(tracks[k].upper);
+            for (int v = 0; v < CI_SIMPLE_GROUP; v++)
+                vf_storeu(out + v * W, vf_min(vf_max(vf_fma(a[v], span, from), lower), upper));
+            continue;
+        }
         for (int v = 0; v < CI_SIMPLE_GROUP; v++) vf_storeu(out + v * W, vf_fma(a[v], span, from));
     }
 }

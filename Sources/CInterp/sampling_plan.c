@@ -205,6 +205,8 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
     for (size_t k = 0; k < track_count; k++) {
         if (!outputs[k] || !tracks || !isfinite(tracks[k].from) || !isfinite(tracks[k].to))
             return outputs[k] && tracks ? CI_ERR_INVALID_PARAMETER : CI_ERR_NULL_POINTER;
+        if (tracks[k].clamped && !(tracks[k].lower <= tracks[k].upper))
+            return CI_ERR_INVALID_PARAMETER;
     }
     prepare_split(S, is_spring, track_count, count);
     S->exact_spans = track_count <= CI_SPAN_TRACKS;

@@ -395,7 +395,7 @@ static void check_layers(ci_backend b) {
     static float start[1 + CI_MAX_LAYERS][LAYER_ITEMS], change[1 + CI_MAX_LAYERS][LAYER_ITEMS],
         from[LAYER_ITEMS], v0[LAYER_ITEMS], appearance[LAYER_ITEMS],
         values[LAYER_TRACKS][LAYER_ITEMS];
-    ci_track tracks[LAYER_TRACKS];
+    ci_track tracks[LAYER_TRACKS] = {{0}};
     float *outputs[LAYER_TRACKS];
     for (int k = 0; k < LAYER_TRACKS; k++) {
         tracks[k].from = k == 0 ? 0.0f : 20.0f - 3.3f * k;
@@ -633,6 +633,67 @@ static void check_visible_window(ci_backend b) {
     }
 }
 
+/* A clamped track keeps its values within its range, on every path of a call: the simple
+ * list loops, the generic ones (with velocities) and the filled runs of a split call.
+ * easeOutBack overshoots: at progress 1/2 it is 1 + c3 (-1/2)^3 + c1 (-1/2)^2 with
+ * c1 = 1.70158, c3 = c1 + 1, which is 1.0876975 (worked by hand), so a track 0 -> 1
+ * clamped to [0, 1] reads 1 there and a track 10 -> 20 clamped to [-inf, 20] reads 20,
+ * while the same tracks unclamped read 1.0876975 and 20.876975. Over a long list every
+ * clamped value must equal the unclamped one clamped, and bounds out of order are
+ * refused. */
+static void check_track_clamp(ci_backend b) {
+    enum { N = 6000 };
+    static float free_values[2][N], kept[2][N], speed[N];
+    const ci_curve back = {CI_CURVE_BACK, CI_EASE_OUT, 0, 0, {0}};
+    const ci_track open[2] = {{0, 1}, {10, 20}};
+    const ci_track closed[2] = {{0, 1, 1, 0, 1}, {10, 20, 1, -INFINITY, 20}};
+    static float zero_delays[4];
+    ci_sample_request r = {0};
+    r.time = 0.15;
+    r.duration = 0.3;
+    r.delays = zero_delays;
+    r.to = 1;
+    float *out[2] = {kept[0], kept[1]};
+    float *free_out[2] = {free_values[0], free_values[1]};
+    if (ci_sample(b, &back, &r, closed, 2, out, NULL, NULL, 4) != CI_OK ||
+        ci_sample(b, &back, &r, open, 2, free_out, NULL, NULL, 4) != CI_OK) {
+        printf("%s track clamp: refused\n", ci_backend_name(b));
+        failures++;
+        return;
+    }
+    double worst = 0;
+    for (int i = 0; i < 4; i++) {
+        worst = fmax(worst, fabs(kept[0][i] - 1.0) + fabs(kept[1][i] - 20.0));
+        worst = fmax(worst, fabs(free_values[0][i] - 1.0876975) / 1.0876975);
+        worst = fmax(worst, fabs(free_values[1][i] - 20.876975) / 20.876975);
+    }
+    report(ci_backend_name(b), "clamped tracks at an overshoot", worst, 2e-6);
+    /* A list over every path: without velocities (the simple loops), with them. */
+    ci_list_delays list = {0, 0, 0.4 / N, 0, INFINITY, 0, N, CI_OUTSIDE_WINDOW_EDGE, 0, 0};
+    r.delays = NULL;
+    r.list = &list;
+    int differ = 0;
+    const double times[] = {0.05, 0.2, 0.35, 0.8};
+    for (int t = 0; t < 8; t++) {
+        r.time = times[t / 2];
+        float *velocity = t % 2 ? speed : NULL;
+        if (ci_sample(b, &back, &r, closed, 2, out, NULL, velocity, N) != CI_OK ||
+            ci_sample(b, &back, &r, open, 2, free_out, NULL, velocity, N) != CI_OK) {
+            differ++;
+            continue;
+        }
+        for (int i = 0; i < N; i++)
+            differ += kept[0][i] != fminf(fmaxf(free_values[0][i], 0), 1) ||
+                      kept[1][i] != fminf(free_values[1][i], 20);
+    }
+    ci_track reversed = {0, 1, 1, 1, 0};
+    if (ci_sample(b, &back, &r, &reversed, 1, out, NULL, NULL, N) != CI_ERR_INVALID_PARAMETER)
+        differ++;
+    printf("%-9s track clamp: %d values differ from the clamped unclamped ones\n",
+           ci_backend_name(b), differ);
+    if (differ) failures++;
+}
+
 /* cubic-bezier(1, 0, 0, 1) has a vertical tangent at x = 1/2: x(t) = 3t - 6t^2 + 4t^3 =
  * 1/2 + 4s^3 and y(t) = 3t^2 - 2t^3 = 1/2 + 3s/2 - 2s^3 with s = t - 1/2 (worked by
  * hand), so y(x) = 1/2 + 3s/2 - 2s^3 at s = cbrt((x - 1/2) / 4). check_easing excuses
@@ -754,6 +815,7 @@ int main(int argc, char **argv) {
         check_item_decay((ci_backend)b);
         check_far_end_delays((ci_backend)b);
         check_visible_window((ci_backend)b);
+        check_track_clamp((ci_backend)b);
         check_vertical_tangent((ci_backend)b);
     }
     sweep_beziers();

@@ -159,6 +159,44 @@ static int32_t take_small(reader *r, int lo, int hi) {
 
 /* ---- the decoded case --------------------------------------------------------------- */
 
+/* A stagger of a curve's progress over items: item i starts at delays[i], or at
+ * base_delay + i * increment without delays, and runs for `duration` seconds (springs
+ * and decays ignore it). The fuzzer drives ci_sample's delays and list sources through
+ * it: a falling increment is the same line seen from the last item, the form a list's
+ * closed-form delays take. */
+typedef struct fuzz_stagger {
+    double time, duration, base_delay, increment;
+} fuzz_stagger;
+
+static ci_status stagger_progress(ci_backend backend, const ci_curve *curve,
+                                  const fuzz_stagger *stagger, const float *delays, float *value,
+                                  size_t count) {
+    if (!stagger)
+        return ci_backend_supported(backend) || backend == CI_BACKEND_AUTO
+                   ? CI_ERR_NULL_POINTER
+                   : CI_ERR_UNSUPPORTED_BACKEND;
+    double last = count > 0 ? (double)(count - 1) : 0;
+    int falling = stagger->increment < 0;
+    ci_list_delays list = {
+        .base_delay =
+            falling ? stagger->base_delay + last * stagger->increment : stagger->base_delay,
+        .slope = fabs(stagger->increment),
+        .origin = falling ? last : 0,
+        .max_delay = INFINITY,
+        .window_end = (double)CI_MAX_INDEXED_ITEMS,
+        .outside = CI_OUTSIDE_WINDOW_EDGE,
+    };
+    ci_sample_request request = {
+        .time = stagger->time,
+        .duration = stagger->duration,
+        .list = delays ? NULL : &list,
+        .delays = delays,
+        .to = 1,
+    };
+    if (count > 0 && !value) return CI_ERR_NULL_POINTER;
+    return ci_sample(backend, curve, &request, NULL, 0, NULL, value, NULL, count);
+}
+
 enum {
     OP_EASE,
     OP_OVER_TIME,
@@ -180,8 +218,8 @@ static const char *const op_names[OP_COUNT] = {
     "ci_spring(value)",
     "ci_spring(velocity)",
     "ci_spring(both)",
-    "ci_stagger_progress(delays)",
-    "ci_stagger_progress(indexed)",
+    "ci_sample(stagger, delays)",
+    "ci_sample(stagger, indexed)",
     "backend api",
     "ci_sample",
     "ci_delays/ci_distances",
@@ -200,7 +238,7 @@ typedef struct fuzz_case {
     ci_curve curve;
     size_t count;
     size_t input_offset, value_offset, velocity_offset;
-    ci_stagger stagger; /* stagger.duration doubles as ci_over_time's duration */
+    fuzz_stagger stagger; /* stagger.duration doubles as ci_over_time's duration */
     int fill;
     float fill_a, fill_b;
     const uint8_t *tail; /* what is left: input values, a backend name */
@@ -726,7 +764,7 @@ static void check_close(const float *out, const float *ref, const unsigned char 
  * between the two progresses, each read back through a linear curve on its own backend.
  * The caller frees the result. */
 static float *stagger_progress_widening(ci_backend backend, const ci_curve *curve,
-                                        const ci_stagger *stagger, const float *delays, size_t n,
+                                        const fuzz_stagger *stagger, const float *delays, size_t n,
                                         ci_status expected) {
     float *progress = malloc((n ? n : 1) * sizeof(float));
     float *scalar_progress = malloc((n ? n : 1) * sizeof(float));
@@ -736,8 +774,8 @@ static float *stagger_progress_widening(ci_backend backend, const ci_curve *curv
     ci_curve linear = *curve;
     linear.kind = CI_CURVE_LINEAR;
     /* Items with a NaN delay come back NaN (and the status says so): nothing to widen. */
-    if (ci_stagger_progress(backend, &linear, stagger, delays, progress, n) != expected ||
-        ci_stagger_progress(CI_BACKEND_SCALAR, &linear, stagger, delays, scalar_progress, n) !=
+    if (stagger_progress(backend, &linear, stagger, delays, progress, n) != expected ||
+        stagger_progress(CI_BACKEND_SCALAR, &linear, stagger, delays, scalar_progress, n) !=
             expected)
         fail("a linear curve's staggered pass returned another status than the curve's");
     ci_ease(CI_BACKEND_SCALAR, curve, progress, at_progress, n);
@@ -1167,7 +1205,7 @@ static void run_case(const fuzz_case *c) {
     const float *input_arg = c->null_input ? NULL : in.p;
     if (c->null_value) value_p = NULL;
     if (c->null_velocity) velocity_p = NULL;
-    const ci_stagger *stagger_arg = c->null_stagger ? NULL : &c->stagger;
+    const fuzz_stagger *stagger_arg = c->null_stagger ? NULL : &c->stagger;
     size_t count_arg = n;
     if (op == OP_STAGGER_INDEXED && c->huge_count)
         count_arg = (size_t)CI_MAX_INDEXED_ITEMS + 1 + n; /* must be refused unread */
@@ -1197,7 +1235,7 @@ static void run_case(const fuzz_case *c) {
      * and delays or elapsed times that leave float's range (or a product i * increment
      * far past any animation) may be refused. */
     if (stagger_op && stagger_arg) {
-        const ci_stagger *st = &c->stagger;
+        const fuzz_stagger *st = &c->stagger;
         if (!fits_float(st->time) || (!is_spring && !documented_duration(st->duration)))
             allow(&e, CI_ERR_INVALID_PARAMETER);
         if (op == OP_STAGGER_INDEXED) {
@@ -1231,7 +1269,7 @@ static void run_case(const fuzz_case *c) {
         status = ci_spring(backend, curve, input_arg, value_p, velocity_p, count_arg);
         break;
     default:
-        status = ci_stagger_progress(backend, curve, stagger_arg, delays, value_p, count_arg);
+        status = stagger_progress(backend, curve, stagger_arg, delays, value_p, count_arg);
         break;
     }
 
@@ -1281,8 +1319,8 @@ static void run_case(const fuzz_case *c) {
                 rs = ci_spring(CI_BACKEND_SCALAR, curve, saved, ref_value, ref_velocity, n);
                 break;
             default:
-                rs = ci_stagger_progress(CI_BACKEND_SCALAR, curve, stagger_arg,
-                                         op == OP_STAGGER_DELAYS ? saved : NULL, ref_value, n);
+                rs = stagger_progress(CI_BACKEND_SCALAR, curve, stagger_arg,
+                                      op == OP_STAGGER_DELAYS ? saved : NULL, ref_value, n);
                 break;
             }
             if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);

@@ -3,7 +3,7 @@
  *
  * Pure functions over float32 buffers: easing curves (linear, the 30 Penner curves,
  * CSS cubic-bezier and steps), damped springs in closed form, and the staggered pass
- * that gives every item of a list its eased progress at one time t.
+ * (ci_sample) that gives every item of a list its eased progress at one time t.
  *
  * Every batch function takes a backend (CI_BACKEND_AUTO for the run-time choice), a
  * curve descriptor, input and output pointers and a count. Pointers need no alignment;
@@ -49,7 +49,7 @@ typedef enum ci_status {
      *  rounded to float, or so short (below 2.9e-39 s) that its reciprocal overflows
      *  (springs ignore the duration), a stagger time or delay
      *  parameter that does not fit float, or more than CI_MAX_INDEXED_ITEMS items for
-     *  the indexed stagger form. Nothing was written. */
+     *  a list source (ci_sample). Nothing was written. */
     CI_ERR_INVALID_PARAMETER = 4,
     /** The backend asked for does not exist or cannot run on this machine. */
     CI_ERR_UNSUPPORTED_BACKEND = 5
@@ -105,7 +105,7 @@ typedef enum ci_step_position {
 #define CI_MAX_STEPS (1u << 20)
 /** Most points of a CSS linear() curve (each vector of progress reads them in order). */
 #define CI_MAX_LINEAR_POINTS 1024u
-/** Largest item count for ci_stagger with computed delays (indices stay exact in float). */
+/** Largest item count of a ci_sample call with list delays (indices stay exact in float). */
 #define CI_MAX_INDEXED_ITEMS (1u << 24)
 
 /**
@@ -114,7 +114,7 @@ typedef enum ci_step_position {
  * Springs: params[0] = omega0 = sqrt(stiffness / mass) in rad/s (> 0),
  * params[1] = zeta = damping fraction (>= 0), params[2] = delta = target displacement,
  * params[3] = v0 = initial velocity in value units per second. The spring moves from 0
- * toward delta. For ci_stagger a spring is evaluated with delta = 1 whatever params[2].
+ * toward delta. For ci_sample a spring is evaluated with delta = 1 whatever params[2].
  *
  * Decays (exponential approach, a fling under friction): params[0] = k, the friction
  * rate per second (> 0), params[2] = delta; params[1] and params[3] are ignored (they
@@ -122,7 +122,7 @@ typedef enum ci_step_position {
  *   x(t) = delta (1 - e^(-k t)),   x'(t) = k delta e^(-k t),
  * so its initial velocity is k delta: a fling launched at v0 comes to rest at v0 / k.
  * Everywhere a spring takes time in seconds and ignores the duration, so does a decay;
- * ci_sample and ci_stagger evaluate it with delta = 1 like a spring. k * delta must fit
+ * ci_sample evaluates it with delta = 1 like a spring. k * delta must fit
  * float (CI_ERR_INVALID_CURVE otherwise).
  *
  * CSS linear() (CSS Easing Level 2): `points` holds point_count (input, output) pairs,
@@ -160,8 +160,10 @@ ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progre
 
 /**
  * A curve over time: writes the value at time[i] seconds to value[i]. Easings map
- * time / duration, clamped to [0, 1], through the curve (duration finite and > 0);
- * springs and decays take the time in seconds directly and ignore duration.
+ * time / duration, clamped to [0, 1], through the curve (duration finite and > 0),
+ * except that every curve is 0 before its start (time < 0), also one that jumps at it
+ * (steps jump-start, a linear() whose first output is not 0); springs and decays take
+ * the time in seconds directly and ignore duration.
  */
 ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duration,
                        const float *time, float *value, size_t count);
@@ -174,27 +176,6 @@ ci_status ci_over_time(ci_backend backend, const ci_curve *curve, double duratio
  */
 ci_status ci_spring(ci_backend backend, const ci_curve *curve, const float *time, float *value,
                     float *velocity, size_t count);
-
-/**
- * The staggered pass: item i starts at its delay d_i and runs for `duration` seconds.
- * Easing curves write curve(clamp((time - d_i) / duration, 0, 1)); springs and decays
- * write the displacement (delta 1) at max(time - d_i, 0) seconds and ignore duration.
- * Delays come from `delays` when it is not NULL, else d_i = base_delay + i * increment,
- * with i * increment split exactly so that the elapsed time's rounding error stays
- * relative to time - base_delay and the elapsed time, not to i * increment.
- */
-typedef struct ci_stagger {
-    double time;       /**< seconds, finite */
-    double duration;   /**< seconds, finite and > 0 (easings; springs ignore it) */
-    double base_delay; /**< seconds, finite; used when delays is NULL */
-    double increment;  /**< seconds per item, finite; used when delays is NULL */
-} ci_stagger;
-
-/** Runs the staggered pass described above over `count` items (delays, when given,
- *  holds `count` values). Writes value[i] for every item. Errors as ci_sample's (this is
- *  ci_sample with no tracks). */
-ci_status ci_stagger_progress(ci_backend backend, const ci_curve *curve, const ci_stagger *stagger,
-                              const float *delays, float *value, size_t count);
 
 /* ---- Staggered lists ------------------------------------------------------------ */
 
@@ -229,9 +210,15 @@ typedef struct ci_list_delays {
     double pivot;        /**< distance the stagger part counts from (0: the origin) */
 } ci_list_delays;
 
-/** One animated property of every item: value = from + (to - from) * appearance. */
+/**
+ * One animated property of every item: value = from + (to - from) * appearance, then,
+ * when `clamped` is nonzero, kept within [lower, upper] (opacity in 0...1: a spring's
+ * overshoot must not pass fully opaque). A track written {from, to} is not clamped.
+ */
 typedef struct ci_track {
     float from, to;
+    int32_t clamped;     /**< nonzero: clamp the value into [lower, upper] */
+    float lower, upper;  /**< lower <= upper, either may be infinite (read when clamped) */
 } ci_track;
 
 /**
@@ -289,7 +276,8 @@ typedef struct ci_sample_request {
  * its runs of waiting and finished items with what computing them gives.
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, layers beyond
  * CI_MAX_LAYERS or with another source than item_start or a spring or decay,
- * times that do not fit float, a bad duration, a window with end < start, from/to whose
+ * times that do not fit float, a bad duration, a window with end < start, a clamped track
+ * whose bounds are NaN or out of order, from/to whose
  * difference does not fit float, a list slope whose delays over this call's items reach
  * FLT_MAX / 8192; CI_ERR_NULL_POINTER for a NULL item or layer array;
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item or per-layer value or per-item

@@ -296,9 +296,11 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
 
     /// The value at `time` seconds after the start, nominally moving from 0 to 1.
     ///
-    /// Easings: progress = time/duration clamped to [0, 1], then the easing, so the value is
-    /// the easing's value at 0 before the start (0 for every easing but `steps` with
-    /// jump-start or jump-both) and 1 after the end. Springs: ``Spring/value(target:initialVelocity:time:)``
+    /// Easings: progress = time/duration clamped to [0, 1], then the easing; before the
+    /// start (time < 0) every curve is 0, also one that jumps at its start (`steps` with
+    /// jump-start or jump-both, a `linear()` whose first output is not 0, which show
+    /// their first value from time 0 on, as CSS's before phase gives for steps); 1 after
+    /// the end. Springs: ``Spring/value(target:initialVelocity:time:)``
     /// toward 1, with negative times clamped to 0. Decays: 1 − e^(−kt), negative times
     /// clamped to 0.
     ///
@@ -307,6 +309,8 @@ public struct Curve: Sendable, Hashable, CustomStringConvertible {
         guard time.isFinite else { throw .nonFiniteInput(time) }
         switch kind {
         case .easing(let easing, let duration):
+            // An item holds its start until it starts, whatever its curve does at 0.
+            guard time >= 0 else { return 0 }
             return try easing.value(at: Self.progress(time, duration))
         case .spring(let spring, let initialVelocity):
             return try spring.value(target: 1, initialVelocity: initialVelocity, time: time)

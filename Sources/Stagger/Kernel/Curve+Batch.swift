@@ -80,9 +80,19 @@ extension Curve {
         try Curve.checkKernelSeconds(time - baseDelay)
         let limit = KernelLimits.staggeredItems
         if values.count > limit { throw .tooManyItems(count: values.count, maximum: limit) }
-        try runStagger(
-            ci_stagger(time: time, duration: 0, base_delay: baseDelay, increment: delayIncrement),
-            delays: nil, into: values, backend: backend)
+        // base + i · increment as a list's closed-form delays; a negative increment is
+        // the same line seen from the last item, which keeps the stagger part (slope
+        // times distance from the origin) non-negative, as a list's is.
+        let last = Double(max(values.count - 1, 0))
+        let falling = delayIncrement < 0
+        var list = ci_list_delays()
+        list.base_delay = falling ? baseDelay + last * delayIncrement : baseDelay
+        list.slope = abs(delayIncrement)
+        list.origin = falling ? last : 0
+        list.max_delay = .infinity
+        list.window_end = Double(limit)
+        list.outside = Int32(CI_OUTSIDE_WINDOW_EDGE.rawValue)
+        try runStagger(at: time, list: list, delays: nil, into: values, backend: backend)
     }
 
     /// The staggered pass with explicit delays: `values[i]` receives the curve's value
@@ -103,9 +113,7 @@ extension Curve {
         guard time.isFinite else { throw .nonFiniteInput(time) }
         try Curve.checkKernelSeconds(time)
         try checkLengths(input: delays.count, output: values.count)
-        try runStagger(
-            ci_stagger(time: time, duration: 0, base_delay: 0, increment: 0),
-            delays: delays, into: values, backend: backend)
+        try runStagger(at: time, list: nil, delays: delays, into: values, backend: backend)
     }
 
     /// Array form of ``sampleStaggered(at:baseDelay:delayIncrement:into:backend:)``.
@@ -131,20 +139,26 @@ extension Curve {
         }
     }
 
+    /// The staggered pass through the one way into the kernel's sampling (``KernelPass``),
+    /// its failures named as a curve's.
     private func runStagger(
-        _ parameters: ci_stagger,
-        delays: UnsafeBufferPointer<Float>?,
-        into values: UnsafeMutableBufferPointer<Float>,
-        backend: Backend?
+        at time: Double, list: ci_list_delays?, delays: UnsafeBufferPointer<Float>?,
+        into values: UnsafeMutableBufferPointer<Float>, backend: Backend?
     ) throws(CurveError) {
-        var (curve, duration) = try kernelDescriptor()
-        try Curve.checkKernelDuration(duration)
-        var stagger = parameters
-        stagger.duration = duration
-        let status = ci_stagger_progress(
-            backend?.cValue ?? CI_BACKEND_AUTO, &curve, &stagger, delays?.baseAddress,
-            values.baseAddress, values.count)
-        try checkKernelStatus(status, backend: backend, input: delays, invalidCurve: rangeError)
+        try Curve.checkKernelDuration(try kernelDescriptor().duration)
+        let pass: KernelPass
+        do { pass = try KernelPass(curve: self, listDelays: list) } catch { throw CurveError(error) }
+        do throws(KernelPass.Failure) {
+            try pass.sample(
+                at: time, start: 0, lanes: .uniform(from: 0, to: 1, delays: delays?.baseAddress), count: values.count,
+                values: values.baseAddress, velocities: nil, backend: backend)
+        } catch {
+            // A delay the kernel found not finite is named; the rest as the pass says.
+            if case .delays = error, let bad = delays?.first(where: { !$0.isFinite }) {
+                throw .nonFiniteInput(Double(bad))
+            }
+            throw CurveError(error)
+        }
     }
 
     /// Seconds the kernel holds in float32.

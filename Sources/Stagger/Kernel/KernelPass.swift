@@ -76,11 +76,13 @@ struct KernelPass: @unchecked Sendable {
     static let maximumLayers = Int(CI_MAX_LAYERS)
 
     /// A property the pass maps every lane's value to: lane i's value v gives
-    /// `from + (to - from) v` at `output[i]`.
+    /// `from + (to - from) v` at `output[i]`, kept within `range` when there is one.
     struct Track {
         var from: Float
         var to: Float
         var output: UnsafeMutablePointer<Float>
+        /// Bounds the value is clamped into (either may be infinite).
+        var range: ClosedRange<Float>? = nil
     }
 
     /// Writes every lane's value at `time` to `values`, its velocity to `velocities` (0
@@ -160,7 +162,10 @@ struct KernelPass: @unchecked Sendable {
             withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: max(trackCount, 1)) {
                 outputs in
                 for k in 0..<trackCount {
-                    kernelTracks[k] = ci_track(from: tracks[k].from, to: tracks[k].to)
+                    let range = tracks[k].range
+                    kernelTracks[k] = ci_track(
+                        from: tracks[k].from, to: tracks[k].to, clamped: range == nil ? 0 : 1,
+                        lower: range?.lowerBound ?? 0, upper: range?.upperBound ?? 0)
                     outputs[k] = tracks[k].output + lower
                 }
                 return withUnsafePointer(to: &listCopy) { listPointer in
@@ -206,6 +211,18 @@ struct KernelPass: @unchecked Sendable {
             // A non-finite offset or delay (the callers keep them finite), or a spring
             // constant the kernel derives that overflows.
             return .delays(time)
+        }
+    }
+}
+
+extension CurveError {
+    /// A pass's failure as a curve's: the one naming of each failure, which the list,
+    /// pair and timeline errors wrap (they name a bad time their own way).
+    init(_ failure: KernelPass.Failure) {
+        switch failure {
+        case .curve(let error): self = error
+        case .time(let time): self = .exceedsFloat32Range(name: "time", value: time)
+        case .delays(let time): self = .exceedsFloat32Range(name: "delays at this time", value: time)
         }
     }
 }

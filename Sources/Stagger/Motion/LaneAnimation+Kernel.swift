@@ -171,7 +171,9 @@ extension LaneAnimation {
             for k in tracks.indices {
                 moved.initializeElement(
                     at: k,
-                    to: KernelPass.Track(from: tracks[k].from, to: tracks[k].to, output: tracks[k].output + lower))
+                    to: KernelPass.Track(
+                        from: tracks[k].from, to: tracks[k].to, output: tracks[k].output + lower, range: tracks[k].range
+                    ))
             }
             try body(UnsafeBufferPointer(moved))
         }

@@ -279,8 +279,9 @@ struct LaneAnimation: Sendable {
             let elapsed = time - start - planes[p].offsets[lane]
             let f = planes[p].from[lane], g = planes[p].to[lane]
             if let ends, !(elapsed > 0 && elapsed < ends.duration) {
-                // What motion(of:) gives an easing held at either end: slope 0 there.
-                value += f + (g - f) * (elapsed <= 0 ? ends.start : ends.end)
+                // What motion(of:) gives an easing held at either end: slope 0 there
+                // (and `from` before its start, whatever the curve is at progress 0).
+                value += f + (g - f) * (elapsed < 0 ? 0 : elapsed == 0 ? ends.start : ends.end)
                 rate += (g - f) * 0
                 continue
             }
@@ -301,7 +302,7 @@ struct LaneAnimation: Sendable {
         case .easing(let easing, let duration):
             // As Curve.value/velocity, without their re-validation per lane.
             let p = Swift.min(Swift.max(elapsed / duration, 0), 1)
-            let y = (try? easing.value(at: p)) ?? 0
+            let y = elapsed < 0 ? 0 : (try? easing.value(at: p)) ?? 0
             let slope = elapsed > 0 && elapsed < duration ? easing.slope(at: p) / duration : 0
             return (f + span * y, span * slope)
         case .spring(let spring, _):

@@ -140,10 +140,6 @@ extension StaggerError {
 extension StaggerError {
     /// A pass's failure, named for lists.
     init(_ failure: KernelPass.Failure) {
-        switch failure {
-        case .curve(let error): self = .curve(error)
-        case .time(let time): self = .invalidTime(time)
-        case .delays(let time): self = .curve(.exceedsFloat32Range(name: "delays at this time", value: time))
-        }
+        if case .time(let time) = failure { self = .invalidTime(time) } else { self = .curve(CurveError(failure)) }
     }
 }

@@ -179,13 +179,6 @@ extension StaggeredList {
                         backend: backend, threads: threads, jump: true, tracks: .reduction(.jump))
                 }
             }
-            // Tracks with a range are clamped into it (opacity in 0...1: a spring's
-            // overshoot must not leak past fully opaque).
-            for k in 0..<tracks.count {
-                guard let range = tracks[k].range else { continue }
-                let lower = range.lowerBound, upper = range.upperBound
-                for i in k * count..<(k + 1) * count { values[i] = Swift.min(Swift.max(values[i], lower), upper) }
-            }
         }
     }
 
@@ -211,7 +204,11 @@ extension StaggeredList {
                 for k in 0..<tracks.count where selection.includes(tracks[k]) {
                     kernelTracks.initializeElement(
                         at: m,
-                        to: KernelPass.Track(from: tracks[k].from, to: tracks[k].to, output: values + k * trackStride))
+                        // A track's range is clamped in the pass (opacity in 0...1: a
+                        // spring's overshoot must not leak past fully opaque).
+                        to: KernelPass.Track(
+                            from: tracks[k].from, to: tracks[k].to, output: values + k * trackStride,
+                            range: tracks[k].range))
                     m += 1
                 }
             }

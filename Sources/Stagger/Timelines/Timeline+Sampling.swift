@@ -237,11 +237,6 @@ extension Timeline {
                     continue
                 }
                 try runKernel(pass, local: local, starts: starts, range: group.range, output: output, backend: backend)
-                if group.movesAtStart {
-                    // The kernel clamps progress to 0 before a start, where this
-                    // easing is already above 0: hold `from` there, as state(at:) does.
-                    for i in group.range where local - Double(starts[i]) < 0 { output[i] = kernelFrom[i] }
-                }
             }
         }
         guard location.goesBack, !reverseGroups.isEmpty else { return }

@@ -219,15 +219,6 @@ struct CurveGroup: Sendable {
     /// The index in ``Timeline/repeatingChildren`` of the child whose steps these are,
     /// sampled by its own timeline; `nil` for steps of this timeline.
     var repeatingChild: Int? = nil
-
-    /// Whether the curve is not at 0 at progress 0 (`steps` with jump-start or
-    /// jump-both, a `linear()` whose first output is not 0), so that the kernel's
-    /// clamped value before a start must be replaced by the 0 a step holds until it
-    /// starts.
-    var movesAtStart: Bool {
-        guard let curve, case .easing(let easing, _) = curve.kind else { return false }
-        return (try? easing.value(at: 0)) != 0
-    }
 }
 
 /// A node of the compiled tree: a step, a container or a label marker.

@@ -224,18 +224,40 @@ import Testing
         #expect(ci_over_time(CI_BACKEND_AUTO, &curve, .nan, &input, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
         #expect(ci_spring(CI_BACKEND_AUTO, &curve, &input, &buffer, nil, 2) == CI_ERR_INVALID_CURVE)
 
-        var stagger = ci_stagger(time: 1, duration: 0.3, base_delay: 0, increment: 0.1)
-        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_OK)
+        // The staggered pass: a list of closed-form delays 0.1 s apart.
+        var list = ci_list_delays()
+        list.slope = 0.1
+        list.max_delay = .infinity
+        list.window_end = Double(CI_MAX_INDEXED_ITEMS)
+        var request = ci_sample_request()
+        request.time = 1
+        request.duration = 0.3
+        request.to = 1
+        func sample(count: Int) -> ci_status {
+            withUnsafePointer(to: &list) { list in
+                request.list = list
+                return ci_sample(CI_BACKEND_AUTO, &curve, &request, nil, 0, nil, &buffer, nil, count)
+            }
+        }
+        #expect(sample(count: 2) == CI_OK)
         // Validated before any memory is touched: the count is never dereferenced.
-        #expect(
-            ci_stagger_progress(
-                CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer,
-                Int(CI_MAX_INDEXED_ITEMS) + 1) == CI_ERR_INVALID_PARAMETER)
-        stagger.duration = -1
-        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
-        stagger.duration = 0.3
-        stagger.time = .nan
-        #expect(ci_stagger_progress(CI_BACKEND_AUTO, &curve, &stagger, nil, &buffer, 2) == CI_ERR_INVALID_PARAMETER)
+        #expect(sample(count: Int(CI_MAX_INDEXED_ITEMS) + 1) == CI_ERR_INVALID_PARAMETER)
+        request.duration = -1
+        #expect(sample(count: 2) == CI_ERR_INVALID_PARAMETER)
+        request.duration = 0.3
+        request.time = .nan
+        #expect(sample(count: 2) == CI_ERR_INVALID_PARAMETER)
+        // A clamped track's bounds must be in order.
+        request.time = 1
+        var track = ci_track(from: 0, to: 1, clamped: 1, lower: 1, upper: 0)
+        let status = buffer.withUnsafeMutableBufferPointer { output in
+            var outputs: [UnsafeMutablePointer<Float>?] = [output.baseAddress]
+            return withUnsafePointer(to: &list) { list in
+                request.list = list
+                return ci_sample(CI_BACKEND_AUTO, &curve, &request, &track, 1, &outputs, nil, nil, 2)
+            }
+        }
+        #expect(status == CI_ERR_INVALID_PARAMETER)
     }
 
     @Test func cBackendQueries() {

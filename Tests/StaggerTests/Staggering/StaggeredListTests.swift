@@ -408,6 +408,55 @@ import Testing
         #expect(custom.range == 0...10 && StaggerTrack.offsetY.range == nil)
     }
 
+    /// A track's range holds in every pass that writes it: a long list (whose waiting and
+    /// settled runs are filled from one item), an interrupted one (per-item motions),
+    /// under reduced motion, and with a bound that is infinite. Each clamped value is the
+    /// unclamped mapping of the frame's own appearance, clamped (worked from the track's
+    /// definition: from + (to − from) a).
+    @Test(arguments: testedBackends)
+    func everyPassKeepsTracksInTheirRanges(backend: Backend) throws {
+        let blur = StaggerTrack("blur", from: 10, to: 0, range: 0...10)
+        let lift = StaggerTrack("lift", from: -4, to: 6, range: -Float.infinity...5)
+        /// Whether anything overshot, for the caller to require of one of its frames.
+        func check(_ list: StaggeredList, at time: Double, _ what: String) throws -> Bool {
+            var frame = list.makeFrame()
+            try list.sample(at: time, into: &frame, backend: backend)
+            let opacity = frame.values(ofTrack: "opacity")!, blurs = frame.values(ofTrack: "blur")!
+            let lifts = frame.values(ofTrack: "lift")!
+            for item in 0..<list.count {
+                let a = Double(frame.appearance[item])
+                let tolerance = 1e-5 * max(1, abs(a))
+                #expect(abs(Double(opacity[item]) - min(max(a, 0), 1)) <= tolerance, "\(what) item \(item)")
+                #expect(abs(Double(blurs[item]) - min(max(10 - 10 * a, 0), 10)) <= 10 * tolerance)
+                #expect(abs(Double(lifts[item]) - min(-4 + 10 * a, 5)) <= 10 * tolerance)
+                #expect(opacity[item] <= 1 && blurs[item] >= 0 && lifts[item] <= 5)
+            }
+            return frame.appearance.contains { $0 > 1 }
+        }
+        let config = try StaggerConfig(spread: .each(0.0005), curve: .bouncy)
+        var list = try StaggeredList(count: 2_000, config: config, tracks: [.opacity, blur, lift])
+        try list.show(at: 0)
+        #expect(try check(list, at: 0.9, "a long list"), "nothing overshoots")
+        try list.hide(at: 0.5)
+        try list.show(at: 0.6)
+        var overshoots = false
+        for time in [0.8, 0.95, 1.1, 1.3, 1.6] {
+            overshoots = try check(list, at: time, "an interrupted list") || overshoots
+        }
+        #expect(overshoots, "the interrupted list never overshoots")
+        // Under reduced motion `lift` jumps (to 6, past its bound) as each item starts,
+        // through the second pass: 5 for items started, -4 for those still waiting.
+        var reduced = try StaggeredList(count: 300, config: config, tracks: [.opacity, blur, lift])
+        reduced.reducedMotion = .system(isEnabled: true)
+        try reduced.show(at: 0)
+        var frame = reduced.makeFrame()
+        try reduced.sample(at: 0.1, into: &frame, backend: backend)
+        let lifts = frame.values(ofTrack: "lift")!
+        // (Unclamped, the started ones would read 6.)
+        #expect(lifts[0] == 5 && lifts.allSatisfy { (-4...5).contains($0) })
+        #expect(frame.values(ofTrack: "opacity")!.allSatisfy { (0...1).contains($0) })
+    }
+
     /// A track's values start at index 0 whatever the track (issue 21: `opacity[0]`
     /// trapped for track 1 and later), and tracks are found by name.
     @Test func trackValuesAreZeroBasedAndNamed() throws {
