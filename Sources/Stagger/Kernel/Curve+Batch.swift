@@ -3,8 +3,9 @@ internal import CInterp
 extension Curve {
     /// Evaluates the curve at many times through the SIMD kernel, in float32.
     ///
-    /// Easing curves map time / duration, clamped to [0, 1], through their easing;
-    /// springs take seconds (moving 0 → 1 with their initial velocity).
+    /// Easing curves map time / duration, clamped to [0, 1], through their easing (0
+    /// before the start, as ``value(at:)``); springs take seconds (moving 0 → 1 with
+    /// their initial velocity).
     ///
     /// - Throws: ``CurveError/bufferMismatch(expected:actual:)`` when the counts
     ///   differ (nothing written); ``CurveError/nonFiniteInput(_:)`` naming the first
