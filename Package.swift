@@ -39,10 +39,13 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics")
             ]
         ),
+        // The allocator's figures staggerbench reports bytes held with (glibc).
+        .target(name: "HeapStatistics"),
         .executableTarget(
             name: "staggerbench",
             dependencies: [
                 "Stagger",
+                "HeapStatistics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

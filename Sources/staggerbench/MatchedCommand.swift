@@ -19,6 +19,7 @@ struct MatchedCommand: ParsableCommand {
 
               staggerbench matched --pairs 10000
               staggerbench matched --pairs 1000 --springs
+              staggerbench matched --pairs 10000 --springs --json   # the frame and each tap, per pair
             """
     )
 
@@ -27,6 +28,9 @@ struct MatchedCommand: ParsableCommand {
 
     @Flag(help: "A different spring per property instead of one easing for all.")
     var springs = false
+
+    @Flag(help: "Print one JSON object of the figures per pair (frame, taps, decoding) instead.")
+    var json = false
 
     @OptionGroup var options: TimingOptions
 
@@ -43,6 +47,17 @@ struct MatchedCommand: ParsableCommand {
         let checksum = timing.checksum
         let perPair = sampled / Double(pairs)
         let calls = timing.calls
+        if json {
+            let n = Double(pairs)
+            try printJSON([
+                "cpu": cpuName(), "backend": active.rawValue, "pairs": pairs, "lanes_per_pair": MatchedPair.laneCount,
+                "springs": springs, "frame_ns_per_pair": perPair, "start_ns_per_pair": timing.started / n,
+                "reverse_ns_per_pair": timing.reversed / n, "retarget_ns_per_pair": timing.retargeted / n,
+                "release_ns_per_pair": timing.released / n, "decode_ns_per_pair": decoded / n,
+                "decode_one_ns_per_pair": timing.decodedPerCall / n
+            ])
+            return
+        }
         print(
             "matched: \(pairs) pairs x \(MatchedPair.laneCount) lanes, \(springs ? "a spring per property" : "easeInOutCubic 0.4 s"), \(calls) kernel call(s) per frame, backend \(active); cpu: \(cpuName())"
         )

@@ -1,4 +1,5 @@
 import Foundation
+import HeapStatistics
 import Stagger
 
 // The measurements every timing command shares. `benchmark`, `stagger`, `timeline` and
@@ -162,6 +163,15 @@ struct TransitionTiming {
     /// Sampling a frame 50 ms after the first interruption (every item's own motion,
     /// one additive layer on the moving ones), and amid the toggles (up to four).
     let frameAfterFirst: Double, frameAmidToggles: Double
+    /// Heap bytes a list holds per item: shown and at rest, and once interrupted
+    /// (`nil` where the C library cannot say).
+    let bytesPerItemAtRest: Double?, bytesPerItemInterrupted: Double?
+}
+
+/// Heap bytes in use now, from the C library's allocator statistics; `nil` where it
+/// has none (only glibc's is read).
+func heapBytesInUse() -> Int? {
+    heap_statistics_available() != 0 ? Int(heap_bytes_in_use()) : nil
 }
 
 /// Shows `items` items staggered over half a second, `tracks` tracks each, and times
@@ -196,10 +206,20 @@ func measureTransitions(
     let each = try fastestRun(of: repetitions) { try toggle() }
     var interrupted = shown
     try interrupted.hide(at: 0.25)
+    // What one list holds: built alone (no copy shares its buffers), then interrupted.
+    var bytesAtRest: Double?, bytesInterrupted: Double?
+    if let before = heapBytesInUse() {
+        var alone = try shownList(items: items, tracks: tracks, curve: curve)
+        bytesAtRest = heapBytesInUse().map { Double($0 - before) / Double(items) }
+        try alone.hide(at: 0.25)
+        bytesInterrupted = heapBytesInUse().map { Double($0 - before) / Double(items) }
+        withExtendedLifetime(alone) {}
+    }
     return TransitionTiming(
         fromRest: fromRest, first: first, toggle: each,
         frameAfterFirst: try frameTime(interrupted, at: 0.3),
-        frameAmidToggles: try frameTime(toggling, at: time - 0.005))
+        frameAmidToggles: try frameTime(toggling, at: time - 0.005),
+        bytesPerItemAtRest: bytesAtRest, bytesPerItemInterrupted: bytesInterrupted)
 }
 
 /// The card-reveal timeline `timeline` and `bench` time: four staggered groups in
@@ -268,6 +288,9 @@ struct MatchedTiming {
     /// another value, so the transition maps new memory).
     let startedOnCopy: Double
     let reversedOnCopy: Double
+    /// `retarget(_:at:)` mid-flight to destinations 20 points to the right, and
+    /// `release(fromProgress:velocity:toward:at:)` from half way, on the group itself.
+    let retargeted: Double, released: Double
     /// The kernel calls (one per property curve), values and velocities.
     let sampled: Double
     /// Decoding every pair from the frame as an app would (Oklab to sRGB, cross-fade),
@@ -316,6 +339,21 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
                 tap += 100
             }
         ])
+    let moved = try list.map { pair in
+        var destination = pair.destination
+        destination.frame.origin.x += 20
+        return destination
+    }
+    let otherRuns = try fastestRuns(
+        of: min(repetitions, 5),
+        [
+            { try live.start(at: tap) },
+            { try live.retarget(moved, at: tap + 0.2) },
+            {
+                try live.release(fromProgress: 0.5, velocity: 1, toward: .destination, at: tap + 0.4)
+                tap += 100
+            }
+        ])
     // On a copy that shares its buffers with another value: fresh memory each time.
     let startedOnCopy = try fastestNanoseconds(of: min(repetitions, 5)) {
         var copy = idle
@@ -346,7 +384,8 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     let floor = try storeFloor(floatCounts: [frame.values.count, frame.velocities.count], repetitions: repetitions)
     return MatchedTiming(
         started: max(liveRuns[0], 1), reversed: max(liveRuns[1], 1), startedOnCopy: startedOnCopy,
-        reversedOnCopy: reversedOnCopy, sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall,
+        reversedOnCopy: reversedOnCopy, retargeted: max(otherRuns[1], 1), released: max(otherRuns[2], 1),
+        sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall,
         floor: floor,
         calls: springs ? MatchedCurves.Part.allCases.count : 1, checksum: checksum)
 }

@@ -26,3 +26,9 @@ func cpuName() -> String {
     }
     return "unknown"
 }
+
+/// `figures` as one JSON object on standard output, keys sorted, for scripts.
+func printJSON(_ figures: [String: Any]) throws {
+    let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys, .prettyPrinted])
+    print(String(decoding: data, as: UTF8.self))
+}

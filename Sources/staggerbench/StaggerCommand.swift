@@ -22,6 +22,7 @@ struct StaggerCommand: ParsableCommand {
               staggerbench stagger --items 1000000 --tracks 3
               staggerbench stagger --items 16000 --curve snappy
               staggerbench stagger --items 1000000 --curve snappy --threads 2
+              staggerbench stagger --items 10000 --json   # the frame and each tap, per item
             """
     )
 
@@ -36,6 +37,9 @@ struct StaggerCommand: ParsableCommand {
 
     @Option(help: "The curve every item runs (staggerbench eval's grammar).")
     var curve = "easeOutCubic"
+
+    @Flag(help: "Print one JSON object of the figures per item (frame, taps, bytes held) instead.")
+    var json = false
 
     @OptionGroup var options: TimingOptions
 
@@ -56,6 +60,23 @@ struct StaggerCommand: ParsableCommand {
             repetitions: repetitions, backend: backend)
         let sampled = timing.sampled, floor = timing.floor, single = timing.singleThread ?? sampled
         let perItem = sampled / Double(items)
+        if json {
+            let transitions = try measureTransitions(
+                items: items, tracks: tracks, curve: curve, repetitions: min(repetitions, 10), backend: backend)
+            let n = Double(items)
+            var figures: [String: Any] = [
+                "cpu": cpuName(), "backend": active.rawValue, "items": items, "tracks": tracks,
+                "curve": "\(curve)", "threads": threads,
+                "frame_ns_per_item": single / n, "from_rest_ns_per_item": transitions.fromRest / n,
+                "interrupt_first_ns_per_item": transitions.first / n, "toggle_ns_per_item": transitions.toggle / n,
+                "frame_after_interrupt_ns_per_item": transitions.frameAfterFirst / n,
+                "frame_amid_toggles_ns_per_item": transitions.frameAmidToggles / n
+            ]
+            figures["bytes_per_item_at_rest"] = transitions.bytesPerItemAtRest
+            figures["bytes_per_item_interrupted"] = transitions.bytesPerItemInterrupted
+            try printJSON(figures)
+            return
+        }
         print(
             "stagger: \(items) items x \(tracks) tracks, \(curve), threads \(threads), backend \(active); cpu: \(cpuName())"
         )
