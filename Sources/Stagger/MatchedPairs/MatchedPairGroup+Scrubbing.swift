@@ -1,12 +1,17 @@
-/// The float32 lanes a scrub reads: every lane's two ends and the initial velocity its
-/// curve gives it (lane-major, as a ``MatchedFrame``), each pair's delay, and the
-/// kernel pass of each lane row (``MatchedLane``).
+/// The float32 lanes a scrub reads, one kernel lane per pair: per lane row
+/// (``MatchedLane``) its two ends and the initial velocity its curve gives it, each
+/// pair's delay, and the kernel pass of each lane row.
 struct ScrubLanes: Sendable {
-    var from: [Float]
-    var to: [Float]
-    var velocity: [Float]
-    var delays: [Float]
+    /// Columns ``from(_:)``, ``to(_:)`` and ``velocity(_:)`` of each row, then
+    /// ``delays``.
+    var store: LaneStore
     var passes: [KernelPass]
+
+    static func from(_ row: Int) -> Int { row }
+    static func to(_ row: Int) -> Int { MatchedPair.laneCount + row }
+    static func velocity(_ row: Int) -> Int { 2 * MatchedPair.laneCount + row }
+    static let delays = 3 * MatchedPair.laneCount
+    static let columnCount = delays + 1
 }
 
 extension MatchedPairGroup {
@@ -96,26 +101,19 @@ extension MatchedPairGroup {
         let records = !frame.velocities.isEmpty
         try frame.values.withUnsafeMutableBufferPointer { (values) throws(AnimatableError) in
             try frame.velocities.withUnsafeMutableBufferPointer { (velocities) throws(AnimatableError) in
-                try lanes.from.withUnsafeBufferPointer { (from) throws(AnimatableError) in
-                    try lanes.to.withUnsafeBufferPointer { (to) throws(AnimatableError) in
-                        try lanes.velocity.withUnsafeBufferPointer { (velocity) throws(AnimatableError) in
-                            try lanes.delays.withUnsafeBufferPointer { (delays) throws(AnimatableError) in
-                                // Indices, not `for lane in MatchedLane.allCases`: no iterator.
-                                for l in 0..<MatchedPair.laneCount {
-                                    let row = l * n
-                                    let rowLanes = KernelPass.Lanes.items(
-                                        offsets: delays.baseAddress!, from: from.baseAddress! + row,
-                                        to: to.baseAddress! + row, velocity: velocity.baseAddress! + row)
-                                    do throws(KernelPass.Failure) {
-                                        try lanes.passes[l].sample(
-                                            at: time, start: 0, lanes: rowLanes, count: n,
-                                            values: values.baseAddress! + row,
-                                            velocities: records ? velocities.baseAddress! + row : nil, backend: backend)
-                                    } catch {
-                                        throw AnimatableError(error)
-                                    }
-                                }
-                            }
+                try lanes.store.withColumns { (columns) throws(AnimatableError) in
+                    // Indices, not `for lane in MatchedLane.allCases`: no iterator.
+                    for l in 0..<MatchedPair.laneCount {
+                        let row = l * n
+                        let rowLanes = KernelPass.Lanes.items(
+                            offsets: columns[ScrubLanes.delays], from: columns[ScrubLanes.from(l)],
+                            to: columns[ScrubLanes.to(l)], velocity: columns[ScrubLanes.velocity(l)])
+                        do throws(KernelPass.Failure) {
+                            try lanes.passes[l].sample(
+                                at: time, start: 0, lanes: rowLanes, count: n, values: values.baseAddress! + row,
+                                velocities: records ? velocities.baseAddress! + row : nil, backend: backend)
+                        } catch {
+                            throw AnimatableError(error)
                         }
                     }
                 }
@@ -154,9 +152,8 @@ extension MatchedPairGroup {
                 throw AnimatableError(error)
             }
         }
-        var lanes = ScrubLanes(
-            from: [Float](repeating: 0, count: source.count), to: [Float](repeating: 0, count: source.count),
-            velocity: [Float](repeating: 0, count: source.count), delays: delays.map { Float($0) }, passes: passes)
+        var lanes = ScrubLanes(store: LaneStore(columns: ScrubLanes.columnCount, lanes: n), passes: passes)
+        for pair in 0..<n { lanes.store[ScrubLanes.delays, pair] = Float(delays[pair]) }
         for lane in source.indices {
             let unit = curves[MatchedLane(rawValue: lane / n)!.part].initialVelocity
             let ends = (Float(source[lane]), Float(destination[lane]))
@@ -167,7 +164,10 @@ extension MatchedPairGroup {
             guard ends.0.isFinite else { throw refused(.value, source[lane]) }
             guard ends.1.isFinite, (ends.1 - ends.0).isFinite else { throw refused(.target, destination[lane]) }
             guard velocity.isFinite else { throw refused(.velocity, Double(velocity)) }
-            (lanes.from[lane], lanes.to[lane], lanes.velocity[lane]) = (ends.0, ends.1, velocity)
+            let (row, pair) = lane.quotientAndRemainder(dividingBy: n)
+            lanes.store[ScrubLanes.from(row), pair] = ends.0
+            lanes.store[ScrubLanes.to(row), pair] = ends.1
+            lanes.store[ScrubLanes.velocity(row), pair] = velocity
         }
         return lanes
     }

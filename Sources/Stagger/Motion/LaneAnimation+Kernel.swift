@@ -13,66 +13,40 @@ extension LaneAnimation {
     }
 
     /// The float32 copies of a motion, each value checked to fit.
-    static func kernelLanes(
-        planes: [Plane], velocity: [Double]
-    ) throws(LaneFailure) -> KernelLanes {
+    static func kernelLanes(planes: [Plane], velocity: [Double]) throws(LaneFailure) -> LaneStore {
         var none = Spare()
         return try kernelLanes(planes: planes, velocity: velocity, reusing: &none)
     }
 
-    /// The same, written into `spare`'s float32 buffers where they fit.
+    /// The same, written into `spare`'s store when it has the size (every column is
+    /// written: a reused store needs no clearing).
     static func kernelLanes(
         planes: [Plane], velocity: [Double], reusing spare: inout Spare
-    ) throws(LaneFailure) -> KernelLanes {
-        // Every element is written: a reused buffer (of the right size) needs no clearing.
-        func narrow(_ values: [Double], _ what: LaneQuantity, into result: inout [Float]) throws(LaneFailure) {
-            if result.count != values.count { result = [Float](repeating: 0, count: values.count) }
-            // Through pointers: one pass that checks nothing per element but the values.
-            let fits = values.withUnsafeBufferPointer { source in
-                result.withUnsafeMutableBufferPointer { target in
-                    // An or of exponent tests rather than a chain of `&&`: the loop
-                    // vectorises (one conversion and one compare per element).
-                    var overflow: UInt32 = 0
-                    for lane in 0..<source.count {
-                        let narrowed = Float(source[lane])
-                        target[lane] = narrowed
-                        overflow |= narrowed.bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
-                    }
-                    return overflow == 0
-                }
-            }
-            guard fits else {
-                let lane = values.firstIndex { !Float($0).isFinite }!
+    ) throws(LaneFailure) -> LaneStore {
+        let columns = KernelColumn.count(planes: planes.count)
+        var store: LaneStore
+        if let reused = spare.kernel, reused.laneCount == velocity.count, reused.columnCount == columns {
+            spare.kernel = nil
+            store = reused
+        } else {
+            store = LaneStore(columns: columns, lanes: velocity.count)
+        }
+        func narrow(_ values: [Double], _ what: LaneQuantity, into column: Int) throws(LaneFailure) {
+            if let lane = store.narrow(values, into: column) {
                 throw .exceedsFloat32(lane: lane, what, value: values[lane])
             }
         }
-        var kernelPlanes: [KernelPlane] = []
         for p in planes.indices {
-            let plane = planes[p]
-            var narrowed = spare.kernelPlane(p, count: plane.from.count, zeroed: false)
-            try narrow(plane.offsets, .delay, into: &narrowed.offsets)
-            try narrow(plane.from, .value, into: &narrowed.from)
-            try narrow(plane.to, .target, into: &narrowed.to)
+            try narrow(planes[p].offsets, .delay, into: KernelColumn.offsets(p))
+            try narrow(planes[p].from, .value, into: KernelColumn.from(p))
+            try narrow(planes[p].to, .target, into: KernelColumn.to(p))
             // The kernel computes to − from in float32: it must not overflow either.
-            let spansFit = narrowed.from.withUnsafeBufferPointer { from in
-                narrowed.to.withUnsafeBufferPointer { to in
-                    var overflow: UInt32 = 0
-                    for lane in 0..<from.count {
-                        overflow |= (to[lane] - from[lane]).bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
-                    }
-                    return overflow == 0
-                }
+            if let lane = store.firstOverflowingSpan(from: KernelColumn.from(p), to: KernelColumn.to(p)) {
+                throw .exceedsFloat32(lane: lane, .span, value: planes[p].to[lane] - planes[p].from[lane])
             }
-            if !spansFit,
-                let lane = plane.from.indices.first(where: { !(narrowed.to[$0] - narrowed.from[$0]).isFinite })
-            {
-                throw .exceedsFloat32(lane: lane, .span, value: plane.to[lane] - plane.from[lane])
-            }
-            kernelPlanes.append(narrowed)
         }
-        var narrowedVelocity = Spare.reused(&spare.kernelVelocity, count: velocity.count)
-        try narrow(velocity, .velocity, into: &narrowedVelocity)
-        return KernelLanes(planes: kernelPlanes, velocity: narrowedVelocity)
+        try narrow(velocity, .velocity, into: KernelColumn.velocity)
+        return store
     }
 
     /// Every lane's value (and velocity, when asked) at `time`, one kernel call per
@@ -105,56 +79,36 @@ extension LaneAnimation {
         override: KernelPass? = nil, backend: Backend?
     ) throws(KernelPass.Failure) {
         guard laneCount > 0, let kernel else { return }
-        // Indices, not `for segment in segments where ...`: that form allocated once
-        // per segment per frame (measured by AllocationTests), this one does not.
-        for index in segments.indices where !segments[index].lanes.isEmpty {
-            let segment = segments[index]
-            let lower = segment.lanes.lowerBound
-            let pass = override ?? passes[index]
-            let base = kernel.planes[0]
-            try Self.withTracks(tracks, from: lower) { (tracks) throws(KernelPass.Failure) in
-                try withUnsafeTemporaryAllocation(of: KernelPass.Layer.self, capacity: Self.maximumLayers) {
-                    (buffer) throws(KernelPass.Failure) in
-                    try Self.withLayers(kernel.planes, from: 1, depth: segmentDepth[index], lower: lower, into: buffer)
-                    {
+        try kernel.withColumns { (columns) throws(KernelPass.Failure) in
+            // Indices, not `for segment in segments where ...`: that form allocated once
+            // per segment per frame (measured by AllocationTests), this one does not.
+            for index in segments.indices where !segments[index].lanes.isEmpty {
+                let segment = segments[index]
+                let lower = segment.lanes.lowerBound
+                let pass = override ?? passes[index]
+                try Self.withTracks(tracks, from: lower) { (tracks) throws(KernelPass.Failure) in
+                    // The additive layers: planes 1 ..< the segment's depth, on the stack.
+                    let layerCount = segmentDepth[index] - 1
+                    try withUnsafeTemporaryAllocation(of: KernelPass.Layer.self, capacity: Self.maximumLayers) {
                         (layers) throws(KernelPass.Failure) in
-                        try base.offsets.withUnsafeBufferPointer { (offsets) throws(KernelPass.Failure) in
-                            try base.from.withUnsafeBufferPointer { (from) throws(KernelPass.Failure) in
-                                try base.to.withUnsafeBufferPointer { (to) throws(KernelPass.Failure) in
-                                    try kernel.velocity.withUnsafeBufferPointer {
-                                        (velocity) throws(KernelPass.Failure) in
-                                        let lanes = KernelPass.Lanes.items(
-                                            offsets: offsets.baseAddress! + lower, from: from.baseAddress! + lower,
-                                            to: to.baseAddress! + lower, velocity: velocity.baseAddress! + lower,
-                                            layers: layers)
-                                        try pass.sample(
-                                            at: time, start: start, lanes: lanes, count: segment.lanes.count,
-                                            tracks: tracks, values: values.map { $0 + lower },
-                                            velocities: velocities.map { $0 + lower }, chunks: chunks, backend: backend)
-                                    }
-                                }
-                            }
+                        for p in 1..<layerCount + 1 {
+                            layers.initializeElement(
+                                at: p - 1,
+                                to: KernelPass.Layer(
+                                    offsets: columns[KernelColumn.offsets(p)] + lower,
+                                    to: columns[KernelColumn.to(p)] + lower))
                         }
+                        let lanes = KernelPass.Lanes.items(
+                            offsets: columns[KernelColumn.offsets(0)] + lower,
+                            from: columns[KernelColumn.from(0)] + lower,
+                            to: columns[KernelColumn.to(0)] + lower, velocity: columns[KernelColumn.velocity] + lower,
+                            layers: UnsafeBufferPointer(rebasing: layers[0..<layerCount]))
+                        try pass.sample(
+                            at: time, start: start, lanes: lanes, count: segment.lanes.count, tracks: tracks,
+                            values: values.map { $0 + lower }, velocities: velocities.map { $0 + lower },
+                            chunks: chunks, backend: backend)
                     }
                 }
-            }
-        }
-    }
-
-    /// `body` given planes `p..<depth` of `planes` as the kernel's additive layers, each
-    /// from lane `lower` on, written into `buffer` (room for ``maximumLayers`` − 1): the
-    /// pointers are valid for the call only. No allocation.
-    static func withLayers<E: Error>(
-        _ planes: [KernelPlane], from p: Int, depth: Int, lower: Int,
-        into buffer: UnsafeMutableBufferPointer<KernelPass.Layer>,
-        _ body: (UnsafeBufferPointer<KernelPass.Layer>) throws(E) -> Void
-    ) throws(E) {
-        guard p < depth else { return try body(UnsafeBufferPointer(rebasing: buffer[0..<depth - 1])) }
-        try planes[p].offsets.withUnsafeBufferPointer { (offsets) throws(E) in
-            try planes[p].to.withUnsafeBufferPointer { (to) throws(E) in
-                buffer.initializeElement(
-                    at: p - 1, to: KernelPass.Layer(offsets: offsets.baseAddress! + lower, to: to.baseAddress! + lower))
-                try withLayers(planes, from: p + 1, depth: depth, lower: lower, into: buffer, body)
             }
         }
     }

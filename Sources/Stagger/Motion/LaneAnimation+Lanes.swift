@@ -77,14 +77,7 @@ extension LaneAnimation {
         velocity.removeSubrange(range)
         durations.removeSubrange(range)
         segmentOfLane.removeSubrange(range)
-        if kernel != nil {
-            for p in kernel!.planes.indices {
-                kernel!.planes[p].offsets.removeSubrange(range)
-                kernel!.planes[p].from.removeSubrange(range)
-                kernel!.planes[p].to.removeSubrange(range)
-            }
-            kernel!.velocity.removeSubrange(range)
-        }
+        kernel?.removeLanes(range)
         // Lanes before a bound that are removed move it down.
         func moved(_ bound: Int) -> Int { bound - Swift.max(0, Swift.min(range.upperBound, bound) - range.lowerBound) }
         for k in segments.indices {
@@ -164,24 +157,21 @@ extension LaneAnimation {
         let n = laneCount
         while planes.count < motions.count {
             planes.append(Plane(count: n))
-            if kernel != nil {
-                let zeros = [Float](repeating: 0, count: n)
-                kernel!.planes.append(KernelPlane(offsets: zeros, from: zeros, to: zeros))
-            }
+            kernel?.appendColumns(3)
         }
         for p in 0..<Swift.max(depth[lane], motions.count) {
             let motion = p < motions.count ? motions[p] : (offset: 0.0, from: 0.0, to: 0.0)
             (planes[p].offsets[lane], planes[p].from[lane], planes[p].to[lane]) = motion
             if kernel != nil {
-                (kernel!.planes[p].offsets[lane], kernel!.planes[p].from[lane], kernel!.planes[p].to[lane]) = (
-                    Float(motion.offset), Float(motion.from), Float(motion.to)
-                )
+                kernel![KernelColumn.offsets(p), lane] = Float(motion.offset)
+                kernel![KernelColumn.from(p), lane] = Float(motion.from)
+                kernel![KernelColumn.to(p), lane] = Float(motion.to)
             }
         }
         depth[lane] = motions.count
         velocity[lane] = laneVelocity
         durations[lane] = laneDuration
-        kernel?.velocity[lane] = Float(laneVelocity)
+        kernel?[KernelColumn.velocity, lane] = Float(laneVelocity)
         let k = segmentOfLane[lane]
         segmentDepth[k] = Swift.max(segmentDepth[k], motions.count)
         lastTransition = time

@@ -189,7 +189,7 @@ extension LaneAnimation {
             }
         }
         newPlanes.removeLast(newPlanes.count - (newSegmentDepth.max() ?? 1))
-        let newKernel: KernelLanes?
+        let newKernel: LaneStore?
         if kernel != nil {
             newKernel = try Self.kernelLanes(
                 planes: newPlanes, velocity: newVelocity, reusing: &spare)
@@ -198,8 +198,7 @@ extension LaneAnimation {
         }
         // What was the motion becomes the spare of the next transition.
         self.spare = Spare(
-            planes: planes, depth: depth, velocity: velocity, durations: durations,
-            kernelPlanes: kernel?.planes ?? [], kernelVelocity: kernel?.velocity ?? [])
+            planes: planes, depth: depth, velocity: velocity, durations: durations, kernel: kernel)
         kernel = newKernel
         start = time
         lastTransition = time

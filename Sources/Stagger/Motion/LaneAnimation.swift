@@ -93,19 +93,19 @@ struct LaneAnimation: Sendable {
 
     /// The float32 copies the kernel reads; `nil` for an animation evaluated only in
     /// Double (component states), whose lanes need not fit float32.
-    var kernel: KernelLanes?
+    /// Columns: every lane's velocity, then each plane's offsets, `from` and `to` (see
+    /// ``KernelColumn``).
+    var kernel: LaneStore?
     /// Each segment's kernel pass, made once with the lanes (empty without ``kernel``).
     var passes: [KernelPass] = []
 
-    struct KernelPlane: Sendable {
-        var offsets: [Float]
-        var from: [Float]
-        var to: [Float]
-    }
-
-    struct KernelLanes: Sendable {
-        var planes: [KernelPlane]
-        var velocity: [Float]
+    /// The columns of ``kernel``.
+    enum KernelColumn {
+        static let velocity = 0
+        static func offsets(_ plane: Int) -> Int { 1 + 3 * plane }
+        static func from(_ plane: Int) -> Int { 2 + 3 * plane }
+        static func to(_ plane: Int) -> Int { 3 + 3 * plane }
+        static func count(planes: Int) -> Int { 1 + 3 * planes }
     }
 
     var laneCount: Int { depth.count }
@@ -125,8 +125,7 @@ struct LaneAnimation: Sendable {
         var depth: [Int] = []
         var velocity: [Double] = []
         var durations: [Double] = []
-        var kernelPlanes: [KernelPlane] = []
-        var kernelVelocity: [Float] = []
+        var kernel: LaneStore?
 
         /// Plane `p`'s arrays (or fresh ones) of `count` lanes, zero-filled when `zeroed`
         /// (the layers, which hold 0 where a lane has none).
@@ -145,18 +144,6 @@ struct LaneAnimation: Sendable {
             a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             b.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             c.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        }
-
-        mutating func kernelPlane(_ p: Int, count: Int, zeroed: Bool) -> KernelPlane {
-            guard p < kernelPlanes.count, kernelPlanes[p].from.count == count else {
-                return KernelPlane(
-                    offsets: [Float](repeating: 0, count: count), from: [Float](repeating: 0, count: count),
-                    to: [Float](repeating: 0, count: count))
-            }
-            var plane = KernelPlane(offsets: [], from: [], to: [])
-            swap(&plane, &kernelPlanes[p])
-            if zeroed { Self.clear(&plane.offsets, &plane.from, &plane.to) }
-            return plane
         }
 
         /// `array` taken out (uniquely referenced) if it holds `count` elements, left as

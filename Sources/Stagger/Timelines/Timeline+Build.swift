@@ -51,33 +51,41 @@ extension Timeline {
         self.labels = compiled.labels
         self.boundaries = compiled.boundaries
         self.mirroredBoundaries = compiled.mirroredBoundaries
-        self.kernelStarts = compiled.steps.map { Float($0.start) }
-        self.kernelFrom = compiled.steps.map { Float($0.from) }
-        self.kernelTo = compiled.steps.map { Float($0.to) }
-        // A spring's own initial velocity is per unit of span.
-        self.kernelVelocity = compiled.steps.map { Float(($0.to - $0.from) * $0.curve.initialVelocity) }
         self.mirroredRestDuration = compiled.mirroredRestDuration
         self.mirroredStarts = compiled.mirroredStarts
         self.mirroredEnds = compiled.mirroredEnds
         self.reversedBoundaries = compiled.reversedBoundaries
-        self.kernelMirroredStarts = compiled.mirroredStarts.map { Float($0) }
-        self.kernelNegatedEnds = compiled.steps.map { -Float($0.end) }
         self.alignedShifts = compiled.alignedShifts
         self.alignedBoundaries = compiled.alignedBoundaries
-        self.kernelAlignedStarts = zip(compiled.steps, compiled.alignedShifts).map { Float($0.start + $1) }
-        self.kernelAlignedNegatedEnds = zip(compiled.steps, compiled.alignedShifts).map { -Float($0.end + $1) }
         self.repeatingChildren = compiled.repeatingChildren
+        var lanes = LaneStore(columns: KernelColumn.allCases.count, lanes: compiled.steps.count)
+        let aligned = !compiled.alignedShifts.isEmpty
+        for (i, step) in compiled.steps.enumerated() {
+            func set(_ column: KernelColumn, _ value: Float) { lanes[column.rawValue, i] = value }
+            set(.starts, Float(step.start))
+            set(.mirroredStarts, Float(compiled.mirroredStarts[i]))
+            set(.from, Float(step.from))
+            set(.to, Float(step.to))
+            // A spring's own initial velocity is per unit of span.
+            set(.velocity, Float((step.to - step.from) * step.curve.initialVelocity))
+            set(.negatedEnds, -Float(step.end))
+            // Only a together-reversed timeline has an aligned schedule to read.
+            if aligned {
+                set(.alignedStarts, Float(step.start + compiled.alignedShifts[i]))
+                set(.alignedNegatedEnds, -Float(step.end + compiled.alignedShifts[i]))
+            }
+            set(.wayBackStarts, Float(step.to))
+        }
         // A spring or decay with a way back starts it from where it is at its end.
-        var wayBack = compiled.steps.map { Float($0.to) }
         for group in compiled.reverseGroups {
             for i in group.range {
                 let step = compiled.steps[i]
-                do { wayBack[i] = Float(try Self.wayBackStart(of: step)) } catch {
+                do { lanes[KernelColumn.wayBackStarts.rawValue, i] = Float(try Self.wayBackStart(of: step)) } catch {
                     throw .curve(child: step.id, error)
                 }
             }
         }
-        self.kernelWayBackStarts = wayBack
+        self.kernelLanes = lanes
         func passes(_ groups: [CurveGroup]) throws(TimelineError) -> [KernelPass?] {
             var passes: [KernelPass?] = []
             for group in groups {

@@ -216,13 +216,14 @@ extension Timeline {
         // Before the start and back before it: a time below every start.
         let local = location.local.isFinite ? location.local : -1 - duration
         guard Float(local).isFinite else { throw .invalidTime(child: "time", value: t) }
-        let starts =
+        let starts: KernelColumn =
             switch location.layout {
-            case .forward: kernelStarts
-            case .mirrored: kernelMirroredStarts
-            case .aligned: kernelAlignedStarts
+            case .forward: .starts
+            case .mirrored: .mirroredStarts
+            case .aligned: .alignedStarts
             }
-        try starts.withUnsafeBufferPointer { (starts) throws(TimelineError) in
+        try kernelLanes.withColumns { (lanes) throws(TimelineError) in
+            let from = lanes[KernelColumn.from.rawValue], to = lanes[KernelColumn.to.rawValue]
             // Indices, not `for group in curveGroups`: that form allocated once per
             // group here (measured by AllocationTests), this one does not.
             for index in curveGroups.indices {
@@ -233,23 +234,24 @@ extension Timeline {
                 }
                 guard let pass = curvePasses[index] else {
                     // Jumps: at their end value from the moment they start.
-                    for i in group.range { output[i] = local - Double(starts[i]) >= 0 ? kernelTo[i] : kernelFrom[i] }
+                    let start = lanes[starts.rawValue]
+                    for i in group.range { output[i] = local - Double(start[i]) >= 0 ? to[i] : from[i] }
                     continue
                 }
-                try runKernel(pass, local: local, starts: starts, range: group.range, output: output, backend: backend)
+                try runKernel(
+                    pass, local: local, lanes: lanes, starts: starts, range: group.range, output: output,
+                    backend: backend)
             }
-        }
-        guard location.goesBack, !reverseGroups.isEmpty else { return }
-        // The way back on a time axis that runs backwards: time −local, each step
-        // starting at −end, moving from where it is at its end to `from`.
-        let negatedEnds = location.layout == .aligned ? kernelAlignedNegatedEnds : kernelNegatedEnds
-        try negatedEnds.withUnsafeBufferPointer { (starts) throws(TimelineError) in
+            guard location.goesBack, !reverseGroups.isEmpty else { return }
+            // The way back on a time axis that runs backwards: time −local, each step
+            // starting at −end, moving from where it is at its end to `from`.
+            let negatedEnds: KernelColumn = location.layout == .aligned ? .alignedNegatedEnds : .negatedEnds
             for index in reverseGroups.indices {
                 let group = reverseGroups[index]
                 guard let pass = reversePasses[index] else { continue }
                 try runKernel(
-                    pass, local: -local, starts: starts, range: group.range, output: output, backend: backend,
-                    backward: true)
+                    pass, local: -local, lanes: lanes, starts: negatedEnds, range: group.range, output: output,
+                    backend: backend, backward: true)
                 // Not yet going back, or back before the start: what state(at:) gives
                 // there, decided on the same Double figures. Before the start, `from`;
                 // after the end an easing holds `to`, while a spring or decay still moves
@@ -259,9 +261,9 @@ extension Timeline {
                     let span = span(i, layout: location.layout)
                     guard local >= span.end || local < span.start else { continue }
                     if local < span.start {
-                        output[i] = kernelFrom[i]
+                        output[i] = from[i]
                     } else if case .easing = steps[i].curve.kind {
-                        output[i] = kernelTo[i]
+                        output[i] = to[i]
                     } else {
                         output[i] = Float(try stepState(i, local: local, layout: location.layout, goesBack: true).value)
                     }
@@ -291,31 +293,24 @@ extension Timeline {
         }
     }
 
-    /// One kernel pass over a run of steps with one curve: per-step starts, ends and
-    /// (springs) initial velocity; `backward` runs a way back, from where each step is at
-    /// its end to its `from`.
+    /// One kernel pass over a run of steps with one curve: per-step starts (column
+    /// `starts` of `lanes`), ends and (springs) initial velocity; `backward` runs a way
+    /// back, from where each step is at its end to its `from`.
     private func runKernel(
-        _ pass: KernelPass, local: Double, starts: UnsafeBufferPointer<Float>, range: Range<Int>,
+        _ pass: KernelPass, local: Double, lanes: LaneStore.Columns, starts: KernelColumn, range: Range<Int>,
         output: UnsafeMutablePointer<Float>, backend: Backend?, backward: Bool = false
     ) throws(TimelineError) {
         let lower = range.lowerBound
-        let result = kernelFrom.withUnsafeBufferPointer { from in
-            kernelTo.withUnsafeBufferPointer { to in
-                kernelVelocity.withUnsafeBufferPointer { velocity in
-                    kernelWayBackStarts.withUnsafeBufferPointer { wayBack in
-                        let lanes = KernelPass.Lanes.items(
-                            offsets: starts.baseAddress! + lower,
-                            from: (backward ? wayBack : from).baseAddress! + lower,
-                            to: (backward ? from : to).baseAddress! + lower, velocity: velocity.baseAddress! + lower)
-                        return Result { () throws(KernelPass.Failure) in
-                            try pass.sample(
-                                at: local, start: 0, lanes: lanes, count: range.count, values: output + lower,
-                                velocities: nil, backend: backend)
-                        }
-                    }
-                }
-            }
+        func column(_ column: KernelColumn) -> UnsafePointer<Float> { lanes[column.rawValue] + lower }
+        let items = KernelPass.Lanes.items(
+            offsets: column(starts), from: column(backward ? .wayBackStarts : .from),
+            to: column(backward ? .from : .to), velocity: column(.velocity))
+        do throws(KernelPass.Failure) {
+            try pass.sample(
+                at: local, start: 0, lanes: items, count: range.count, values: output + lower, velocities: nil,
+                backend: backend)
+        } catch {
+            throw TimelineError(error, child: steps[lower].id)
         }
-        if case .failure(let failure) = result { throw TimelineError(failure, child: steps[lower].id) }
     }
 }

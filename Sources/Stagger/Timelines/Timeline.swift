@@ -163,24 +163,26 @@ public struct Timeline: Sendable {
     let alignedShifts: [Double]
     /// The boundaries of that schedule, read backward like ``reversedBoundaries``.
     let alignedBoundaries: [TimelineBoundary]
-    /// Its kernel starts and negated ends (see ``kernelNegatedEnds``).
-    let kernelAlignedStarts: [Float]
-    let kernelAlignedNegatedEnds: [Float]
     /// The children that repeat on their own (nested timelines with passes of their
     /// own), each played by its timeline within its slot.
     let repeatingChildren: [RepeatingChild]
-    /// Per-step kernel inputs: start, and start in a mirrored pass.
-    let kernelStarts: [Float]
-    let kernelMirroredStarts: [Float]
-    /// Per-step kernel ends and initial velocity (a spring's own, scaled to the span).
-    let kernelFrom: [Float]
-    let kernelTo: [Float]
-    let kernelVelocity: [Float]
-    /// Per step: minus its end, the start of its way back on a time axis that runs
-    /// backwards (the kernel's time is then minus the pass-local time).
-    let kernelNegatedEnds: [Float]
-    /// Per step: the value its way back starts from (see `wayBackStart(_:)`).
-    let kernelWayBackStarts: [Float]
+    /// Every step's figures for the kernel, one lane per step (see ``KernelColumn``).
+    let kernelLanes: LaneStore
+
+    /// The columns of ``kernelLanes``.
+    enum KernelColumn: Int, CaseIterable {
+        /// The step's start (seconds of the pass), in a forward, a mirrored and a
+        /// together-reversed (aligned) pass.
+        case starts, mirroredStarts, alignedStarts
+        /// Its ends, and its initial velocity (a spring's own, scaled to the span).
+        case from, to, velocity
+        /// Minus its end, the start of its way back on a time axis that runs backwards
+        /// (the kernel's time is then minus the pass-local time), in a forward and an
+        /// aligned pass.
+        case negatedEnds, alignedNegatedEnds
+        /// The value its way back starts from (see `wayBackStart(_:)`).
+        case wayBackStarts
+    }
 
     /// The number of steps (every item of a staggered list counts).
     public var stepCount: Int { steps.count }

@@ -1,0 +1,136 @@
+/// The float32 lanes the kernel reads, in one buffer: `columnCount` columns of
+/// `laneCount` floats each, every column one figure (a start offset, an endpoint, a
+/// velocity) of every lane.
+///
+/// The one way Swift keeps lanes for the kernel: a lane animation's motions and layers,
+/// a timeline's steps, a pair group's scrub lanes. ``withColumns(_:)`` hands every column
+/// to a pass at once (one closure, where an array per figure needed one closure each),
+/// and writing a column from Double checks that every value fits float32.
+/// A value type with copy-on-write storage; O(1) to copy.
+struct LaneStore: Sendable, Equatable {
+    /// Floats per column.
+    private(set) var laneCount: Int
+    /// Columns held.
+    private(set) var columnCount: Int
+    /// Column c of lane l at `storage[c * laneCount + l]`.
+    private var storage: [Float]
+
+    /// `columns` columns of `lanes` zeros.
+    init(columns: Int, lanes: Int) {
+        laneCount = lanes
+        columnCount = columns
+        storage = [Float](repeating: 0, count: columns * lanes)
+    }
+
+    /// Lane `lane` of column `column`.
+    subscript(column: Int, lane: Int) -> Float {
+        get { storage[column * laneCount + lane] }
+        set { storage[column * laneCount + lane] = newValue }
+    }
+
+    /// Column `column`'s floats, lane 0 first.
+    func column(_ column: Int) -> ArraySlice<Float> {
+        storage[column * laneCount..<(column + 1) * laneCount]
+    }
+
+    /// Every column's first float, for the duration of `body` (valid for the call
+    /// only). No allocation.
+    func withColumns<R, E: Error>(_ body: (Columns) throws(E) -> R) throws(E) -> R {
+        let count = laneCount
+        // An empty store has no buffer: the kernel reads no lane of it.
+        guard !storage.isEmpty else {
+            return try withUnsafeTemporaryAllocation(of: Float.self, capacity: 1) { (empty) throws(E) in
+                try body(Columns(base: UnsafePointer(empty.baseAddress!), laneCount: 0))
+            }
+        }
+        return try storage.withUnsafeBufferPointer { (buffer) throws(E) in
+            try body(Columns(base: buffer.baseAddress!, laneCount: count))
+        }
+    }
+
+    /// The same with columns to write. No allocation once the storage is unique.
+    mutating func withMutableColumns<R, E: Error>(_ body: (MutableColumns) throws(E) -> R) throws(E) -> R {
+        let count = laneCount
+        guard !storage.isEmpty else {
+            return try withUnsafeTemporaryAllocation(of: Float.self, capacity: 1) { (empty) throws(E) in
+                try body(MutableColumns(base: empty.baseAddress!, laneCount: 0))
+            }
+        }
+        return try storage.withUnsafeMutableBufferPointer { (buffer) throws(E) in
+            try body(MutableColumns(base: buffer.baseAddress!, laneCount: count))
+        }
+    }
+
+    /// Writes `values` (one per lane) into column `column` in float32, and returns the
+    /// first lane whose value float32 cannot hold (then the column holds infinities
+    /// there), or `nil` when all fit. One pass that vectorises: a conversion and an
+    /// exponent test per value.
+    mutating func narrow(_ values: [Double], into column: Int) -> Int? {
+        precondition(values.count == laneCount, "a column of \(laneCount) lanes given \(values.count) values")
+        let fits = values.withUnsafeBufferPointer { source in
+            withMutableColumns { columns in
+                let target = columns[column]
+                // An or of exponent tests rather than a chain of `&&`: the loop
+                // vectorises (one conversion and one compare per element).
+                var overflow: UInt32 = 0
+                for lane in 0..<source.count {
+                    let narrowed = Float(source[lane])
+                    target[lane] = narrowed
+                    overflow |= narrowed.bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
+                }
+                return overflow == 0
+            }
+        }
+        return fits ? nil : values.firstIndex { !Float($0).isFinite }
+    }
+
+    /// The first lane where `to − from` overflows float32 (the kernel computes spans
+    /// in float32), or `nil`.
+    func firstOverflowingSpan(from: Int, to: Int) -> Int? {
+        let overflows = withColumns { columns in
+            let f = columns[from], t = columns[to]
+            var overflow: UInt32 = 0
+            for lane in 0..<laneCount {
+                overflow |= (t[lane] - f[lane]).bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
+            }
+            return overflow != 0
+        }
+        guard overflows else { return nil }
+        return (0..<laneCount).first { !(self[to, $0] - self[from, $0]).isFinite }
+    }
+
+    /// Adds `count` columns of zeros after the last.
+    mutating func appendColumns(_ count: Int) {
+        storage.append(contentsOf: repeatElement(0, count: count * laneCount))
+        columnCount += count
+    }
+
+    /// Removes lanes `range` from every column.
+    mutating func removeLanes(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        var next = LaneStore(columns: columnCount, lanes: laneCount - range.count)
+        for c in 0..<columnCount {
+            let column = self.column(c)
+            let start = c * next.laneCount
+            next.storage.replaceSubrange(
+                start..<start + next.laneCount,
+                with: column[column.startIndex..<column.startIndex + range.lowerBound]
+                    + column[column.startIndex + range.upperBound..<column.endIndex])
+        }
+        self = next
+    }
+
+    /// Column pointers for one pass: column c's first float at `self[c]`.
+    struct Columns {
+        let base: UnsafePointer<Float>
+        let laneCount: Int
+        subscript(column: Int) -> UnsafePointer<Float> { base + column * laneCount }
+    }
+
+    /// Column pointers to write.
+    struct MutableColumns {
+        let base: UnsafeMutablePointer<Float>
+        let laneCount: Int
+        subscript(column: Int) -> UnsafeMutablePointer<Float> { base + column * laneCount }
+    }
+}
