@@ -4,7 +4,7 @@ import Stagger
 print("built:    ", Backend.built.map(\.rawValue))
 print("supported:", Backend.supported.map(\.rawValue))
 let active = Backend.active
-print("active:    \(active), \(active.lanes) lanes, native: \(active.isNative)")
+print("active:    \(active), \(active.laneCount) lanes, native: \(active.isNative)")
 
 // Every supported backend meets the same bounds against the Double reference.
 let progress: [Float] = [0.1, 0.5, 0.9]

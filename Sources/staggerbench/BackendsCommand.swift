@@ -32,7 +32,7 @@ struct BackendsCommand: ParsableCommand {
             let name = backend == active ? "\(backend.rawValue) *" : backend.rawValue
             print(
                 name.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + String(backend.lanes).padding(toLength: 7, withPad: " ", startingAt: 0)
+                    + String(backend.laneCount).padding(toLength: 7, withPad: " ", startingAt: 0)
                     + yes(backend.isBuilt).padding(toLength: 7, withPad: " ", startingAt: 0)
                     + yes(backend.isSupported).padding(toLength: 11, withPad: " ", startingAt: 0)
                     + (backend.isSupported ? yes(backend.isNative) : "-"))

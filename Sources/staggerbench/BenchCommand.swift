@@ -90,7 +90,7 @@ struct BenchCommand: ParsableCommand {
         progress.clear()
         if json {
             let report = BenchReport(
-                cpu: cpuName(), backend: active.rawValue, lanes: active.lanes, emulated: !active.isNative,
+                cpu: cpuName(), backend: active.rawValue, lanes: active.laneCount, emulated: !active.isNative,
                 items: items, repetitions: repetitions, threads: threads,
                 frameBudgetMilliseconds: BenchResult.frameBudget / 1e6, scenarios: results)
             let encoder = JSONEncoder()

@@ -10,7 +10,7 @@ func format(_ value: Double, _ digits: Int) -> String {
 /// this build compiled (a library build has no portable or emulated NEON path).
 func backendSummary(_ active: Backend) -> String {
     let built = Backend.built.map(\.rawValue).joined(separator: ", ")
-    return "backend: \(active) (\(active.lanes) lanes\(active.isNative ? "" : ", emulated")); "
+    return "backend: \(active) (\(active.laneCount) lanes\(active.isNative ? "" : ", emulated")); "
         + "cpu: \(cpuName()); built: \(built)"
 }
 

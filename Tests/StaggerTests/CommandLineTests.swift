@@ -102,7 +102,7 @@ import Testing
             let fields = row.map { $0.split(separator: " ").filter { $0 != "*" } } ?? []
             #expect(fields.count == 5, "\(backend): \(table.output)")
             if fields.count == 5 {
-                #expect(fields[1] == "\(backend.lanes)")
+                #expect(fields[1] == "\(backend.laneCount)")
                 #expect(fields[2] == (backend.isBuilt ? "yes" : "no"))
                 #expect(fields[3] == (backend.isSupported ? "yes" : "no"))
             }

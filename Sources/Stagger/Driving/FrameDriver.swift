@@ -65,20 +65,14 @@ public struct FrameDriver: Sendable {
         case component(AnimatorID, ComponentEvent)
     }
 
-    private var lists: [StaggeredList] = []
-    private var listFrames: [StaggerFrame] = []
-    /// The transition (its start) whose settling was reported, per list.
-    private var listSettleReported: [Double?] = []
+    // Each kind of animation, with its outputs and what was reported (see FrameDriven).
+    private var lists = DrivenSlots<StaggeredList>()
+    private var groups = DrivenSlots<MatchedPairGroup>()
+    private var players = DrivenSlots<TimelinePlayer>()
+    private var animators = DrivenSlots<ComponentAnimator>()
     /// Scratch for a list's delays while its items' rests are found (one buffer for
     /// every list, grown once, so that frames allocate nothing).
     private var delayScratch: [Float] = []
-    private var groups: [MatchedPairGroup] = []
-    private var groupFrames: [MatchedFrame] = []
-    /// The transition (its start) whose settling was reported, per pair group.
-    private var groupSettleReported: [Double?] = []
-    private var players: [TimelinePlayer] = []
-    private var playerValues: [[Float]] = []
-    private var animators: [ComponentAnimator] = []
     /// Events that a change made through a subscript revealed before the next frame:
     /// a settling that a new transition came after (the frame that would have seen it
     /// never came), and an animator's events at exactly the previous frame's time (a
@@ -103,53 +97,33 @@ public struct FrameDriver: Sendable {
     // MARK: - Adding and changing animations
 
     /// Adds `list`; ``frame(of:)->StaggerFrame`` holds its tracks after each frame.
-    public mutating func add(_ list: StaggeredList) -> ListID {
-        lists.append(list)
-        listFrames.append(list.makeFrame(recordsAppearance: false))
-        listSettleReported.append(nil)
-        return ListID(index: lists.count - 1)
-    }
+    public mutating func add(_ list: StaggeredList) -> ListID { ListID(index: lists.add(list)) }
 
     /// Adds `group`; ``frame(of:)->MatchedFrame`` holds its lanes after each frame.
-    public mutating func add(_ group: MatchedPairGroup) -> PairGroupID {
-        groups.append(group)
-        groupFrames.append(group.makeFrame(recordsVelocity: false))
-        groupSettleReported.append(nil)
-        return PairGroupID(index: groups.count - 1)
-    }
+    public mutating func add(_ group: MatchedPairGroup) -> PairGroupID { PairGroupID(index: groups.add(group)) }
 
     /// Adds `player` (playing or not; play it through the driver's subscript).
-    public mutating func add(_ player: TimelinePlayer) -> PlayerID {
-        players.append(player)
-        playerValues.append([Float](repeating: 0, count: player.timeline.stepCount))
-        return PlayerID(index: players.count - 1)
-    }
+    public mutating func add(_ player: TimelinePlayer) -> PlayerID { PlayerID(index: players.add(player)) }
 
     /// Adds `animator`.
-    public mutating func add(_ animator: ComponentAnimator) -> AnimatorID {
-        animators.append(animator)
-        return AnimatorID(index: animators.count - 1)
-    }
+    public mutating func add(_ animator: ComponentAnimator) -> AnimatorID { AnimatorID(index: animators.add(animator)) }
 
     /// The list, to start a transition on it (`driver[id].show(at:)`) or read it.
     ///
     /// A transition applies from the next frame; one that changes the item count or
     /// the tracks gets a new frame of the right size then.
     public subscript(id: ListID) -> StaggeredList {
-        get { lists[id.index] }
+        get { lists.animations[id.index] }
         set {
-            let old = lists[id.index]
+            let old = lists.animations[id.index]
             if old.settlingDuration > 0, old.settleTime <= newValue.start, newValue.start != old.start,
-                listSettleReported[id.index] != old.start
+                lists.records[id.index] != old.start
             {
-                listSettleReported[id.index] = old.start
+                lists.records[id.index] = old.start
                 pendingEvents.append(.listSettled(id, at: old.settleTime))
             }
-            lists[id.index] = newValue
-            let frame = listFrames[id.index]
-            if frame.count != newValue.count || frame.trackCount != newValue.tracks.count {
-                listFrames[id.index] = newValue.makeFrame(recordsAppearance: false)
-            }
+            lists.animations[id.index] = newValue
+            lists.resizeOutput(id.index)
         }
     }
 
@@ -159,52 +133,48 @@ public struct FrameDriver: Sendable {
     /// copy and a set), so that its transition writes into the group's own buffers
     /// rather than fresh memory.
     public subscript(id: PairGroupID) -> MatchedPairGroup {
-        get { groups[id.index] }
+        get { groups.animations[id.index] }
         _modify {
             // Only figures of the group before, not a copy of it: a copy would share its
             // buffers and make the transition copy them.
             let index = id.index
             let before = (
-                hasMoved: groups[index].hasMoved, settleTime: groups[index].settleTime,
-                lastTransition: groups[index].lastTransition
+                hasMoved: groups.animations[index].hasMoved, settleTime: groups.animations[index].settleTime,
+                lastTransition: groups.animations[index].lastTransition
             )
             defer {
-                let group = groups[index]
-                if before.hasMoved, before.settleTime <= group.lastTransition,
-                    group.lastTransition != before.lastTransition, groupSettleReported[index] != before.lastTransition
+                let lastTransition = groups.animations[index].lastTransition
+                if before.hasMoved, before.settleTime <= lastTransition, lastTransition != before.lastTransition,
+                    groups.records[index] != before.lastTransition
                 {
-                    groupSettleReported[index] = before.lastTransition
+                    groups.records[index] = before.lastTransition
                     pendingEvents.append(.pairGroupSettled(id, at: before.settleTime))
                 }
-                if groupFrames[index].pairCount != group.pairs.count {
-                    groupFrames[index] = group.makeFrame(recordsVelocity: false)
-                }
+                groups.resizeOutput(index)
             }
-            yield &groups[index]
+            yield &groups.animations[index]
         }
     }
 
     /// The timeline player, to play, pause, seek or reverse it, or read its state (a
     /// player of another timeline gets step values of its size).
     public subscript(id: PlayerID) -> TimelinePlayer {
-        get { players[id.index] }
+        get { players.animations[id.index] }
         set {
-            players[id.index] = newValue
-            if playerValues[id.index].count != newValue.timeline.stepCount {
-                playerValues[id.index] = [Float](repeating: 0, count: newValue.timeline.stepCount)
-            }
+            players.animations[id.index] = newValue
+            players.resizeOutput(id.index)
         }
     }
 
     /// The component animator, to start a transition, or read its values.
     public subscript(id: AnimatorID) -> ComponentAnimator {
-        get { animators[id.index] }
+        get { animators.animations[id.index] }
         set {
             // A transition started at the previous frame's time has events at that time,
             // which the next frame's interval (previous, next] leaves out: queue the ones
             // the change added.
             if let previous = time {
-                let old = animators[id.index]
+                let old = animators.animations[id.index]
                 var before = (try? old.events(from: previous.nextDown, to: previous)) ?? []
                 for event in (try? newValue.events(from: previous.nextDown, to: previous)) ?? [] {
                     if let k = before.firstIndex(of: event) {
@@ -214,7 +184,7 @@ public struct FrameDriver: Sendable {
                     }
                 }
             }
-            animators[id.index] = newValue
+            animators.animations[id.index] = newValue
         }
     }
 
@@ -225,16 +195,16 @@ public struct FrameDriver: Sendable {
     /// sample the list into a frame of your own that records them
     /// (``StaggeredList/makeFrame(recordsAppearance:)``). That keeps a frame of 10,000
     /// items two passes of memory lighter.
-    public func frame(of id: ListID) -> StaggerFrame { listFrames[id.index] }
+    public func frame(of id: ListID) -> StaggerFrame { lists.outputs[id.index] }
 
     /// The pair group's lanes at the last frame (all zero before the first); decode
     /// them with ``MatchedPairGroup/states(in:into:)``.
-    public func frame(of id: PairGroupID) -> MatchedFrame { groupFrames[id.index] }
+    public func frame(of id: PairGroupID) -> MatchedFrame { groups.outputs[id.index] }
 
     /// Every step's eased value of the player's timeline at the last frame, in the
     /// order of ``Timeline/scheduledSteps`` (all zero before the first frame and while
     /// the player has never played).
-    public func values(of id: PlayerID) -> [Float] { playerValues[id.index] }
+    public func values(of id: PlayerID) -> [Float] { players.outputs[id.index] }
 
     // MARK: - Frames
 
@@ -259,65 +229,11 @@ public struct FrameDriver: Sendable {
         events.removeAll(keepingCapacity: true)
         events.append(contentsOf: pendingEvents)
         pendingEvents.removeAll(keepingCapacity: true)
-        var atRest = true
-        for i in lists.indices {
-            let first = events.count
-            do {
-                try lists[i].sample(at: time, into: &listFrames[i])
-                try lists[i].forEachItemSettling(after: previous, through: time, scratch: &delayScratch) {
-                    events.append(.itemSettled(ListID(index: i), item: $0, at: $1))
-                }
-            } catch { throw .list(index: i, error) }
-            Self.sortByTime(&events, from: first)
-            let settle = lists[i].settleTime
-            if lists[i].settlingDuration > 0, time >= settle, listSettleReported[i] != lists[i].start {
-                listSettleReported[i] = lists[i].start
-                events.append(.listSettled(ListID(index: i), at: settle))
-            }
-            if time < settle { atRest = false }
-        }
-        for i in groups.indices {
-            do { try groups[i].sample(at: time, into: &groupFrames[i]) } catch { throw .pairGroup(index: i, error) }
-            let first = events.count
-            groups[i].forEachPairSettling(after: previous, through: time) {
-                events.append(.pairSettled(PairGroupID(index: i), pair: $0, at: $1))
-            }
-            Self.sortByTime(&events, from: first)
-            let settle = groups[i].settleTime
-            if groups[i].hasMoved, time >= settle, groupSettleReported[i] != groups[i].lastTransition {
-                groupSettleReported[i] = groups[i].lastTransition
-                events.append(.pairGroupSettled(PairGroupID(index: i), at: settle))
-            }
-            if time < settle { atRest = false }
-        }
-        for i in players.indices {
-            // A player that is not playing and has nothing to report would return an
-            // empty list: skip the call.
-            if players[i].status == .playing || players[i].hasPendingEvents {
-                let reported: [TimelinePlayer.Event]
-                do { reported = try players[i].update(at: time) } catch { throw .timeline(index: i, error) }
-                for event in reported {
-                    if case .updated = event { continue }
-                    events.append(.timeline(PlayerID(index: i), event))
-                }
-            }
-            if players[i].status != .idle {
-                do {
-                    try players[i].timeline.sample(at: try players[i].time(at: time), into: &playerValues[i])
-                } catch { throw .timeline(index: i, error) }
-            }
-            if players[i].status == .playing { atRest = false }
-        }
-        for i in animators.indices {
-            if animators[i].lastEventTime > previous {
-                let reported: [ComponentEvent]
-                do { reported = try animators[i].events(from: previous, to: time) } catch {
-                    throw .component(index: i, error)
-                }
-                for event in reported { events.append(.component(AnimatorID(index: i), event)) }
-            }
-            if !animators[i].isComplete(at: time) { atRest = false }
-        }
+        // Every kind, in the order of the docs: lists, pair groups, players, animators.
+        var atRest = try lists.advance(to: time, after: previous, scratch: &delayScratch, events: &events)
+        atRest = try groups.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
+        atRest = try players.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
+        atRest = try animators.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
         self.time = time
         isAtRest = atRest
     }
@@ -326,7 +242,7 @@ public struct FrameDriver: Sendable {
     /// ties by index (they come in index order and both sorts keep it): the order does
     /// not depend on how time was cut into frames. A frame has few: an insertion sort
     /// in place, allocating nothing; the library's sort past 32.
-    private static func sortByTime(_ events: inout [Event], from first: Int) {
+    static func sortByTime(_ events: inout [Event], from first: Int) {
         let count = events.count - first
         guard count > 1 else { return }
         guard count <= 32 else {
@@ -345,7 +261,7 @@ public struct FrameDriver: Sendable {
 
 extension FrameDriver.Event {
     /// When an item or pair came to rest (−∞ for other events).
-    fileprivate var settledAt: Double {
+    var settledAt: Double {
         switch self {
         case .itemSettled(_, _, let at), .pairSettled(_, _, let at): at
         default: -.infinity

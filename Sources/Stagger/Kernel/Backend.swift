@@ -61,7 +61,7 @@ public enum Backend: String, CaseIterable, Sendable, Hashable, CustomStringConve
     public var isNative: Bool { ci_backend_native(cValue) != 0 }
 
     /// Float lanes per vector (1 for `scalar`).
-    public var lanes: Int { Int(ci_backend_lanes(cValue)) }
+    public var laneCount: Int { Int(ci_backend_lanes(cValue)) }
 
     /// Every backend this build compiled, in declaration order, whether or not this
     /// CPU can run it (see ``isBuilt``).

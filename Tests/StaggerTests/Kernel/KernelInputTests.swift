@@ -286,7 +286,7 @@ import Testing
             #expect(Backend.neon.isBuilt && Backend.neon.isNative)
         #endif
         #expect(Backend.supported.allSatisfy { $0.isBuilt })
-        #expect(Backend.avx512.lanes == 16 && Backend.scalar.lanes == 1)
+        #expect(Backend.avx512.laneCount == 16 && Backend.scalar.laneCount == 1)
     }
 }
 
