@@ -15,6 +15,8 @@ extension StaggeredList {
         guard newItems >= 0 else { throw .negativeCount(newItems) }
         guard (0...count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
         let time = try changeTime(time)
+        // The item count changes: earlier rests need a time per item (the same rests).
+        try materializeSettledMotion()
         let (total, overflow) = count.addingReportingOverflow(newItems)
         guard !overflow, total <= Self.maximumCount else {
             throw .tooManyItems(count: overflow ? .max : total, maximum: Self.maximumCount)
@@ -40,7 +42,7 @@ extension StaggeredList {
         if !earlierRests.isEmpty {
             earlierRests.insert(contentsOf: repeatElement(-.infinity, count: newItems), at: index)
         }
-        record(rests.map { ($0.index < index ? $0.index : $0.index + newItems, $0.time) })
+        try record(rests.map { ($0.index < index ? $0.index : $0.index + newItems, $0.time) })
         latestChange = time
     }
 
@@ -59,6 +61,8 @@ extension StaggeredList {
             throw .indexOutOfRange(index: range.upperBound > count ? range.upperBound : range.lowerBound, count: count)
         }
         let time = try changeTime(time)
+        // The item count changes: earlier rests need a time per item (the same rests).
+        try materializeSettledMotion()
         let source: Motion.Source
         switch motion.source {
         case .closedForm(let from, let to, let order):
@@ -160,7 +164,7 @@ extension StaggeredList {
         let rests = try restsBefore(time)
         start = time
         motion = nextMotion
-        record(rests)
+        try record(rests)
         latestChange = time
     }
 }

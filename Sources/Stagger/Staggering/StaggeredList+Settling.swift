@@ -54,9 +54,48 @@ extension StaggeredList {
             for index in earlierRests.indices where earlierRests[index] > after && earlierRests[index] <= through {
                 body(index, earlierRests[index])
             }
+            if let settled = settledMotion {
+                try Self.forEachRest(
+                    of: settled.motion, start: settled.start, count: count, after: after, through: through,
+                    scratch: &scratch, body)
+            }
         }
         // Nothing of the motion in flight comes to rest outside (start, settleTime].
         guard through > start, after < settleTime else { return }
+        switch motion.source {
+        case .closedForm, .delays:
+            try Self.forEachRest(
+                of: motion, start: start, count: count, after: after, through: through, scratch: &scratch, body)
+        case .lanes(let engine):
+            let duration = motion.curve.duration
+            // A lane that came to rest before the last transition had nowhere to go in
+            // it. One that ends at that very instant did, unless the transition recorded
+            // its rest: a uniform motion's rests are found from its float32 delays, its
+            // lanes from the reference's, and the two can fall either side of the tap
+            // by a rounding (2⁻²² of the time), so the record decides.
+            let tie = 0x1p-22 * (abs(start) + duration)
+            for lane in 0..<count where !engine.goesNowhere(lane: lane) {
+                let time = engine.end(ofLane: lane)
+                guard time > after, time <= through else { continue }
+                if time > start
+                    || (time == start && (earlierRests.isEmpty || earlierRests[lane] < start - tie))
+                {
+                    body(lane, time)
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with each item of a uniform `motion` of `count` items started at
+    /// `start` that comes to rest in (`after`, `through`], in index order: its delay
+    /// (float32, as the kernel samples it) plus the curve's duration; nothing when it
+    /// moves nothing, or for a lane animation (whose lanes have ends of their own).
+    static func forEachRest(
+        of motion: Motion, start: Double, count: Int, after: Double, through: Double, scratch: inout [Float],
+        _ body: (_ index: Int, _ time: Double) -> Void
+    ) throws(StaggerError) {
+        // None of it comes to rest outside (start, start + its settling].
+        guard through > start, after < start + motion.settlingOffset else { return }
         let duration = motion.curve.duration
         switch motion.source {
         case .closedForm(let from, let to, let order):
@@ -75,22 +114,8 @@ extension StaggeredList {
                 let time = start + Double(delays[index]) + duration
                 if time > after, time <= through { body(index, time) }
             }
-        case .lanes(let engine):
-            // A lane that came to rest before the last transition had nowhere to go in
-            // it. One that ends at that very instant did, unless the transition recorded
-            // its rest: a uniform motion's rests are found from its float32 delays, its
-            // lanes from the reference's, and the two can fall either side of the tap
-            // by a rounding (2⁻²² of the time), so the record decides.
-            let tie = 0x1p-22 * (abs(start) + duration)
-            for lane in 0..<count where !engine.goesNowhere(lane: lane) {
-                let time = engine.end(ofLane: lane)
-                guard time > after, time <= through else { continue }
-                if time > start
-                    || (time == start && (earlierRests.isEmpty || earlierRests[lane] < start - tie))
-                {
-                    body(lane, time)
-                }
-            }
+        case .lanes:
+            return
         }
     }
 

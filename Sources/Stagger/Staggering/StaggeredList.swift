@@ -115,6 +115,15 @@ public struct StaggeredList: Sendable {
         /// Under reduced motion, the pass of ``ReducedMotion/jump`` for tracks that jump.
         let jumpPass: KernelPass?
 
+        /// Whether every item moves between the same endpoints (not a lane animation),
+        /// and those endpoints differ.
+        var movesUniformly: Bool {
+            switch source {
+            case .closedForm(let from, let to, _), .delays(let from, let to, _): from != to
+            case .lanes: false
+            }
+        }
+
         /// `source` run by `curve` from the transition at `transition` (seconds on the
         /// caller's clock; uniform sources count from it), with its settling offset and
         /// kernel passes derived from both.
@@ -214,6 +223,12 @@ public struct StaggeredList: Sendable {
     /// still hear of it. One time per item, the latest, so that the memory stays
     /// O(count) however many transitions come.
     internal(set) var earlierRests: [Double] = []
+    /// A uniform motion (its start and motion) that a transition replaced once every
+    /// item had come to rest in it: it stands for each item's earlier rest (which
+    /// supersedes ``earlierRests``, then empty) without a time per item, so that a tap
+    /// on a list at rest costs O(1). A later change that needs times per item
+    /// materializes it into ``earlierRests`` (``materializeSettledMotion()``).
+    internal(set) var settledMotion: (start: Double, motion: Motion)?
 
     /// A list of `count` hidden items.
     ///
@@ -305,10 +320,19 @@ public struct StaggeredList: Sendable {
                 source = .delays(from: restValue, to: target, delays: try order.delays(count: count))
             }
             let next = try Motion(source, curve: curve, count: count, isReduced: isReduced, since: time)
-            let rests = try restsBefore(time)
+            // Every item came to rest in a uniform motion that moved them: the motion
+            // stands for their rests (no time per item, no pass over the items).
+            let replaced = (start: start, motion: motion)
+            let allSettled = motion.movesUniformly && time >= settleTime
+            let rests = allSettled ? [] : try restsBefore(time)
             start = time
             motion = next
-            record(rests)
+            if allSettled {
+                settledMotion = replaced
+                earlierRests = []
+            } else {
+                try record(rests)
+            }
             return
         }
 
@@ -338,14 +362,31 @@ public struct StaggeredList: Sendable {
         }
         start = time
         motion = Motion(lanes: engine, curve: curve, isReduced: isReduced, since: time, passes: passes)
-        record(rests)
+        try record(rests)
     }
 
-    /// Keeps `rests` (from ``restsBefore(_:)``) in ``earlierRests``.
-    mutating func record(_ rests: [(index: Int, time: Double)]) {
+    /// Keeps `rests` (from ``restsBefore(_:)``) in ``earlierRests``, after the
+    /// ``settledMotion``'s (the older rests).
+    mutating func record(_ rests: [(index: Int, time: Double)]) throws(StaggerError) {
         guard !rests.isEmpty else { return }
+        try materializeSettledMotion()
         if earlierRests.count != count { earlierRests = [Double](repeating: -.infinity, count: count) }
         for (index, time) in rests { earlierRests[index] = time }
+    }
+
+    /// Writes the ``settledMotion``'s rests into ``earlierRests`` (one time per item),
+    /// before a change that records rests of its own or changes the item count.
+    /// O(count) once; nothing when there is none.
+    mutating func materializeSettledMotion() throws(StaggerError) {
+        guard let settled = settledMotion else { return }
+        var rests = [Double](repeating: -.infinity, count: count)
+        var scratch: [Float] = []
+        try Self.forEachRest(
+            of: settled.motion, start: settled.start, count: count, after: -.infinity, through: .infinity,
+            scratch: &scratch
+        ) { rests[$0] = $1 }
+        earlierRests = rests
+        settledMotion = nil
     }
 
     /// The common appearance of every item when all are at rest at the same value at

@@ -26,6 +26,30 @@ import Testing
         }
     }
 
+    /// A hide of a list at rest keeps the show's rests without a time per item; the next
+    /// frame still hears each of them once, and a change of the item count later moves
+    /// them with their items. `.relaxed` rows settle at 0.5 + 0.08 i (worked above).
+    @Test func aTapOnAListAtRestKeepsItsRests() throws {
+        var list = try StaggeredList(count: 8, config: .relaxed)
+        try list.show(at: 0)
+        try list.hide(at: 1.5)
+        #expect(list.earlierRests.isEmpty && list.settledMotion != nil)
+        let heard = try list.itemsSettling(after: 0.45, through: 1.5)
+        #expect(heard.map(\.index) == Array(0..<8))
+        for (index, time) in heard { #expect(abs(time - (0.5 + 0.08 * Double(index))) <= 1e-6, "row \(index)") }
+        #expect(try list.itemsSettling(after: 0.45, through: 0.6).map(\.index) == [0, 1])
+        // Two rows inserted before row 3: rows 3...7 are rows 5...9 now, and their
+        // earlier rests went with them.
+        try list.insert(2, before: 3, at: 1.55)
+        #expect(list.settledMotion == nil)
+        let moved = try list.itemsSettling(after: 0.45, through: 1.5)
+        #expect(moved.map(\.index) == [0, 1, 2, 5, 6, 7, 8, 9])
+        for (index, time) in moved {
+            let row = index < 3 ? index : index - 2
+            #expect(abs(time - (0.5 + 0.08 * Double(row))) <= 1e-6, "row \(row) now \(index)")
+        }
+    }
+
     /// The same through a driver at 0.03 s frames, with taps between frames (a move at
     /// 0.51, a second move of the same row at 0.515, and a removal-free retarget that
     /// changes nothing for the others): each row is reported once, at its time.
