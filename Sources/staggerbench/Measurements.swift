@@ -339,7 +339,7 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
                 tap += 100
             }
         ])
-    let moved = try list.map { pair in
+    let moved = list.map { pair in
         var destination = pair.destination
         destination.frame.origin.x += 20
         return destination

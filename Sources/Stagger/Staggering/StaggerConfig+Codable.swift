@@ -21,7 +21,7 @@ extension StaggerConfig {
         try container.encode(from, forKey: .from)
         try container.encodeIfPresent(grid, forKey: .grid)
         try container.encode(distribution, forKey: .distribution)
-        try container.encode(reversed, forKey: .reversed)
+        try container.encode(isReversed, forKey: .reversed)
         try container.encodeIfPresent(maxDelay, forKey: .maxDelay)
         try container.encodeIfPresent(visibleWindow, forKey: .visibleWindow)
         try container.encode(normalization, forKey: .normalization)
@@ -39,7 +39,7 @@ extension StaggerConfig {
         from = try container.decodeIfPresent(Origin.self, forKey: .from) ?? .first
         grid = try container.decodeIfPresent(Grid.self, forKey: .grid)
         distribution = try container.decodeIfPresent(Easing.self, forKey: .distribution) ?? .linear
-        reversed = try container.decodeIfPresent(Bool.self, forKey: .reversed) ?? false
+        isReversed = try container.decodeIfPresent(Bool.self, forKey: .reversed) ?? false
         maxDelay = try container.decodeIfPresent(Double.self, forKey: .maxDelay)
         visibleWindow = try container.decodeIfPresent(VisibleWindow.self, forKey: .visibleWindow)
         normalization = try container.decodeIfPresent(Normalization.self, forKey: .normalization) ?? .fromOrigin

@@ -21,7 +21,7 @@ extension StaggerConfig {
         // flipped, the stagger is slope * (largest - d), counted from the largest
         // distance (the pivot) so that the items at the far ends, which start first, get
         // delays rounded relative to themselves, not to the whole spread.
-        let flip = geometry.inverted != reversed
+        let flip = geometry.inverted != isReversed
         var slope = 0.0
         if distanceRange > 0 {
             if case .each(let each) = spread { slope = each } else { slope = total / distanceRange }
@@ -60,7 +60,7 @@ extension StaggerConfig {
         layout.metric = Int32(geometry.metric.kernelMetric.rawValue)
         layout.axis = Int32((geometry.axis?.kernelAxis ?? CI_AXIS_BOTH).rawValue)
         layout.invert = geometry.inverted ? 1 : 0
-        layout.reversed = reversed ? 1 : 0
+        layout.reversed = isReversed ? 1 : 0
         layout.outside =
             visibleWindow?.offscreen == .withWindowEdge
             ? Int32(CI_OUTSIDE_WINDOW_EDGE.rawValue) : Int32(CI_OUTSIDE_IMMEDIATE.rawValue)

@@ -186,7 +186,7 @@ extension StaggerConfig: CustomStringConvertible {
         if curve != .spring { fields.append("curve:\(curve.description)") }
         if distribution != .linear { fields.append("distribution:\(distribution.description)") }
         if let maxDelay { fields.append("max:\(maxDelay)") }
-        if reversed { fields.append("reversed") }
+        if isReversed { fields.append("reversed") }
         if normalization != .fromOrigin { fields.append("normalization:\(normalization.rawValue)") }
         return fields.joined(separator: ",")
     }

@@ -10,7 +10,7 @@ extension StaggerConfig {
     /// `ratios`), or a point in the positions' coordinates (`point`: where a tap fell;
     /// with ``Normalization/fromNearestItem`` the item nearest it starts at once). Then
     /// as for a grid: the distances are normalised, shaped by ``distribution``, turned by
-    /// ``reversed``, spread by ``spread`` (`each` is seconds per point of distance),
+    /// ``isReversed``, spread by ``spread`` (`each` is seconds per point of distance),
     /// capped by ``maxDelay`` and added to ``baseDelay``; a random origin shuffles the
     /// items as a list's would and measures from the first. ``visibleWindow`` plays no part. Pass the result to
     /// ``Curve/sampleStaggered(at:delays:into:backend:)-(_,[Float],_,_)`` (as float32) to sample every
@@ -63,7 +63,7 @@ extension StaggerConfig {
         return distances.map { distance in
             let u = range > 0 ? Swift.min(Swift.max((distance - nearest) / range, 0), 1) : 0
             var shaped = (try? distribution.value(at: u)) ?? 0
-            if reversed { shaped = 1 - shaped }
+            if isReversed { shaped = 1 - shaped }
             return baseDelay + Swift.min(total * shaped, maxDelay ?? .infinity)
         }
     }

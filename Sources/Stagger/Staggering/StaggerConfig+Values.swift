@@ -3,7 +3,7 @@ extension StaggerConfig {
     /// distances instead of its delays (GSAP's `distribute`, anime.js's staggered
     /// ranges): `from` at the origin's distance, `to` at the farthest item's, in
     /// between as the delays are, shaped by ``distribution``, turned around by
-    /// ``reversed``, measured as ``normalization`` says (under
+    /// ``isReversed``, measured as ``normalization`` says (under
     /// ``Normalization/fromNearestItem``, GSAP's, the item nearest the origin takes
     /// `from` even where none sits on it, as the middle two of an even list from
     /// ``Origin/center``). A fan of rotations from the center, a ramp of scales across
@@ -61,7 +61,7 @@ extension StaggerConfig {
         spread.spread = .amount(Swift.abs(to - from))
         spread.maxDelay = nil
         spread.visibleWindow = nil
-        if to < from { spread.reversed.toggle() }
+        if to < from { spread.isReversed.toggle() }
         return spread
     }
 }

@@ -155,7 +155,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     public var distribution: Easing = .linear
     /// Runs the order backwards: the item that would start last starts first (items
     /// that would all start together still do).
-    public var reversed = false
+    public var isReversed = false
     /// A cap on the stagger part of any delay, in seconds (≥ 0), or `nil` for none:
     /// items past it start together, so a 10,000-row list still appears promptly.
     public var maxDelay: Double?
@@ -194,7 +194,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         self.from = from
         self.grid = grid
         self.distribution = distribution
-        self.reversed = reversed
+        self.isReversed = reversed
         self.maxDelay = maxDelay
         self.visibleWindow = visibleWindow
         try validate()
@@ -364,7 +364,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         // `isLinear`: the distribution is known to be the identity, whose value(at:) is
         // u itself (in [0, 1] already): no call per item.
         var shaped = isLinear && u.isFinite ? u : (try? distribution.value(at: u)) ?? 0
-        if reversed { shaped = 1 - shaped }
+        if isReversed { shaped = 1 - shaped }
         var stagger = totalSpread(distanceRange: range) * shaped
         if let maxDelay { stagger = min(stagger, maxDelay) }
         return baseDelay + stagger
@@ -377,7 +377,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     ///   ``StaggerError/indexOutOfRange(index:count:)`` for a negative index.
     public func delay(for index: Int) throws(StaggerError) -> Double {
         guard grid == nil, from == .first, visibleWindow == nil, distribution == .linear,
-            !reversed, case .each = spread
+            !isReversed, case .each = spread
         else { throw .countRequired }
         guard index >= 0 else { throw .indexOutOfRange(index: index, count: 0) }
         return try delay(for: index, of: index + 1)

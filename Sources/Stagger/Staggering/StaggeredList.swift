@@ -212,23 +212,23 @@ public struct StaggeredList: Sendable {
 
     /// When the last transition started, on the caller's clock: the time a uniform
     /// source's delays count from (a lane animation keeps its own start).
-    internal(set) var start: Double = 0
-    internal(set) var motion: Motion
+    var start: Double = 0
+    var motion: Motion
     /// The time of the latest change (show, hide, insert, move, release), −∞ before the
     /// first: changes come in time order (``TimeOrder``).
-    internal(set) var latestChange = -Double.infinity
+    var latestChange = -Double.infinity
     /// Each item's time of coming to rest in a motion that a later transition replaced
     /// (−∞ for none; empty until some item has one): a tap between two frames replaces
     /// the motion an item settled in since the previous frame, and the next frame must
     /// still hear of it. One time per item, the latest, so that the memory stays
     /// O(count) however many transitions come.
-    internal(set) var earlierRests: [Double] = []
+    var earlierRests: [Double] = []
     /// A uniform motion (its start and motion) that a transition replaced once every
     /// item had come to rest in it: it stands for each item's earlier rest (which
     /// supersedes ``earlierRests``, then empty) without a time per item, so that a tap
     /// on a list at rest costs O(1). A later change that needs times per item
     /// materializes it into ``earlierRests`` (``materializeSettledMotion()``).
-    internal(set) var settledMotion: (start: Double, motion: Motion)?
+    var settledMotion: (start: Double, motion: Motion)?
 
     /// A list of `count` hidden items.
     ///
@@ -304,7 +304,7 @@ public struct StaggeredList: Sendable {
     /// list as it was.
     mutating func transition(to target: Float, at time: Double, reversed: Bool) throws(StaggerError) {
         var order = config
-        if reversed { order.reversed.toggle() }
+        if reversed { order.isReversed.toggle() }
         if target == 0, let hideCurve { order.curve = hideCurve }
         try order.validate(count: count)
         let isReduced = reducedMotion.isReduced

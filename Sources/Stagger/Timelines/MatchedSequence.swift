@@ -78,7 +78,7 @@ public struct MatchedSequence: Sendable {
     /// Whether the steps run back to front: batch by batch, each batch whole (its steps
     /// together, with the delays inside it) after its own delay, so `a`, `b` (not
     /// waiting), `c` reversed runs `b` and `c` together, then `a`.
-    public let reversed: Bool
+    public let isReversed: Bool
     /// Whether the steps animate; `false` jumps straight to the end state at time 0.
     public let animates: Bool
     /// The compiled schedule: one timeline step per matched step, in running order.
@@ -90,7 +90,7 @@ public struct MatchedSequence: Sendable {
     ///
     /// - Parameters:
     ///   - steps: The steps, in the order given.
-    ///   - reversed: Whether the batches run back to front (see ``reversed``).
+    ///   - reversed: Whether the batches run back to front (see ``isReversed``).
     ///   - animates: `false` jumps to the end state at time 0 (see ``animates``).
     ///   - timeScale: Speed factor, finite and > 0 (2 runs every step and delay twice as
     ///     fast, springs included), as ``Timeline/Options-swift.struct/timeScale``.
@@ -107,7 +107,7 @@ public struct MatchedSequence: Sendable {
         reducedMotion: ReducedMotion = .system(isEnabled: false)
     ) throws(TimelineError) {
         self.steps = steps
-        self.reversed = reversed
+        self.isReversed = reversed
         self.animates = animates
         // Batches, in the order given: a step that does not wait lets the next one start
         // with it, so a run of such steps (and the step closing it) runs concurrently.

@@ -19,7 +19,7 @@ import Testing
             ][origin]
         if shape >= 2 { config.grid = StaggerConfig.Grid(columns: 7, rows: 200, axis: shape == 3 ? .y : nil) }
         config.distribution = [Easing.linear, .easeInOut, .easeOutCubic, .linear][shape]
-        config.reversed = flags && shape == 1
+        config.isReversed = flags && shape == 1
         config.normalization = window % 2 == 0 ? .fromOrigin : .fromNearestItem
         if window >= 2 {
             config.visibleWindow = StaggerConfig.VisibleWindow(

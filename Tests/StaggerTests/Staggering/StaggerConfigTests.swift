@@ -53,9 +53,9 @@ import Testing
         config.from = .edges  // distance to the nearer end
         expectClose(try delays(config, 5), [0, 0.1, 0.2, 0.1, 0])
         config.from = .first
-        config.reversed = true
+        config.isReversed = true
         expectClose(try delays(config, 4), [0.3, 0.2, 0.1, 0])
-        config.reversed = false
+        config.isReversed = false
         config.from = .index(2)
         expectClose(try delays(config, 5), [0.2, 0.1, 0, 0.1, 0.2])
         config.from = .ratio(0.25)  // origin at index 1 of 0...4
@@ -104,7 +104,7 @@ import Testing
             config.from = from
             config.normalization = .fromNearestItem
             for reversed in [false, true] {
-                config.reversed = reversed
+                config.isReversed = reversed
                 #expect(try delays(config, count) == Array(repeating: 0.1, count: count), "\(from) \(reversed)")
                 #expect(try config.delays(count: count, backend: backend) == Array(repeating: Float(0.1), count: count))
             }
@@ -328,7 +328,7 @@ import Testing
                     axis: layout == 2 ? .y : nil,
                     metric: StaggerConfig.DistanceMetric.allCases[columns % 3])
             }
-            config.reversed = reversed
+            config.isReversed = reversed
             config.normalization = columns % 2 == 0 ? .fromNearestItem : .fromOrigin
             config.distribution = cap == 4 ? .easeInOutCubic : .linear
             config.maxDelay = cap == 1 ? 0.4 : nil

@@ -71,9 +71,9 @@ struct StaggerOptionCase: Sendable, CustomTestStringConvertible {
         }
         add("distribution easeInQuad") { $0.distribution = .easeInQuad }
         add("distribution easeOutBack (overshoots)") { $0.distribution = .easeOutBack }
-        add("reversed") { $0.reversed = true }
+        add("reversed") { $0.isReversed = true }
         add("reversed from center") {
-            $0.reversed = true
+            $0.isReversed = true
             $0.from = .center
         }
         add("max delay 0.2") { $0.maxDelay = 0.2 }
@@ -86,7 +86,7 @@ struct StaggerOptionCase: Sendable, CustomTestStringConvertible {
             add("window 3..<9, \(offscreen)") { $0.visibleWindow = .init(3..<9, offscreen: offscreen) }
             add("window 3..<9, \(offscreen), reversed") {
                 $0.visibleWindow = .init(3..<9, offscreen: offscreen)
-                $0.reversed = true
+                $0.isReversed = true
             }
             add("window 3..<9, \(offscreen), from center, max delay 0.1") {
                 $0.visibleWindow = .init(3..<9, offscreen: offscreen)
@@ -179,7 +179,7 @@ struct StaggerOptionCase: Sendable, CustomTestStringConvertible {
         }
         // Hide at 10, when every item is at rest, in the reversed order (the default).
         var hideOrder = config
-        hideOrder.reversed.toggle()
+        hideOrder.isReversed.toggle()
         let hidden = try Self.reference(hideOrder, count: count)
         try list.hide(at: 10)
         for time in times {

@@ -25,7 +25,7 @@ import Testing
         // From the center: the middle item gets `from`, both ends `to`.
         config.from = .center
         try expectValues(config, from: 0, to: 20, [20, 10, 0, 10, 20], backend: backend)
-        config.reversed = true
+        config.isReversed = true
         try expectValues(config, from: 0, to: 20, [0, 10, 20, 10, 0], backend: backend)
         // A 3 × 3 grid from its centre, shaped by easeInQuad: the sides are 1 of √2 away,
         // easeInQuad(1/√2) = 1/2; the corners get all of it.
