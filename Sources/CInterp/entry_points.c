@@ -92,7 +92,11 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve, const ci_sample_r
 
     ci_sample_prepared S;
     status = ci_plan_sample(&S, &unit, request, tracks, track_count, outputs, count);
-    if (status != CI_OK || count == 0) return status;
+    if (status != CI_OK) return status;
+    /* Keeping the output's items until they start needs that output, and it alone. */
+    if (request->keep_until_start && (!request->item_start || !appearance || track_count > 0))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return status;
     P.holds_start = moves_at_start(table, &P);
     return finish(
         table->sample(&P, &S, request, tracks, track_count, outputs, appearance, velocity, count));

@@ -94,6 +94,7 @@ typedef struct ci_sample_prepared {
     int source;
     int outside_immediate;
     int layer_count;         /* additive layers of the item source (request's arrays) */
+    int keep_until_start;    /* items with elapsed <= 0 keep the appearance buffer's values */
     float time_after_start;  /* delays / items: elapsed_i = this - d_i, in seconds */
     /* list: elapsed_i = after_offset - slope ||j - center| - pivot| seconds with center =
      * window_start + origin, then clamped to [cap_elapsed, start_elapsed] (the stagger

@@ -218,6 +218,17 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
     return a;
 }
 
+/* With keep_until_start (item source only), `a` and `rate` where the items have started
+ * (elapsed > 0), what the buffers already hold elsewhere. */
+CI_INLINE void CI_FN(keep_until_start)(const ci_sample_prepared *S, const ci_sample_request *R,
+                                       const float *appearance, const float *velocity, size_t i,
+                                       size_t m, VF *a, VF *rate) {
+    VM started = vm_lt(vf_set1(0.0f),
+                       vf_sub(vf_set1(S->time_after_start), CI_FN(load)(R->item_start + i, m)));
+    *a = vf_select(started, *a, CI_FN(load)(appearance + i, m));
+    if (velocity) *rate = vf_select(started, *rate, CI_FN(load)(velocity + i, m));
+}
+
 /* One vector of the sampling pass (m lanes valid), inlined for the body and the tail
  * as every loop here is. */
 CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction,
@@ -231,6 +242,8 @@ CI_INLINE void CI_FN(sample_block)(const ci_prepared *P, int kind, int direction
     const int sides = F.source == CI_SOURCE_LIST ? CI_SIDES_TEST : CI_SIDES_MIXED;
     VF a = CI_FN(sample_appearance)(P, kind, direction, sides, S, F, R, i, m, index, finite,
                                     velocity ? &rate : NULL);
+    if (F.source == CI_SOURCE_ITEMS && S->keep_until_start)
+        CI_FN(keep_until_start)(S, R, appearance, velocity, i, m, &a, &rate);
     CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i, m, a, rate);
 }
 
@@ -268,7 +281,11 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
         for (int v = 0; v < count; v++)
             a[v] = vf_add(a[v], vf_mul(CI_FN(bezier_value)(P, y[v], t[v]), to[v]));
     }
-    for (int v = 0; v < count; v++)
+    for (int v = 0; v < count; v++) {
+        VF rate = vf_set1(0.0f);
+        if (F.source == CI_SOURCE_ITEMS && S->keep_until_start)
+            CI_FN(keep_until_start)(S, R, appearance, velocity, i + v * W, W, &a[v], &rate);
         CI_FN(sample_store)(S, F, tracks, track_count, outputs, appearance, velocity, i + v * W, W,
-                            a[v], vf_set1(0.0f));
+                            a[v], rate);
+    }
 }

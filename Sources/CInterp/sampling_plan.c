@@ -194,6 +194,7 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->time_after_start = (float)now;
     }
     S->layer_count = (int)R->layer_count;
+    S->keep_until_start = R->keep_until_start != 0;
     S->from = R->from;
     S->to = R->to;
     S->unit_span = S->source != CI_SOURCE_ITEMS && R->from == 0 && R->to == 1;

@@ -694,6 +694,58 @@ static void check_track_clamp(ci_backend b) {
     if (differ) failures++;
 }
 
+/* keep_until_start: items not past their start keep what the buffer holds, the others
+ * run their motion. Linear over 2 s from 10 to 20 at time 1: an item started at -1 is
+ * at 20, one at 0 at 15, one at 0.5 at 12.5 (by hand); those starting at 1 (elapsed
+ * exactly 0) and later keep the 42 written before; a cubic-bezier (solved side by side
+ * in groups) keeps them the same way. Without the item source, an appearance buffer, or
+ * with tracks, it is refused. */
+static void check_keep_until_start(ci_backend b) {
+    enum { N = 70 };
+    static float start[N], from[N], to[N], v0[N], out[N];
+    const ci_curve curves[2] = {{CI_CURVE_LINEAR, 0, 0, 0, {0}},
+                                {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0, 0, 1, 1}}};
+    int wrong = 0;
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < N; i++) {
+            start[i] = i % 5 == 0   ? -1.0f
+                       : i % 5 == 1 ? 0.0f
+                       : i % 5 == 2 ? 0.5f
+                       : i % 5 == 3 ? 1.0f
+                                    : 2.0f;
+            from[i] = 10;
+            to[i] = 20;
+            v0[i] = 0;
+            out[i] = 42;
+        }
+        ci_sample_request r = {0};
+        r.time = 1;
+        r.duration = 2;
+        r.item_start = start;
+        r.item_from = from;
+        r.item_to = to;
+        r.item_velocity = v0;
+        r.keep_until_start = 1;
+        if (ci_sample(b, &curves[c], &r, NULL, 0, NULL, out, NULL, N) != CI_OK) {
+            wrong++;
+            continue;
+        }
+        for (int i = 0; i < N; i++) {
+            /* cubic-bezier(0, 0, 1, 1) is the identity: the same figures. */
+            double expected = i % 5 == 0 ? 20 : i % 5 == 1 ? 15 : i % 5 == 2 ? 12.5 : 42;
+            if (fabs(out[i] - expected) > 1e-4) wrong++;
+        }
+        const ci_track track = {0, 1};
+        float *outputs[1] = {out};
+        if (ci_sample(b, &curves[c], &r, &track, 1, outputs, out, NULL, N) !=
+                CI_ERR_INVALID_PARAMETER ||
+            ci_sample(b, &curves[c], &r, NULL, 0, NULL, NULL, NULL, N) != CI_ERR_INVALID_PARAMETER)
+            wrong++;
+    }
+    printf("%-9s keep until start: %d values or refusals wrong\n", ci_backend_name(b), wrong);
+    if (wrong) failures++;
+}
+
 /* cubic-bezier(1, 0, 0, 1) has a vertical tangent at x = 1/2: x(t) = 3t - 6t^2 + 4t^3 =
  * 1/2 + 4s^3 and y(t) = 3t^2 - 2t^3 = 1/2 + 3s/2 - 2s^3 with s = t - 1/2 (worked by
  * hand), so y(x) = 1/2 + 3s/2 - 2s^3 at s = cbrt((x - 1/2) / 4). check_easing excuses
@@ -816,6 +868,7 @@ int main(int argc, char **argv) {
         check_far_end_delays((ci_backend)b);
         check_visible_window((ci_backend)b);
         check_track_clamp((ci_backend)b);
+        check_keep_until_start((ci_backend)b);
         check_vertical_tangent((ci_backend)b);
     }
     sweep_beziers();

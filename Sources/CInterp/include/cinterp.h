@@ -255,6 +255,11 @@ typedef struct ci_sample_request {
     const float *const *layer_start; /**< per layer: start offsets, seconds after `start` */
     const float *const *layer_to;    /**< per layer: the change of appearance it adds */
     size_t layer_count;              /**< additive layers, 0 to CI_MAX_LAYERS */
+    /** Nonzero: items not past their start (elapsed <= 0) keep what `appearance` and
+     *  `velocity` already hold instead (item_start source, no tracks): a second pass
+     *  that takes over from a first one at each item's own time, as a timeline's way
+     *  back takes over from the motion played forward. */
+    int32_t keep_until_start;
 } ci_sample_request;
 
 /** Most additive layers of one ci_sample call. */
@@ -279,7 +284,8 @@ typedef struct ci_sample_request {
  * times that do not fit float, a bad duration, a window with end < start, a clamped track
  * whose bounds are NaN or out of order, from/to whose
  * difference does not fit float, a list slope whose delays over this call's items reach
- * FLT_MAX / 8192; CI_ERR_NULL_POINTER for a NULL item or layer array;
+ * FLT_MAX / 8192, keep_until_start without the item_start source, without an appearance
+ * buffer or with tracks; CI_ERR_NULL_POINTER for a NULL item or layer array;
  * CI_ERR_NONFINITE_INPUT for a non-finite per-item or per-layer value or per-item
  * from/to whose difference overflows float (all outputs written).
  */

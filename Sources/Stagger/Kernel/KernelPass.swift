@@ -95,6 +95,10 @@ struct KernelPass: @unchecked Sendable {
     ///   - time: seconds on the caller's clock; `start`: the clock time delays and
     ///     offsets count from.
     ///   - tracks: at most ``StaggerFrame/maximumTrackCount``.
+    ///   - keepsUntilStart: with ``Lanes/items(offsets:from:to:velocity:layers:)``, no
+    ///     tracks and `values`: lanes not past their start keep what `values` (and
+    ///     `velocities`) already hold, a second pass taking over from a first at each
+    ///     lane's own time.
     /// - Throws: ``Failure``, the first chunk's when several fail. The lanes and tracks
     ///   themselves were checked to be finite and fit float32 by the caller. No
     ///   allocation.
@@ -102,7 +106,7 @@ struct KernelPass: @unchecked Sendable {
         at time: Double, start: Double, lanes: Lanes, count: Int,
         tracks: UnsafeBufferPointer<Track> = UnsafeBufferPointer(start: nil, count: 0),
         values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?,
-        chunks: Int = 1, backend: Backend?
+        keepsUntilStart: Bool = false, chunks: Int = 1, backend: Backend?
     ) throws(Failure) {
         guard count > 0 else { return }
         if case .uniform(_, _, nil) = lanes { precondition(list != nil, "a pass without delays needs a stagger") }
@@ -115,14 +119,15 @@ struct KernelPass: @unchecked Sendable {
             // allocated on every frame.
             status = call(
                 at: time, start: start, lanes: lanes, lower: 0, upper: count, tracks: tracks, values: values,
-                velocities: velocities, backend: backendValue)
+                velocities: velocities, keepsUntilStart: keepsUntilStart, backend: backendValue)
         } else {
             status = withUnsafeTemporaryAllocation(of: ci_status.self, capacity: chunkCount) { statuses in
                 let pass = ChunkedPass { index in
                     let lower = min(index * chunk, count), upper = min(lower + chunk, count)
                     statuses[index] = call(
                         at: time, start: start, lanes: lanes, lower: lower, upper: upper, tracks: tracks,
-                        values: values, velocities: velocities, backend: backendValue)
+                        values: values, velocities: velocities, keepsUntilStart: keepsUntilStart,
+                        backend: backendValue)
                 }
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { pass.body($0) }
                 return statuses.first { $0 != CI_OK } ?? CI_OK
@@ -134,9 +139,11 @@ struct KernelPass: @unchecked Sendable {
     /// One kernel call over lanes [lower, upper).
     private func call(
         at time: Double, start: Double, lanes: Lanes, lower: Int, upper: Int, tracks: UnsafeBufferPointer<Track>,
-        values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?, backend: ci_backend
+        values: UnsafeMutablePointer<Float>?, velocities: UnsafeMutablePointer<Float>?, keepsUntilStart: Bool,
+        backend: ci_backend
     ) -> ci_status {
         var request = ci_sample_request()
+        request.keep_until_start = keepsUntilStart ? 1 : 0
         request.time = time
         request.start = start
         request.duration = duration

@@ -244,7 +244,10 @@ extension Timeline {
             }
             guard location.goesBack, !reverseGroups.isEmpty else { return }
             // The way back on a time axis that runs backwards: time −local, each step
-            // starting at −end, moving from where it is at its end to `from`.
+            // starting at −end, moving by its reverse easing from where it is at its end
+            // to `from` (exactly `from` once back before its start). A step not yet going
+            // back (at or after its end) keeps what the forward pass wrote: `to`, or a
+            // spring still settling. One plan in the kernel: no Swift pass over it.
             let negatedEnds: KernelColumn = location.layout == .aligned ? .alignedNegatedEnds : .negatedEnds
             for index in reverseGroups.indices {
                 let group = reverseGroups[index]
@@ -252,22 +255,6 @@ extension Timeline {
                 try runKernel(
                     pass, local: -local, lanes: lanes, starts: negatedEnds, range: group.range, output: output,
                     backend: backend, backward: true)
-                // Not yet going back, or back before the start: what state(at:) gives
-                // there, decided on the same Double figures. Before the start, `from`;
-                // after the end an easing holds `to`, while a spring or decay still moves
-                // (played backwards): its reference value, as the kernel pass above
-                // replaced the forward one.
-                for i in group.range {
-                    let span = span(i, layout: location.layout)
-                    guard local >= span.end || local < span.start else { continue }
-                    if local < span.start {
-                        output[i] = from[i]
-                    } else if case .easing = steps[i].curve.kind {
-                        output[i] = to[i]
-                    } else {
-                        output[i] = Float(try stepState(i, local: local, layout: location.layout, goesBack: true).value)
-                    }
-                }
             }
         }
     }
@@ -308,7 +295,7 @@ extension Timeline {
         do throws(KernelPass.Failure) {
             try pass.sample(
                 at: local, start: 0, lanes: items, count: range.count, values: output + lower, velocities: nil,
-                backend: backend)
+                keepsUntilStart: backward, backend: backend)
         } catch {
             throw TimelineError(error, child: steps[lower].id)
         }
