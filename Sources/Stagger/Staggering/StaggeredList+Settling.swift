@@ -129,4 +129,48 @@ extension StaggeredList {
         }
         return rests
     }
+
+    /// Keeps `rests` (from ``restsBefore(_:)``) in ``earlierRests``, after the
+    /// ``settledMotion``'s (the older rests).
+    mutating func record(_ rests: [(index: Int, time: Double)]) throws(StaggerError) {
+        guard !rests.isEmpty else { return }
+        try materializeSettledMotion()
+        if earlierRests.count != count { earlierRests = [Double](repeating: -.infinity, count: count) }
+        for (index, time) in rests { earlierRests[index] = time }
+    }
+
+    /// Writes the ``settledMotion``'s rests into ``earlierRests`` (one time per item),
+    /// before a change that records rests of its own or changes the item count.
+    /// O(count) once; nothing when there is none.
+    mutating func materializeSettledMotion() throws(StaggerError) {
+        guard let settled = settledMotion else { return }
+        var rests = [Double](repeating: -.infinity, count: count)
+        var scratch: [Float] = []
+        try Self.forEachRest(
+            of: settled.motion, start: settled.start, count: count, after: -.infinity, through: .infinity,
+            scratch: &scratch
+        ) { rests[$0] = $1 }
+        earlierRests = rests
+        settledMotion = nil
+    }
+
+    /// The common appearance of every item when all are at rest at the same value at
+    /// `time` (all finished, or none started), else `nil`. When it finds the delays of
+    /// a uniform source to answer, it leaves them in `delays` for ``lanes(delays:)``.
+    func uniformRestValue(at time: Double, delays: inout [Double]?) throws(StaggerError) -> Float? {
+        if count == 0 { return 0 }
+        switch motion.source {
+        case .closedForm(let from, let to, _), .delays(let from, let to, _):
+            if time >= settleTime { return to }
+            if from == to { return to }
+            let found = try uniformDelays()
+            delays = found
+            return found.allSatisfy({ time - start - $0 <= 0 }) ? from : nil
+        case .lanes(let engine):
+            guard time >= settleTime else { return nil }
+            let first = engine.target(ofLane: 0)
+            for lane in 1..<count where engine.target(ofLane: lane) != first { return nil }
+            return Float(first)
+        }
+    }
 }
