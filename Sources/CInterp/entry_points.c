@@ -38,6 +38,18 @@ static int moves_at_start(const ci_kernel_table *table, const ci_prepared *P) {
     return first != 0;
 }
 
+/* Whether an easing is not at 1 at progress 1: a linear() may end anywhere (Penner
+ * curves, cubic-bezier and steps end at 1 by definition). */
+static int ends_elsewhere(const ci_kernel_table *table, const ci_prepared *P) {
+    if (P->kind != CI_CURVE_PIECEWISE_LINEAR) return 0;
+    ci_prepared at_progress = *P;
+    at_progress.divide_by_duration = 0;
+    const float one = 1;
+    float last = 1;
+    table->ease(&at_progress, &one, &last, 1);
+    return last != 1;
+}
+
 ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress, float *value,
                   size_t count) {
     const ci_kernel_table *table;
@@ -98,6 +110,7 @@ ci_status ci_sample(ci_backend backend, const ci_curve *curve, const ci_sample_r
         return CI_ERR_INVALID_PARAMETER;
     if (count == 0) return status;
     P.holds_start = moves_at_start(table, &P);
+    P.holds_end = request->keep_until_start && ends_elsewhere(table, &P);
     return finish(
         table->sample(&P, &S, request, tracks, track_count, outputs, appearance, velocity, count));
 }

@@ -26,6 +26,9 @@ typedef struct ci_prepared {
     /* Over time, an easing above 0 at progress 0 holds 0 before its start (input < 0)
      * instead of its clamped value (set by the entry points over time). */
     int holds_start;
+    /* In a keep_until_start pass, an easing whose value at progress 1 is not 1 ends at
+     * 1 instead once an item is past its end (set by ci_sample). */
+    int holds_end;
 
     /* Cubic-bezier (P0 = 0, P1 = (x1, y1), P2 = (x2, y2), P3 = 1): x(t) =
      * t (a + t (b + c t)) of the curve and of its mirror (control points 1 - x2, 1 - x1). */

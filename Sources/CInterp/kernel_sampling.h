@@ -212,6 +212,8 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
     VF progress = CI_FN(sample_progress)(S, F, L.elapsed);
     VF y = CI_FN(held_before_start)(P, L.elapsed,
                                     CI_FN(ease_shape)(P, kind, direction, sides, progress));
+    if (P->holds_end) /* past its end, exactly at `to` (see ci_prepared.holds_end) */
+        y = vf_select(vm_lt(L.elapsed, vf_set1(S->duration)), y, one);
     VF a = F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
     if (F.source == CI_SOURCE_ITEMS && F.layered)
         a = CI_FN(add_layers)(P, kind, direction, sides, S, F, R, i, m, a, finite);

@@ -742,6 +742,36 @@ static void check_keep_until_start(ci_backend b) {
             ci_sample(b, &curves[c], &r, NULL, 0, NULL, NULL, NULL, N) != CI_ERR_INVALID_PARAMETER)
             wrong++;
     }
+    /* A linear() that ends at 1/2, (0, 0) to (1, 1/2): such a pass still ends exactly at
+     * item_to. At 1 s an item started at -1 is at its end (20, not 15), one started at
+     * 0 half way (10 + 10 * 0.25 = 12.5). Without keep_until_start it ends at 15. */
+    static const float half_points[] = {0, 0, 1, 0.5f};
+    ci_curve half = {CI_CURVE_PIECEWISE_LINEAR, 0, 0, 0, {0}};
+    half.points = half_points;
+    half.point_count = 2;
+    for (int keep = 0; keep < 2; keep++) {
+        for (int i = 0; i < N; i++) out[i] = 42;
+        ci_sample_request r = {0};
+        r.time = 1;
+        r.duration = 2;
+        r.item_start = start;
+        r.item_from = from;
+        r.item_to = to;
+        r.item_velocity = v0;
+        r.keep_until_start = keep;
+        if (ci_sample(b, &half, &r, NULL, 0, NULL, out, NULL, N) != CI_OK) {
+            wrong++;
+            continue;
+        }
+        for (int i = 0; i < N; i++) {
+            double expected = i % 5 == 0   ? (keep ? 20 : 15)
+                              : i % 5 == 1 ? 12.5
+                              : i % 5 == 2 ? 10 + 10 * 0.5 * 0.25
+                              : keep       ? 42
+                                           : 10;
+            if (fabs(out[i] - expected) > 1e-4) wrong++;
+        }
+    }
     printf("%-9s keep until start: %d values or refusals wrong\n", ci_backend_name(b), wrong);
     if (wrong) failures++;
 }

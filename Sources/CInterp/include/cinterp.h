@@ -256,9 +256,11 @@ typedef struct ci_sample_request {
     const float *const *layer_to;    /**< per layer: the change of appearance it adds */
     size_t layer_count;              /**< additive layers, 0 to CI_MAX_LAYERS */
     /** Nonzero: items not past their start (elapsed <= 0) keep what `appearance` and
-     *  `velocity` already hold instead (item_start source, no tracks): a second pass
-     *  that takes over from a first one at each item's own time, as a timeline's way
-     *  back takes over from the motion played forward. */
+     *  `velocity` already hold instead (item_start source, no tracks), and an easing's
+     *  items past its end are exactly at item_to whatever the curve's value at progress
+     *  1 (a linear() may end elsewhere): a second pass that takes over from a first one
+     *  at each item's own time and ends where it is going, as a timeline's way back
+     *  takes over from the motion played forward and ends at the step's start value. */
     int32_t keep_until_start;
 } ci_sample_request;
 

@@ -37,6 +37,25 @@ import Testing
         }
     }
 
+    /// A way back by a `linear()` that ends at 1/2 still ends at `from`: the reference
+    /// holds `from` once the step is back before its start, and the kernel's way back
+    /// ends where it is going. 0 → 10 over 1 s, yoyo once, back by linear(0, 0.5):
+    /// q of the way back in, the step is at 10 − 10 · q/2 (by hand), then 0.
+    @Test func aWayBackThatEndsShortStillEndsAtFrom() throws {
+        let options = Timeline.Options(repeats: .times(1), yoyo: true)
+        let timeline = try Timeline(
+            [.step("x", try .linear(duration: 1), from: 0, to: 10, reverseEasing: try .linear([.init(0), .init(0.5)]))],
+            options: options)
+        for (t, expected) in [(1.5, 7.5), (1.9, 5.5), (2.0, 0.0), (2.5, 0.0), (4.0, 0.0)] {
+            #expect(abs(try timeline.state(at: t)["x"]!.value - expected) < 1e-12, "t \(t)")
+            for backend in testedBackends {
+                var values: [Float] = [0]
+                try timeline.sample(at: t, into: &values, backend: backend)
+                #expect(abs(Double(values[0]) - expected) < 2e-5, "\(backend) t \(t): \(values[0])")
+            }
+        }
+    }
+
     /// A staggered list of 1,000 items coming back on easeOutBack (it overshoots
     /// `from`), a second on linear(0.2, 1) (which moves at its start, so the kernel's
     /// clamped value must be replaced before it), and a plain step between:
