@@ -48,11 +48,13 @@ CI_INLINE int CI_FN(saw_nonfinite)(VF summary) {
 
 CI_INLINE VF CI_FN(ease_block)(const ci_prepared *P, int kind, int direction, int divide,
                                const float *in, float *out, size_t m, VF finite) {
-    VF p = CI_FN(load)(in, m);
-    finite = CI_FN(track_finite)(finite, p);
-    if (divide) p = vf_div(p, vf_set1(P->duration));
+    const VF input = CI_FN(load)(in, m);
+    finite = CI_FN(track_finite)(finite, input);
+    VF p = divide ? vf_div(input, vf_set1(P->duration)) : input;
     VF y = CI_FN(ease_shape)(P, kind, direction, CI_SIDES_MIXED, CI_FN(clamp01)(p));
-    if (divide && P->holds_start) y = vf_select(vm_lt(p, vf_set1(0.0f)), vf_set1(0.0f), y);
+    /* Before the start by the time itself: a tiny negative time over a long duration
+     * would divide to -0. */
+    if (divide && P->holds_start) y = vf_select(vm_lt(input, vf_set1(0.0f)), vf_set1(0.0f), y);
     CI_FN(store)(out, y, m);
     return finite;
 }
