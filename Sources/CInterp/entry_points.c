@@ -23,31 +23,28 @@ static ci_status begin(ci_backend backend, const ci_curve *curve, const ci_kerne
     return ci_prepare_curve(P, curve);
 }
 
+/* A linear() curve's value at progress p, from the backend that will run it. */
+static float linear_value_at(const ci_kernel_table *table, const ci_prepared *P, float p) {
+    ci_prepared at_progress = *P;
+    at_progress.divide_by_duration = 0;
+    float value = 0;
+    table->ease(&at_progress, &p, &value, 1);
+    return value;
+}
+
 /* Whether an easing is above 0 at progress 0 (steps that jump at the start, a linear()
  * whose first output is not 0): before its start such a curve must still hold 0, where
  * its clamped progress would give that first value. Penner curves and cubic-bezier are
- * 0 there by definition; a linear() is evaluated by the backend that will run it. */
+ * 0 there by definition. */
 static int moves_at_start(const ci_kernel_table *table, const ci_prepared *P) {
     if (P->kind == CI_CURVE_STEPS) return P->steps_offset != 0;
-    if (P->kind != CI_CURVE_PIECEWISE_LINEAR) return 0;
-    ci_prepared at_progress = *P;
-    at_progress.divide_by_duration = 0;
-    const float zero = 0;
-    float first = 0;
-    table->ease(&at_progress, &zero, &first, 1);
-    return first != 0;
+    return P->kind == CI_CURVE_PIECEWISE_LINEAR && linear_value_at(table, P, 0) != 0;
 }
 
 /* Whether an easing is not at 1 at progress 1: a linear() may end anywhere (Penner
  * curves, cubic-bezier and steps end at 1 by definition). */
 static int ends_elsewhere(const ci_kernel_table *table, const ci_prepared *P) {
-    if (P->kind != CI_CURVE_PIECEWISE_LINEAR) return 0;
-    ci_prepared at_progress = *P;
-    at_progress.divide_by_duration = 0;
-    const float one = 1;
-    float last = 1;
-    table->ease(&at_progress, &one, &last, 1);
-    return last != 1;
+    return P->kind == CI_CURVE_PIECEWISE_LINEAR && linear_value_at(table, P, 1) != 1;
 }
 
 ci_status ci_ease(ci_backend backend, const ci_curve *curve, const float *progress, float *value,

@@ -705,6 +705,14 @@ static void check_keep_until_start(ci_backend b) {
     static float start[N], from[N], to[N], v0[N], out[N];
     const ci_curve curves[2] = {{CI_CURVE_LINEAR, 0, 0, 0, {0}},
                                 {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0, 0, 1, 1}}};
+    /* Every call: linear-over-2-s items read at 1 s (the flag set per call). */
+    ci_sample_request r = {0};
+    r.time = 1;
+    r.duration = 2;
+    r.item_start = start;
+    r.item_from = from;
+    r.item_to = to;
+    r.item_velocity = v0;
     int wrong = 0;
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < N; i++) {
@@ -718,13 +726,6 @@ static void check_keep_until_start(ci_backend b) {
             v0[i] = 0;
             out[i] = 42;
         }
-        ci_sample_request r = {0};
-        r.time = 1;
-        r.duration = 2;
-        r.item_start = start;
-        r.item_from = from;
-        r.item_to = to;
-        r.item_velocity = v0;
         r.keep_until_start = 1;
         if (ci_sample(b, &curves[c], &r, NULL, 0, NULL, out, NULL, N) != CI_OK) {
             wrong++;
@@ -751,13 +752,6 @@ static void check_keep_until_start(ci_backend b) {
     half.point_count = 2;
     for (int keep = 0; keep < 2; keep++) {
         for (int i = 0; i < N; i++) out[i] = 42;
-        ci_sample_request r = {0};
-        r.time = 1;
-        r.duration = 2;
-        r.item_start = start;
-        r.item_from = from;
-        r.item_to = to;
-        r.item_velocity = v0;
         r.keep_until_start = keep;
         if (ci_sample(b, &half, &r, NULL, 0, NULL, out, NULL, N) != CI_OK) {
             wrong++;
