@@ -52,14 +52,29 @@ extension MatchedPairGroup {
     }
 
     /// ``earlierRests`` with the pairs of the motion in flight that come to rest at or
-    /// before `time` (what a transition then replaces after they settled).
+    /// before `time` (what a transition then replaces after they settled): the pairs
+    /// ``forEachPairSettling(after:through:includingEarlier:_:)`` lists from the last
+    /// transition on, found from every pair's settle time at once (a tap's pass over the
+    /// lanes in memory order, where pair by pair strides across every row).
     func earlierRests(before time: Double) -> [Double] {
         var rests = earlierRests
-        forEachPairSettling(after: lastTransition, through: time, includingEarlier: false) { pair, settled in
+        guard lastTransition.isFinite, time > lastTransition else { return rests }
+        let settled = pairSettleTimes()
+        for pair in settled.indices where settled[pair] > lastTransition && settled[pair] <= time {
             if rests.count != pairs.count { rests = [Double](repeating: -.infinity, count: pairs.count) }
-            rests[pair] = settled
+            rests[pair] = settled[pair]
         }
         return rests
+    }
+
+    /// Every pair's ``pairSettleTime(_:)``, row by row (lane-major: lane l · n + pair).
+    private func pairSettleTimes() -> [Double] {
+        let n = pairs.count
+        var latest = [Double](repeating: engine.start, count: n)
+        for row in 0..<MatchedPair.laneCount {
+            for pair in 0..<n { latest[pair] = Swift.max(latest[pair], engine.end(ofLane: row * n + pair)) }
+        }
+        return latest
     }
 
     /// Keeps the rests of the motion in flight up to `time` (see ``earlierRests(before:)``).
@@ -70,10 +85,7 @@ extension MatchedPairGroup {
         guard lastTransition.isFinite else { return lastTransition }
         let n = pairs.count
         var latest = engine.start
-        for row in 0..<MatchedPair.laneCount {
-            let lane = row * n + pair
-            latest = Swift.max(latest, engine.start + engine.offset(ofLane: lane) + engine.durations[lane])
-        }
+        for row in 0..<MatchedPair.laneCount { latest = Swift.max(latest, engine.end(ofLane: row * n + pair)) }
         return latest
     }
 }

@@ -261,13 +261,11 @@ public struct MatchedPairGroup: Sendable {
             let pair = lane % n
             let curve = curves[MatchedLane(rawValue: lane / n)!.part]
             let elapsed = scrubbed - delays[pair]
-            let y: Double, slope: Double
-            do throws(CurveError) {
-                y = try curve.value(at: elapsed)
-                slope = try curve.velocity(at: elapsed)
-            } catch {
-                throw .curve(error)
-            }
+            // The curve's value and slope at `elapsed` (finite: the scrubbed time and the
+            // delays are) in one evaluation: Curve.value(at:) and, once started,
+            // Curve.velocity(at:), a spring's transcendentals computed once, not twice.
+            let (y, slope) = LaneAnimation.motion(
+                of: curve, from: 0, to: 1, velocity: curve.initialVelocity, elapsed: elapsed)
             let value = (1 - y) * source[lane] + y * destination[lane]
             guard elapsed > 0 else {
                 // Not started: it waits out its delay (or stays, heading back), with the
@@ -288,18 +286,26 @@ public struct MatchedPairGroup: Sendable {
         }
         let reduced = reducedMotion.isReduced
         let ahead = end == .source ? reverseCurves ?? curves : curves
+        let segments = Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n)
+        let targets = end == .destination ? destination : source
+        let rests = earlierRests(before: time)
         do throws(LaneFailure) {
-            var next = try LaneAnimation(
-                kernelValues: current.map(\.value),
-                segments: Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n))
-            try next.setMotion(
-                start: time, current: { current[$0] }, targets: end == .destination ? destination : source,
-                delays: laneDelays)
-            recordRests(before: time)
-            engine = next
+            if segments == engine.segments {
+                // In place, into the buffers of the motion before last, as a start or a
+                // reverse: fresh memory was most of a release's cost. setMotion changes
+                // nothing when it throws.
+                let spare = engine.takeSpare()
+                try engine.setMotion(
+                    start: time, current: { current[$0] }, targets: targets, delays: laneDelays, reusing: spare)
+            } else {
+                var next = try LaneAnimation(kernelValues: current.map(\.value), segments: segments)
+                try next.setMotion(start: time, current: { current[$0] }, targets: targets, delays: laneDelays)
+                engine = next
+            }
         } catch {
             throw Self.named(error, pairCount: n)
         }
+        earlierRests = rests
         isAtDestination = end == .destination
     }
 
