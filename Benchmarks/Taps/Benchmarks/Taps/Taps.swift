@@ -1,0 +1,121 @@
+// A tap's latency against the frame it changes, for 10,000 items or pairs: what the
+// `stagger --json` and `matched --json` figures of `staggerbench` time as the fastest
+// of a few runs, here as a distribution (p50, p99) with the allocations of each.
+// A tap is timed on a collection made for it, as an app's first tap of its kind (what
+// sets it up is outside the measurement: startMeasurement/stopMeasurement); a frame and
+// a decoding on one collection made once, as an app's frame loop.
+
+import Benchmark
+import Stagger
+
+let count = 10_000
+
+/// The list `staggerbench stagger` measures: `count` items, three tracks, easeOutCubic,
+/// staggered over half a second; shown at 0 unless `shown` is false.
+func makeList(shown: Bool = true) throws -> StaggeredList {
+    let tracks = (0..<3).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
+    let config = try StaggerConfig(spread: .amount(0.5), curve: .easing(.easeOutCubic, duration: 0.35))
+    var list = try StaggeredList(count: count, config: config, tracks: tracks)
+    if shown { try list.show(at: 0) }
+    return list
+}
+
+/// The pairs `staggerbench matched` measures: cards on a grid that grow into larger
+/// ones, a spring per property or easeInOutCubic 0.4 s, staggered by a quarter second.
+func pairGroup(springs: Bool) throws -> MatchedPairGroup {
+    let pairs = try (0..<count).map { i -> MatchedPair in
+        let column = Double(i % 100), row = Double(i / 100)
+        let source = try MatchedGeometry(
+            frame: LayoutRect(x: column * 40, y: row * 40, width: 36, height: 36), cornerRadii: CornerRadii(6),
+            color: RGBAColor(red: 0.9, green: 0.2, blue: 0.1))
+        let destination = try MatchedGeometry(
+            frame: LayoutRect(x: column * 80, y: row * 60, width: 72, height: 54), cornerRadii: CornerRadii(12),
+            color: RGBAColor(red: 0.1, green: 0.3, blue: 0.9),
+            shadow: Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.3), radius: 8, offsetY: 4))
+        return try MatchedPair(source: source, destination: destination)
+    }
+    let curves =
+        springs
+        ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
+        : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
+    return try MatchedPairGroup(pairs, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
+}
+
+let benchmarks: @Sendable () -> Void = {
+    // Wall time and mallocs, one call per sample.
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 3,
+        scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 200)
+
+    // A frame samples one list, made once, into one frame: an app's frame loop.
+    let shown = try! makeList()
+    var listFrame = shown.makeFrame(recordsAppearance: false)
+    Benchmark("list: a frame, 3 tracks") { _ in
+        try shown.sample(at: 0.25, into: &listFrame, threads: 1)
+    }
+    Benchmark("list: show from rest") { benchmark in
+        var list = try makeList(shown: false)
+        benchmark.startMeasurement()
+        try list.show(at: 0)
+        benchmark.stopMeasurement()
+        blackHole(list)
+    }
+    Benchmark("list: first interruption (hide mid-show)") { benchmark in
+        var list = try makeList()
+        benchmark.startMeasurement()
+        try list.hide(at: 0.25)
+        benchmark.stopMeasurement()
+        blackHole(list)
+    }
+    Benchmark("list: a toggle amid rapid show/hide") { benchmark in
+        var list = try makeList()
+        var time = 0.25
+        for _ in 0..<8 {
+            if list.isShown { try list.hide(at: time) } else { try list.show(at: time) }
+            time += 0.01
+        }
+        benchmark.startMeasurement()
+        try list.hide(at: time)
+        benchmark.stopMeasurement()
+        blackHole(list)
+    }
+
+    for springs in [false, true] {
+        let kind = springs ? "springs" : "easeInOutCubic"
+        var started = try! pairGroup(springs: springs)
+        try! started.start(at: 0)
+        var pairFrame = started.makeFrame()
+        Benchmark("pairs (\(kind)): a frame") { [started] _ in
+            try started.sample(at: 0.3, into: &pairFrame)
+        }
+        Benchmark("pairs (\(kind)): start") { benchmark in
+            var group = try pairGroup(springs: springs)
+            benchmark.startMeasurement()
+            try group.start(at: 0)
+            benchmark.stopMeasurement()
+            blackHole(group)
+        }
+        Benchmark("pairs (\(kind)): reverse mid-flight") { benchmark in
+            var group = try pairGroup(springs: springs)
+            try group.start(at: 0)
+            benchmark.startMeasurement()
+            try group.reverse(at: 0.2)
+            benchmark.stopMeasurement()
+            blackHole(group)
+        }
+        Benchmark("pairs (\(kind)): release a drag") { benchmark in
+            var group = try pairGroup(springs: springs)
+            try group.start(at: 0)
+            benchmark.startMeasurement()
+            try group.release(fromProgress: 0.5, velocity: 1, toward: .destination, at: 0.4)
+            benchmark.stopMeasurement()
+            blackHole(group)
+        }
+        // The frame at 0.3 s, decoded (both frame benchmarks leave it there).
+        try! started.sample(at: 0.3, into: &pairFrame)
+        var states: [MatchedPairState] = []
+        Benchmark("pairs (\(kind)): decode every pair") { [started] _ in
+            try started.states(in: pairFrame, into: &states)
+        }
+    }
+}
