@@ -2,6 +2,10 @@
  * (see kernel_template.h). Only AVX-512F instructions: masks are __mmask16 bit sets. */
 #define W 16
 #define CI_HAS_FMA 1
+/* Rounding to an integer and scaling by a power of two, one instruction each
+ * (vrndscaleps, vscalefps): exp2 takes them instead of the magic-number rounding and
+ * the exponent built in integer lanes (kernel_math.h). */
+#define CI_HAS_SCALEF 1
 typedef __m512 VF;
 typedef __m512i VI;
 typedef __mmask16 VM;
@@ -18,6 +22,9 @@ typedef __mmask16 VM;
 #define vf_sqrt(a) _mm512_sqrt_ps(a)
 #define vf_fma(a, b, c) _mm512_fmadd_ps(a, b, c)
 #define vf_fms(a, b, c) _mm512_fmsub_ps(a, b, c)
+/* To the nearest integer, ties to even (as CI_FN(round)); p * 2^floor(r). */
+#define vf_round_even(x) _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT)
+#define vf_scalef(p, r) _mm512_scalef_ps(p, r)
 
 #define vi_set1(x) _mm512_set1_epi32(x)
 #define vi_add(a, b) _mm512_add_epi32(a, b)
