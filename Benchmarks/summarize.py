@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Summarize a stagger-benchmarks JSON file (--benchmark_out) as Markdown tables.
 
-Times are CPU time per item: the "min" aggregate over repetitions when the run had
-repetitions, else the single run. Tables: ours against the peers at 16k items (ratio
+Times are CPU time per item: the median over repetitions when the run had repetitions
+(scripts/benchmarks interleaves them at random, so that a shared machine's drift falls
+on ours and the peers' alike), else the single run. Tables: ours against the peers at 16k items (ratio
 peer time / ours on the same vector width, > 1: ours is faster); every operation on every
 backend at 16k and 4M items, with the memory floors; then the ratios to compare runs by,
 for each AVX width the run measured: cubic-bezier against the scalar solver, each peer
@@ -35,7 +36,7 @@ def load(path):
         if "allocs" in b and b.get("run_type") != "aggregate":
             allocs[key] = max(allocs.get(key, 0.0), b["allocs"])
         if b.get("run_type") == "aggregate":
-            if b.get("aggregate_name") == "min":
+            if b.get("aggregate_name") == "median":
                 best[key] = ns_per_item
         else:
             single[key] = min(single.get(key, float("inf")), ns_per_item)
