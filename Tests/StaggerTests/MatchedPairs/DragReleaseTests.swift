@@ -8,7 +8,9 @@ import Testing
 @Suite struct DragReleaseTests {
     static let h = 1e-5
 
-    static func group() throws -> MatchedPairGroup {
+    static func group(
+        curves: MatchedCurves? = nil
+    ) throws -> MatchedPairGroup {
         var pairs: [MatchedPair] = []
         for i in 0..<4 {
             let x = Double(i) * 60
@@ -18,7 +20,7 @@ import Testing
                     destination: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 390, height: 300))))
         }
         return try MatchedPairGroup(
-            pairs, curves: MatchedCurves(try .spring(response: 0.4, dampingFraction: 0.8)),
+            pairs, curves: try curves ?? MatchedCurves(try .spring(response: 0.4, dampingFraction: 0.8)),
             stagger: try StaggerConfig(delayIncrement: 0.08))
     }
 
@@ -103,6 +105,40 @@ import Testing
                 let reference = try group.state(ofPair: pair, at: t)
                 for (a, b) in zip(Self.edges(kernel), Self.edges(reference)) {
                     #expect(abs(a - b) <= 2e-2, "pair \(pair) at \(t): kernel \(a), reference \(b)")
+                }
+            }
+        }
+    }
+
+    /// A release after transitions writes the buffers those transitions left (an easing
+    /// reverse leaves lanes with two motions each): the released group is where the scrub
+    /// is, and the kernel samples it as the reference does, on every backend, after a
+    /// second release too.
+    @Test(arguments: testedBackends)
+    func releaseAfterTransitionsStartsAfresh(backend: Backend) throws {
+        let easing = MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
+        let scrubbed = try Self.group(curves: easing)
+        var group = scrubbed
+        try group.start(at: 0)
+        try group.reverse(at: 0.1)
+        var frame = group.makeFrame()
+        for (release, progress) in [(0.2, 0.5), (0.3, 0.25)] {
+            try group.release(fromProgress: progress, velocity: 1, toward: .destination, at: release)
+            for pair in 0..<4 {
+                let at = Self.edges(try group.state(ofPair: pair, at: release))
+                let scrub = Self.edges(try scrubbed.state(ofPair: pair, atProgress: progress))
+                for (a, b) in zip(at, scrub) {
+                    #expect(abs(a - b) <= 1e-9 * max(1, abs(a)), "pair \(pair) at \(release): \(a), scrub \(b)")
+                }
+            }
+            for t in [release, release + 0.05, release + 0.2, release + 0.6] {
+                try group.sample(at: t, into: &frame, backend: backend)
+                for pair in 0..<4 {
+                    let kernel = try group.state(ofPair: pair, in: frame)
+                    let reference = try group.state(ofPair: pair, at: t)
+                    for (a, b) in zip(Self.edges(kernel), Self.edges(reference)) {
+                        #expect(abs(a - b) <= 2e-2, "pair \(pair) at \(t): kernel \(a), reference \(b)")
+                    }
                 }
             }
         }
