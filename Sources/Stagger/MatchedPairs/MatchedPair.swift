@@ -140,7 +140,12 @@ public struct MatchedPair: Sendable, Hashable {
 
     /// The presented state for lane values read through `v` (`v(lane.rawValue)`),
     /// without allocating: the decode path of every frame.
-    func state(lanes v: (Int) -> Double) -> MatchedPairState {
+    ///
+    /// Always inlined: as a call it took the pair borrowed from the decoding loop's
+    /// buffer, and Swift copied the whole pair for it (not a trivial value: its fade
+    /// windows hold easings), a fifth of decoding every pair; inlined, the fields it
+    /// reads are read in place.
+    @inline(__always) func state(lanes v: (Int) -> Double) -> MatchedPairState {
         func lane(_ l: MatchedLane) -> Double { v(l.rawValue) }
         let width = lane(.width), height = lane(.height)
         let anchor = options.anchor
