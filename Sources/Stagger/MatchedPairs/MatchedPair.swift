@@ -143,7 +143,7 @@ public struct MatchedPair: Sendable, Hashable {
     ///
     /// Always inlined: as a call it took the pair borrowed from the decoding loop's
     /// buffer, and Swift copied the whole pair for it (not a trivial value: its fade
-    /// windows hold easings), a fifth of decoding every pair; inlined, the fields it
+    /// windows hold easings), about an eighth of decoding every pair; inlined, the fields it
     /// reads are read in place.
     @inline(__always) func state(lanes v: (Int) -> Double) -> MatchedPairState {
         func lane(_ l: MatchedLane) -> Double { v(l.rawValue) }
