@@ -170,8 +170,9 @@ public struct ComponentAnimator: Sendable {
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
         do throws(LaneFailure) {
             try next.setMotion(
-                start: time, current: { start[$0] }, targets: targets, delays: delays, carrying: engine,
-                carriedLanes: carried)
+                start: time, current: { lane, _ in start[lane] }, targets: .each(targets),
+                delay: { lane, _ in delays[lane] },
+                carrying: engine, carried: { carried[$0] })
         } catch {
             throw AnimatableError(error, laneName: { laneNames[$0] })
         }

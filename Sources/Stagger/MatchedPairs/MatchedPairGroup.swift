@@ -71,9 +71,8 @@ public struct MatchedPairGroup: Sendable {
     /// once (and again on a retarget), not on every transition.
     private var sourceLanes: [Double]
     private var destinationLanes: [Double]
-    /// Per-lane delays and moving flags of the last transition: buffers the next one
-    /// fills (never read otherwise).
-    private var laneDelayBuffer: [Double] = []
+    /// Per-lane moving flags of the last transition: a buffer the next one fills (never
+    /// read otherwise; the delays' buffer is the engine's, ``LaneAnimation/delayBuffer(count:)``).
     private var laneCarriedBuffer: [Int] = []
     /// Each pair's time of coming to rest in a motion that a later transition replaced
     /// (−∞ for none; empty until some pair has one), so that a frame after a tap still
@@ -296,10 +295,13 @@ public struct MatchedPairGroup: Sendable {
                 // nothing when it throws.
                 let spare = engine.takeSpare()
                 try engine.setMotion(
-                    start: time, current: { current[$0] }, targets: targets, delays: laneDelays, reusing: spare)
+                    start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
+                    delay: { lane, _ in laneDelays[lane] }, reusing: spare)
             } else {
                 var next = try LaneAnimation(kernelValues: current.map(\.value), segments: segments)
-                try next.setMotion(start: time, current: { current[$0] }, targets: targets, delays: laneDelays)
+                try next.setMotion(
+                    start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
+                    delay: { lane, _ in laneDelays[lane] })
                 engine = next
             }
         } catch {
@@ -338,7 +340,7 @@ public struct MatchedPairGroup: Sendable {
         for pair in 0..<n where !isMoving[pair] { pairDelays[pair] = base + (delays[pair] - base) * scale }
         // A moving pair's lanes carry their motions on (each from itself), the others
         // restart (−1).
-        var laneDelays = LaneAnimation.Spare.reused(&laneDelayBuffer, count: engine.laneCount)
+        var laneDelays = engine.delayBuffer(count: engine.laneCount)
         var laneCarried = LaneAnimation.Spare.reused(&laneCarriedBuffer, count: engine.laneCount)
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
             laneCarried.withUnsafeMutableBufferPointer { laneCarried in
@@ -354,13 +356,12 @@ public struct MatchedPairGroup: Sendable {
         let rests = earlierRests(before: time)
         do throws(LaneFailure) {
             try engine.restart(
-                at: time, targets: targets, delays: laneDelays, keeping: laneCarried,
+                at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried),
                 segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n))
         } catch {
             throw Self.named(error, pairCount: n)
         }
         earlierRests = rests
-        laneDelayBuffer = laneDelays
         laneCarriedBuffer = laneCarried
     }
 

@@ -31,22 +31,31 @@ extension LaneAnimation {
         } else {
             store = LaneStore(columns: columns, lanes: velocity.count)
         }
-        func narrow(_ values: [Double], _ what: LaneQuantity, into column: Int) throws(LaneFailure) {
-            if let lane = store.narrow(values, into: column) {
-                throw .exceedsFloat32(lane: lane, what, value: values[lane])
-            }
-        }
         for p in planes.indices {
-            try narrow(planes[p].offsets, .delay, into: KernelColumn.offsets(p))
-            try narrow(planes[p].from, .value, into: KernelColumn.from(p))
-            try narrow(planes[p].to, .target, into: KernelColumn.to(p))
+            try narrow(planes[p].offsets, .delay, into: KernelColumn.offsets(p), of: &store)
+            try narrow(planes[p].from, .value, into: KernelColumn.from(p), of: &store)
+            try narrow(planes[p].to, .target, into: KernelColumn.to(p), of: &store)
             // The kernel computes to − from in float32: it must not overflow either.
             if let lane = store.firstOverflowingSpan(from: KernelColumn.from(p), to: KernelColumn.to(p)) {
                 throw .exceedsFloat32(lane: lane, .span, value: planes[p].to[lane] - planes[p].from[lane])
             }
         }
-        try narrow(velocity, .velocity, into: KernelColumn.velocity)
+        try narrow(velocity, .velocity, into: KernelColumn.velocity, of: &store)
         return store
+    }
+
+    /// Writes `values` into `column` of `store` in float32.
+    ///
+    /// - Throws: ``LaneFailure/exceedsFloat32(lane:_:value:)`` (as `what`) for the first
+    ///   value float32 cannot hold.
+    private static func narrow(
+        _ values: [Double], _ what: LaneQuantity, into column: Int, of store: inout LaneStore
+    ) throws(LaneFailure) {
+        // A function of its own, not one nested in the caller: capturing the store
+        // boxed it, an allocation per transition in a debug build.
+        if let lane = store.narrow(values, into: column) {
+            throw .exceedsFloat32(lane: lane, what, value: values[lane])
+        }
     }
 
     /// Every lane's value (and velocity, when asked) at `time`, one kernel call per

@@ -51,7 +51,6 @@ extension LaneAnimation {
         next.depth.insert(contentsOf: repeatElement(1, count: added), at: index)
         next.velocity.insert(contentsOf: velocities, at: index)
         next.durations.insert(contentsOf: ends, at: index)
-        next.segmentOfLane.insert(contentsOf: repeatElement(k, count: added), at: index)
         next.segments[k].lanes = segments[k].lanes.lowerBound..<segments[k].lanes.upperBound + added
         for later in k + 1..<segments.count {
             next.segments[later].lanes =
@@ -76,7 +75,6 @@ extension LaneAnimation {
         depth.removeSubrange(range)
         velocity.removeSubrange(range)
         durations.removeSubrange(range)
-        segmentOfLane.removeSubrange(range)
         kernel?.removeLanes(range)
         // Lanes before a bound that are removed move it down.
         func moved(_ bound: Int) -> Int { bound - Swift.max(0, Swift.min(range.upperBound, bound) - range.lowerBound) }
@@ -113,12 +111,16 @@ extension LaneAnimation {
         var motions: [(offset: Double, from: Double, to: Double)] = []
         let laneVelocity: Double, laneDuration: Double
         if handOver == nil, case .easing(_, let duration) = curve.kind, isMoving(lane: lane, at: time) {
-            let layers = UnsafeMutablePointer<Layer>.allocate(capacity: Self.maximumLayers + 1)
-            defer { layers.deallocate() }
-            let count = try carriedLayers(
-                of: lane, at: time, curve: curve, duration: duration, target: target, into: layers, reportedAs: lane)
-            for p in 0..<count {
-                motions.append((p == count - 1 ? sinceStart : layers[p].start - start, layers[p].from, layers[p].to))
+            try withUnsafeTemporaryAllocation(of: Layer.self, capacity: Self.maximumLayers + 1) {
+                (layers) throws(LaneFailure) in
+                let layers = layers.baseAddress!
+                let count = try carriedLayers(
+                    of: lane, at: time, curve: curve, duration: duration, target: target, into: layers,
+                    reportedAs: lane)
+                for p in 0..<count {
+                    motions.append(
+                        (p == count - 1 ? sinceStart : layers[p].start - start, layers[p].from, layers[p].to))
+                }
             }
             (laneVelocity, laneDuration) = (0, duration)
         } else {
@@ -172,7 +174,7 @@ extension LaneAnimation {
         velocity[lane] = laneVelocity
         durations[lane] = laneDuration
         kernel?[KernelColumn.velocity, lane] = Float(laneVelocity)
-        let k = segmentOfLane[lane]
+        let k = segment(ofLane: lane)
         segmentDepth[k] = Swift.max(segmentDepth[k], motions.count)
         lastTransition = time
     }

@@ -1,27 +1,57 @@
 /// Starting lanes afresh, interrupting them, and handing them over from a caller who was
 /// moving them: every change of a lane animation's motions but its lane count.
 extension LaneAnimation {
+    /// Where a transition sends each lane: one target for every lane (a list's items),
+    /// or one each.
+    enum Targets {
+        case all(Double)
+        case each([Double])
+
+        subscript(lane: Int) -> Double {
+            switch self {
+            case .all(let target): target
+            case .each(let targets): targets[lane]
+            }
+        }
+    }
+
+    /// Which lanes a restart carries on from their motions in flight.
+    enum Carried {
+        /// Every lane moving at the restart's time that goes somewhere (a list's items).
+        case movingLanes
+        /// Lane l when `lanes[l]` is l, none where it is −1 (a pair group's: every lane
+        /// of a moving pair).
+        case each([Int])
+    }
+
     /// Starts every lane afresh at `time` toward `targets`, after `delays[lane]` seconds.
     ///
-    /// Lanes whose `carried` entry is their own index (not −1) are interrupted (see the
-    /// type's discussion:
-    /// springs keep value and velocity, easings add the new motion to the ones in
-    /// flight, decays restart from the value); the others start from their current
-    /// value with the curve's own initial velocity scaled to their span.
+    /// The lanes `carried` names are interrupted, at once (their delay is not read; see
+    /// the type's discussion: springs keep value and velocity, easings add the new
+    /// motion to the ones in flight, decays restart from the value); the others start
+    /// from their current value with the curve's own initial velocity scaled to their
+    /// span. `delays` is kept as the buffer of the next caller's delays
+    /// (``delayBuffer(count:)``).
     ///
     /// With `segments` (the same lanes, other curves: reduced motion), the new motion
     /// runs those curves; lanes whose curve changes go on from their current value.
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delays:carrying:carriedLanes:reusing:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
-        at time: Double, targets: [Double], delays: [Double], keeping carried: [Int],
+        at time: Double, targets: Targets, delays: [Double], keeping carried: Carried,
         segments newSegments: [Segment]? = nil
     ) throws(LaneFailure) {
         // Taken before `old` copies self, so that nothing else holds them.
-        let spare = takeSpare()
+        let taken = takeSpare()
         // `old`, not `self`, in the closures: capturing a mutating self copied it per call.
         let old = self
+        func carriedLane(_ lane: Int) -> Int {
+            switch carried {
+            case .movingLanes: old.isMoving(lane: lane, at: time) && !old.goesNowhere(lane: lane) ? lane : -1
+            case .each(let lanes): lanes[lane]
+            }
+        }
         if let newSegments, newSegments != segments {
             var next = LaneAnimation(
                 values: (0..<laneCount).map { old.reference(lane: $0, at: time).value }, segments: newSegments)
@@ -33,78 +63,85 @@ extension LaneAnimation {
             next.lastTransition = lastTransition
             try next.setMotion(
                 start: time,
-                current: { lane in
+                current: { lane, isCarried in
                     let now = old.reference(lane: lane, at: time)
-                    return (now.value, carried[lane] >= 0 ? now.velocity : .nan)
+                    return (now.value, isCarried ? now.velocity : .nan)
                 },
-                targets: targets, delays: delays, carrying: old, carriedLanes: carried)
+                targets: targets, delay: { lane, isCarried in isCarried ? 0 : delays[lane] }, carrying: old,
+                carried: carriedLane)
             self = next
+            spare.delays = delays
+            _ = consume taken
             return
         }
         // Values are evaluated lazily, lane by lane: a lane that carries its easing
         // motions on needs none (the interrupted easing lanes of a reverse mid-flight).
+        // Lanes are asked for in order: the segment of the last one is searched again
+        // only when a lane falls outside it.
+        var segment = 0
         try setMotion(
             start: time,
-            current: { lane in
-                let now = old.reference(lane: lane, at: time)
-                return (now.value, carried[lane] >= 0 ? now.velocity : .nan)
+            current: { lane, isCarried in
+                if !old.segments[segment].lanes.contains(lane) { segment = old.segment(ofLane: lane) }
+                let now = old.reference(lane: lane, at: time, segment: segment)
+                return (now.value, isCarried ? now.velocity : .nan)
             },
-            targets: targets, delays: delays, carrying: old, carriedLanes: carried,
-            reusing: consume spare)
+            targets: targets, delay: { lane, isCarried in isCarried ? 0 : delays[lane] }, carrying: old,
+            carried: carriedLane, reusing: consume taken)
+        spare.delays = delays
     }
 
-    /// Sets every lane moving from `current(lane)` (value, and velocity, NaN for "the
-    /// curve's own initial velocity") toward `targets` from `start` after `delays`; lane
-    /// l continues the easing motions of lane `carriedLanes[l]` of `source` additively
-    /// (see the type's discussion) when that is not −1 and both run the same easing
-    /// (no lane carries when `carriedLanes` is empty);
-    /// `current` is asked only for the lanes that do not (lazily: callers may evaluate
-    /// there).
+    /// Sets every lane moving from `current(lane, isCarried)` (value, and velocity, NaN
+    /// for "the curve's own initial velocity") toward `targets` from `start` after
+    /// `delay(lane, isCarried)` seconds; lane l continues the easing motions of lane
+    /// `carried(l)` of `source` additively (see the type's discussion) when that is not
+    /// −1 and both run the same easing (no lane carries without a `source`). `current`
+    /// is asked only for the lanes that do not (lazily: callers may evaluate there),
+    /// with whether `carried` named a lane; `carried` once per lane.
+    ///
+    /// Allocates nothing once the engine has run a transition of the same shape (lane
+    /// count and layers): it writes the buffers of the motion before last (`spare`).
     ///
     /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for a value, target, span,
     ///   velocity or delay that is not finite in Double; for a kernel animation,
     ///   ``LaneFailure/exceedsFloat32(lane:_:value:)`` for one float32 cannot hold.
     ///   Everything is checked before anything changes.
     mutating func setMotion(
-        start time: Double, current: (Int) -> (value: Double, velocity: Double), targets: [Double],
-        delays: [Double], carrying source: LaneAnimation? = nil, carriedLanes: [Int] = [],
-        reusing spare: consuming Spare = Spare()
+        start time: Double, current: (_ lane: Int, _ isCarried: Bool) -> (value: Double, velocity: Double),
+        targets: Targets, delay: (_ lane: Int, _ isCarried: Bool) -> Double, carrying source: LaneAnimation? = nil,
+        carried: (Int) -> Int = { _ in -1 }, reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
-        // Per segment, for an easing: which of the source's segments run it (their lanes
-        // carry their motions on); empty where no lane carries.
-        let carriesBySegment = segments.map { segment -> [Bool] in
-            guard case .easing = segment.curve.kind, let source, !carriedLanes.isEmpty else { return [] }
-            return source.segments.map { $0.curve == segment.curve }
-        }
-        let sourceSegments = source?.segmentOfLane ?? []
-        // The base motions (every lane written below) and as many additive layers (zero
-        // where a lane has none) as the carrying lanes may need, each at most one motion
-        // more than it had; buffers of the motion before last where there are some.
-        // Layers left unused are dropped after the loop.
+        // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
+        let origin = source ?? self
+        // `carried` is asked once per lane, here, and its answers are kept in the new
+        // depth buffer until the loop below overwrites each with the lane's depth: no
+        // buffer of their own. Meanwhile, the additive layers the carrying lanes need
+        // (zero where a lane has none): each at most one motion more than it had.
+        var newDepth = Spare.reused(&spare.depth, count: n)
         var layerBound = 0
-        if let source {
-            for k in segments.indices where !carriesBySegment[k].isEmpty {
-                for lane in segments[k].lanes {
-                    let carried = carriedLanes[lane]
-                    if carried >= 0, carriesBySegment[k][sourceSegments[carried]] {
-                        layerBound = Swift.max(layerBound, source.depth[carried])
+        if source != nil {
+            newDepth.withUnsafeMutableBufferPointer { from in
+                for k in segments.indices {
+                    let isEasing = if case .easing = segments[k].curve.kind { true } else { false }
+                    var sameCurve = SameCurve(segments[k].curve)
+                    for lane in segments[k].lanes {
+                        from[lane] = carried(lane)
+                        guard isEasing, from[lane] >= 0, sameCurve.holds(forLane: from[lane], of: origin) else {
+                            continue
+                        }
+                        layerBound = Swift.max(layerBound, origin.depth[from[lane]])
                     }
                 }
             }
             layerBound = Swift.min(layerBound, Self.maximumLayers - 1)
         }
-        var newPlanes = [spare.plane(0, count: n, zeroed: false)]
-        for p in 0..<layerBound { newPlanes.append(spare.plane(p + 1, count: n, zeroed: true)) }
-        var newDepth = Spare.reused(&spare.depth, count: n)
+        var newPlanes = spare.takePlanes(1 + layerBound, lanes: n)
         var newVelocity = Spare.reused(&spare.velocity, count: n)
         var newDurations = Spare.reused(&spare.durations, count: n)
-        var newSegmentDepth = [Int](repeating: 1, count: segments.count)
-        // One buffer for every lane's carried layers (at most maximumLayers + 1).
-        let layers = UnsafeMutablePointer<Layer>.allocate(capacity: Self.maximumLayers + 1)
-        defer { layers.deallocate() }
-        // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
-        let origin = source ?? self
+        var newSegmentDepth = Spare.reused(&spare.segmentDepth, count: segments.count)
+        newSegmentDepth.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
+        let carries = source != nil
         // Through pointers: the loop writes up to fifteen arrays per lane, and array
         // subscripts checked uniqueness and bounds on every write (a third of a
         // transition's instructions, more with layers). Every index is within 0..<n, the
@@ -113,82 +150,89 @@ extension LaneAnimation {
             try newVelocity.withUnsafeMutableBufferPointer { (velocity) throws(LaneFailure) in
                 try newDurations.withUnsafeMutableBufferPointer { (durations) throws(LaneFailure) in
                     try newDepth.withUnsafeMutableBufferPointer { (depth) throws(LaneFailure) in
-                        // Segment by segment, so that what depends only on the curve is found once.
-                        for k in segments.indices {
-                            let curve = segments[k].curve
-                            var easingDuration: Double?
-                            let carries = carriesBySegment[k]
-                            // A spring's settling duration from rest with its own velocity scales with
-                            // the span (the tolerance is relative): one figure for every such lane.
-                            var ownDuration: Double?
-                            switch curve.kind {
-                            case .easing(_, let duration):
-                                easingDuration = duration
-                            case .spring:
-                                ownDuration = curve.duration
-                            case .decay:
-                                break
-                            }
-                            for lane in segments[k].lanes {
-                                let target = targets[lane], delay = delays[lane]
-                                if let duration = easingDuration, !carries.isEmpty,
-                                    case let carried = carriedLanes[lane], carried >= 0,
-                                    carries[sourceSegments[carried]]
-                                {
-                                    // Carried on: its layers, not its value, say where it goes from.
-                                    if !(target.isFinite && delay.isFinite) {
+                        // One buffer for every lane's carried layers, on the stack.
+                        try withUnsafeTemporaryAllocation(of: Layer.self, capacity: Self.maximumLayers + 1) {
+                            (layers) throws(LaneFailure) in
+                            let layers = layers.baseAddress!
+                            // Segment by segment, so that what depends only on the curve is found once.
+                            for k in segments.indices {
+                                let curve = segments[k].curve
+                                var easingDuration: Double?
+                                // A spring's settling duration from rest with its own velocity scales with
+                                // the span (the tolerance is relative): one figure for every such lane.
+                                var ownDuration: Double?
+                                switch curve.kind {
+                                case .easing(_, let duration):
+                                    easingDuration = duration
+                                case .spring:
+                                    ownDuration = curve.duration
+                                case .decay:
+                                    break
+                                }
+                                var sameCurve = SameCurve(curve)
+                                for lane in segments[k].lanes {
+                                    // What `carried` answered (kept in the depth buffer, above).
+                                    let from = carries ? depth[lane] : -1
+                                    let target = targets[lane], delay = delay(lane, from >= 0)
+                                    if from >= 0, let duration = easingDuration,
+                                        sameCurve.holds(forLane: from, of: origin)
+                                    {
+                                        // Carried on: its layers, not its value, say where it goes from.
+                                        if !(target.isFinite && delay.isFinite) {
+                                            try requireFinite(target, lane: lane, .target)
+                                            try requireFinite(delay, lane: lane, .delay)
+                                        }
+                                        let layerCount = try origin.carriedLayers(
+                                            of: from, at: time, curve: curve, duration: duration, target: target,
+                                            into: layers, reportedAs: lane)
+                                        let last = layerCount - 1
+                                        planes[0].offsets[lane] = last == 0 ? delay : layers[0].start - time
+                                        planes[0].from[lane] = layers[0].from
+                                        planes[0].to[lane] = layers[0].to
+                                        for p in 1..<layerCount {
+                                            planes[p].offsets[lane] = p == last ? delay : layers[p].start - time
+                                            planes[p].from[lane] = layers[p].from
+                                            planes[p].to[lane] = layers[p].to
+                                        }
+                                        depth[lane] = layerCount
+                                        velocity[lane] = 0
+                                        durations[lane] = duration
+                                        newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
+                                        continue
+                                    }
+                                    let (value, startVelocity) = current(lane, from >= 0)
+                                    if !(value.isFinite && target.isFinite && (target - value).isFinite
+                                        && delay.isFinite)
+                                    {
+                                        try requireFinite(value, lane: lane, .value)
                                         try requireFinite(target, lane: lane, .target)
+                                        try requireFinite(target - value, lane: lane, .span)
                                         try requireFinite(delay, lane: lane, .delay)
                                     }
-                                    durations[lane] = duration
-                                    let layerCount = try origin.carriedLayers(
-                                        of: carried, at: time, curve: curve, duration: duration, target: target,
-                                        into: layers, reportedAs: lane)
-                                    let last = layerCount - 1
-                                    planes[0].offsets[lane] = last == 0 ? delay : layers[0].start - time
-                                    planes[0].from[lane] = layers[0].from
-                                    planes[0].to[lane] = layers[0].to
-                                    for p in 1..<layerCount {
-                                        planes[p].offsets[lane] = p == last ? delay : layers[p].start - time
-                                        planes[p].from[lane] = layers[p].from
-                                        planes[p].to[lane] = layers[p].to
+                                    planes[0].offsets[lane] = delay
+                                    planes[0].from[lane] = value
+                                    planes[0].to[lane] = target
+                                    depth[lane] = 1
+                                    if let duration = easingDuration {
+                                        velocity[lane] = 0
+                                        durations[lane] = duration
+                                        continue
                                     }
-                                    depth[lane] = layerCount
-                                    velocity[lane] = 0
-                                    durations[lane] = duration
-                                    newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
-                                    continue
+                                    let started = try Self.startMotion(
+                                        of: curve, from: value, to: target, velocity: startVelocity,
+                                        ownDuration: ownDuration, lane: lane)
+                                    velocity[lane] = started.velocity
+                                    durations[lane] = started.duration
                                 }
-                                let (value, startVelocity) = current(lane)
-                                if !(value.isFinite && target.isFinite && (target - value).isFinite
-                                    && delay.isFinite)
-                                {
-                                    try requireFinite(value, lane: lane, .value)
-                                    try requireFinite(target, lane: lane, .target)
-                                    try requireFinite(target - value, lane: lane, .span)
-                                    try requireFinite(delay, lane: lane, .delay)
-                                }
-                                planes[0].offsets[lane] = delay
-                                planes[0].from[lane] = value
-                                planes[0].to[lane] = target
-                                depth[lane] = 1
-                                if let duration = easingDuration {
-                                    velocity[lane] = 0
-                                    durations[lane] = duration
-                                    continue
-                                }
-                                let started = try Self.startMotion(
-                                    of: curve, from: value, to: target, velocity: startVelocity,
-                                    ownDuration: ownDuration, lane: lane)
-                                velocity[lane] = started.velocity
-                                durations[lane] = started.duration
                             }
                         }
                     }
                 }
             }
         }
-        newPlanes.removeLast(newPlanes.count - (newSegmentDepth.max() ?? 1))
+        var planeCount = 1
+        for k in newSegmentDepth.indices { planeCount = Swift.max(planeCount, newSegmentDepth[k]) }
+        newPlanes.removeLast(newPlanes.count - planeCount)
         let newKernel: LaneStore?
         if kernel != nil {
             newKernel = try Self.kernelLanes(
@@ -196,9 +240,11 @@ extension LaneAnimation {
         } else {
             newKernel = nil
         }
-        // What was the motion becomes the spare of the next transition.
+        // What was the motion becomes the spare of the next transition (with the delay
+        // buffer, which a caller that takes it puts back).
         self.spare = Spare(
-            planes: planes, depth: depth, velocity: velocity, durations: durations, kernel: kernel)
+            planes: planes, depth: depth, velocity: velocity, durations: durations, kernel: kernel,
+            segmentDepth: segmentDepth, delays: spare.delays)
         kernel = newKernel
         start = time
         lastTransition = time
@@ -209,6 +255,27 @@ extension LaneAnimation {
         segmentDepth = newSegmentDepth
     }
 
+    /// Whether lanes of a source engine run one curve (the new segment's, which carries
+    /// them on only then), looked up once per run of lanes from one source segment:
+    /// carried lanes come in runs, and a lane inside the last segment found needs no
+    /// search.
+    struct SameCurve {
+        let curve: Curve
+        private var segment = -1
+        private var sameCurve = false
+
+        init(_ curve: Curve) { self.curve = curve }
+
+        /// Whether lane `lane` of `source` runs ``curve``.
+        mutating func holds(forLane lane: Int, of source: LaneAnimation) -> Bool {
+            if segment < 0 || !source.segments[segment].lanes.contains(lane) {
+                segment = source.segment(ofLane: lane)
+                sameCurve = source.segments[segment].curve == curve
+            }
+            return sameCurve
+        }
+    }
+
     /// A plane's buffers as pointers, for a loop that writes lane by lane.
     struct PlanePointers {
         let offsets: UnsafeMutablePointer<Double>
@@ -216,21 +283,38 @@ extension LaneAnimation {
         let to: UnsafeMutablePointer<Double>
     }
 
-    /// `body` given pointers into every plane of `planes`, in order (valid for the call).
+    /// `body` given pointers into every plane of `planes`, in order (valid for the call;
+    /// on the stack: at most ``maximumLayers`` planes, no allocation).
     static func withPointers<E: Error>(
-        to planes: inout [Plane], _ body: ([PlanePointers]) throws(E) -> Void
+        to planes: inout [Plane], _ body: (UnsafeBufferPointer<PlanePointers>) throws(E) -> Void
     ) throws(E) {
-        // The last plane taken out, so that its buffers and the others' are distinct
-        // variables while each is accessed; put back whatever happens.
-        guard var plane = planes.popLast() else { return try body([]) }
+        precondition(planes.count <= maximumLayers, "\(planes.count) planes, at most \(maximumLayers)")
+        let count = planes.count
+        try withUnsafeTemporaryAllocation(of: PlanePointers.self, capacity: maximumLayers) { (pointers) throws(E) in
+            let base = pointers.baseAddress!
+            try withPointers(to: &planes, into: base) { () throws(E) in
+                try body(UnsafeBufferPointer(start: base, count: count))
+            }
+        }
+    }
+
+    /// The recursion under ``withPointers(to:_:)``: the last plane taken out, so that
+    /// its buffers and the others' are distinct variables while each is accessed, its
+    /// pointers written at its index; put back whatever happens (into the capacity it
+    /// left: no allocation).
+    private static func withPointers<E: Error>(
+        to planes: inout [Plane], into pointers: UnsafeMutablePointer<PlanePointers>, _ body: () throws(E) -> Void
+    ) throws(E) {
+        guard var plane = planes.popLast() else { return try body() }
         defer { planes.append(plane) }
-        try withPointers(to: &planes) { (others) throws(E) in
+        let index = planes.count
+        try withPointers(to: &planes, into: pointers) { () throws(E) in
             try plane.offsets.withUnsafeMutableBufferPointer { (offsets) throws(E) in
                 try plane.from.withUnsafeMutableBufferPointer { (from) throws(E) in
                     try plane.to.withUnsafeMutableBufferPointer { (to) throws(E) in
-                        let pointers = PlanePointers(
+                        pointers[index] = PlanePointers(
                             offsets: offsets.baseAddress!, from: from.baseAddress!, to: to.baseAddress!)
-                        try body(others + [pointers])
+                        try body()
                     }
                 }
             }

@@ -60,6 +60,9 @@ struct LaneAnimation: Sendable {
             self.to = to
         }
 
+        /// Every motion from 0 to 0 at offset 0 (what a layer holds where a lane has none).
+        mutating func clear() { Spare.clear(&offsets, &from, &to) }
+
         init(count: Int) {
             // Three buffers now rather than one shared and copied on the first write.
             offsets = [Double](repeating: 0, count: count)
@@ -81,9 +84,10 @@ struct LaneAnimation: Sendable {
     var velocity: [Double]
     /// Per lane: seconds from the start of its latest motion until it is at rest.
     var durations: [Double]
+    /// Contiguous runs in lane order, covering 0..<laneCount (some may be empty); a
+    /// lane's segment is found from them (``segment(ofLane:)``) rather than stored per
+    /// lane, which cost 8 bytes a lane.
     var segments: [Segment]
-    /// Which segment each lane belongs to.
-    var segmentOfLane: [Int]
     /// Per segment: for an easing, its duration and its values at progress 0 and 1,
     /// where a motion rests before its start and after its end (most lanes of a
     /// transition from rest), so that the reference need not evaluate the curve there.
@@ -126,15 +130,28 @@ struct LaneAnimation: Sendable {
         var velocity: [Double] = []
         var durations: [Double] = []
         var kernel: LaneStore?
+        var segmentDepth: [Int] = []
+        /// A buffer for the caller of the next transition to write its delays into
+        /// (``delayBuffer(count:)``), so that a tap allocates none.
+        var delays: [Double] = []
 
-        /// Plane `p`'s arrays (or fresh ones) of `count` lanes, zero-filled when `zeroed`
-        /// (the layers, which hold 0 where a lane has none).
-        mutating func plane(_ p: Int, count: Int, zeroed: Bool) -> Plane {
-            guard p < planes.count, planes[p].from.count == count else { return Plane(count: count) }
-            var plane = Plane(offsets: [], from: [], to: [])
-            swap(&plane, &planes[p])
-            if zeroed { Self.clear(&plane.offsets, &plane.from, &plane.to) }
-            return plane
+        /// `count` planes of `lanes` lanes, in the spare's own array and buffers where
+        /// they have the size (else fresh ones), the layers (planes after the first)
+        /// zero-filled: they hold 0 where a lane has none. The first plane's buffers are
+        /// left as they are, for the caller to write every element.
+        mutating func takePlanes(_ count: Int, lanes: Int) -> [Plane] {
+            var taken: [Plane] = []
+            swap(&taken, &planes)
+            if taken.count > count { taken.removeLast(taken.count - count) }
+            for p in taken.indices {
+                if taken[p].from.count != lanes {
+                    taken[p] = Plane(count: lanes)
+                } else if p > 0 {
+                    taken[p].clear()
+                }
+            }
+            while taken.count < count { taken.append(Plane(count: lanes)) }
+            return taken
         }
 
         /// Fills three arrays with zeros (a memset each, not a checked store per element).
@@ -164,15 +181,17 @@ struct LaneAnimation: Sendable {
         return taken
     }
 
+    /// A buffer of `count` delays for the caller to fill and pass to the next
+    /// transition, which keeps it for the one after (every element is the caller's to
+    /// write: a reused buffer holds the last transition's delays).
+    mutating func delayBuffer(count: Int) -> [Double] { Spare.reused(&spare.delays, count: count) }
+
     /// Lanes at rest at `values` (finite), with segments covering 0..<values.count,
     /// evaluated in Double only (``reference(lane:at:)``; ``sample(at:values:velocities:backend:)``
     /// must not be called).
     init(values: [Double], segments: [Segment]) {
         let n = values.count
         self.segments = segments
-        var owner = [Int](repeating: 0, count: n)
-        for (k, segment) in segments.enumerated() { for lane in segment.lanes { owner[lane] = k } }
-        segmentOfLane = owner
         easingEnds = Self.easingEnds(of: segments)
         segmentDepth = [Int](repeating: 1, count: segments.count)
         // Buffers of their own (not `values`, the caller's, twice): the transition after
@@ -223,7 +242,6 @@ struct LaneAnimation: Sendable {
             }
         }
         segments = [Segment(lanes: 0..<n, curve: curve)]
-        segmentOfLane = [Int](repeating: 0, count: n)
         easingEnds = Self.easingEnds(of: segments)
         segmentDepth = [1]
         planes = [
@@ -250,17 +268,35 @@ struct LaneAnimation: Sendable {
         passes = try Self.kernelPasses(segments)
     }
 
-    func curve(ofLane lane: Int) -> Curve { segments[segmentOfLane[lane]].curve }
+    func curve(ofLane lane: Int) -> Curve { segments[segment(ofLane: lane)].curve }
+
+    /// The segment that holds lane `lane` (in 0..<laneCount): a binary search over
+    /// the segments' ends, O(log segments), one comparison for the single segment of a
+    /// list.
+    func segment(ofLane lane: Int) -> Int {
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].lanes.upperBound > lane { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
 
     /// Lane `lane`'s value and velocity at `time` (seconds on the caller's clock), in
     /// Double: the reference the kernel pass is tested against.
     func reference(lane: Int, at time: Double) -> (value: Double, velocity: Double) {
+        reference(lane: lane, at: time, segment: segment(ofLane: lane))
+    }
+
+    /// The same for a lane of segment `k` (found by the caller, which walks the lanes
+    /// of a segment in order: no search per lane).
+    func reference(lane: Int, at time: Double, segment k: Int) -> (value: Double, velocity: Double) {
         // A lane with one motion that goes nowhere is at its value whatever the curve
         // (the same figures the evaluation gives: from + 0 · y, 0 · slope).
         if depth[lane] == 1, velocity[lane] == 0, planes[0].from[lane] == planes[0].to[lane] {
             return (planes[0].from[lane], 0)
         }
-        let ends = easingEnds[segmentOfLane[lane]]
+        let ends = easingEnds[k]
         var value = 0.0, rate = 0.0
         for p in 0..<depth[lane] {
             let elapsed = time - start - planes[p].offsets[lane]
@@ -273,7 +309,7 @@ struct LaneAnimation: Sendable {
                 continue
             }
             let motion = Self.motion(
-                of: curve(ofLane: lane), from: f, to: g, velocity: velocity[lane], elapsed: elapsed)
+                of: segments[k].curve, from: f, to: g, velocity: velocity[lane], elapsed: elapsed)
             value += motion.value
             rate += motion.velocity
         }

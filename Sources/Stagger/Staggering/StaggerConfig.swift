@@ -295,6 +295,20 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
         }
     }
 
+    /// ``referenceDelays(count:)`` written into `delays` (its count is the item count),
+    /// a buffer the caller keeps from one transition to the next: no allocation.
+    ///
+    /// - Throws: as ``referenceDelays(count:)``; `delays` is unchanged then.
+    func referenceDelays(into delays: inout [Double]) throws(StaggerError) {
+        let count = delays.count
+        try validate(count: count)
+        let limit = KernelLimits.staggeredItems
+        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
+        delays.withUnsafeMutableBufferPointer { delays in
+            forEachReferenceDelay(count: count) { index, delay in delays[index] = delay }
+        }
+    }
+
     /// Hands `store` every item's delay from the Double reference, in index order, for
     /// a configuration already checked for `count` items: the figures of
     /// ``delay(for:of:)``, with the window and the geometry found once, not once per

@@ -338,24 +338,24 @@ public struct StaggeredList: Sendable {
 
         // Some items are moving: every item becomes a lane of the engine, whose rule
         // carries the moving ones on at once; the others start from their value after
-        // their delay.
-        let delays = try order.referenceDelays(count: count)
-        let targets = [Double](repeating: Double(target), count: count)
+        // their delay. Nothing per item but the engine's own buffers: the delays go
+        // into the buffer the engine keeps for them, the target is one for all.
         let passes = try Motion.passes(curve: curve, isReduced: isReduced)
         let rests = try restsBefore(time)
         var (engine, wasTaken) = try takeLanes(delays: delaysInFlight)
-        var carried = [Int](repeating: -1, count: count)
-        var laneDelays = delays
-        for lane in 0..<count where engine.isMoving(lane: lane, at: time) && !engine.goesNowhere(lane: lane) {
-            carried[lane] = lane
-            laneDelays[lane] = 0
+        var delays = engine.delayBuffer(count: count)
+        do throws(StaggerError) {
+            try order.referenceDelays(into: &delays)
+        } catch {
+            if wasTaken { motion.source = .lanes(engine) }
+            throw error
         }
+        let segments = Self.segments(of: engine, running: curve, count: count)
         do throws(LaneFailure) {
             // In place (the engine's own buffers, uniquely referenced once taken out of
             // the list); restart changes nothing when it throws.
             try engine.restart(
-                at: time, targets: targets, delays: laneDelays, keeping: carried,
-                segments: [LaneAnimation.Segment(lanes: 0..<count, curve: curve)])
+                at: time, targets: .all(Double(target)), delays: delays, keeping: .movingLanes, segments: segments)
         } catch {
             if wasTaken { motion.source = .lanes(engine) }
             throw StaggerError(error, at: time)
@@ -363,6 +363,17 @@ public struct StaggeredList: Sendable {
         start = time
         motion = Motion(lanes: engine, curve: curve, isReduced: isReduced, since: time, passes: passes)
         try record(rests)
+    }
+
+    /// The segments a transition of `engine`'s `count` lanes under `curve` passes to
+    /// ``LaneAnimation/restart(at:targets:delays:keeping:segments:)``: `nil` when
+    /// `engine` runs that curve already (so that no array is made for each tap), else
+    /// the one segment of every lane.
+    static func segments(of engine: LaneAnimation, running curve: Curve, count: Int) -> [LaneAnimation.Segment]? {
+        if engine.segments.count == 1, engine.segments[0].lanes == 0..<count, engine.segments[0].curve == curve {
+            return nil
+        }
+        return [LaneAnimation.Segment(lanes: 0..<count, curve: curve)]
     }
 
     /// Each item's delay under a uniform source, in seconds after ``start`` (Double:
@@ -418,19 +429,17 @@ public struct StaggeredList: Sendable {
     ) throws(LaneFailure) -> LaneAnimation {
         let n = engine.laneCount
         var targets = [Double](repeating: 0, count: n), delays = targets
-        var carried = [Int](repeating: -1, count: n)
         for lane in 0..<n {
             targets[lane] = engine.target(ofLane: lane)
             let waiting = engine.start + engine.offset(ofLane: lane) - time
-            if engine.isMoving(lane: lane, at: time) {
-                carried[lane] = lane
-            } else if engine.depth[lane] == 1, waiting > 0 {
+            if !engine.isMoving(lane: lane, at: time), engine.depth[lane] == 1, waiting > 0 {
                 delays[lane] = waiting
             }
         }
         var next = engine
         try next.restart(
-            at: time, targets: targets, delays: delays, keeping: carried,
+            at: time, targets: .each(targets), delays: delays,
+            keeping: .movingLanes,
             segments: [LaneAnimation.Segment(lanes: 0..<n, curve: curve)])
         return next
     }

@@ -20,8 +20,7 @@ import Testing
             kernelValues: [Double](repeating: from, count: delays.count),
             segments: [LaneAnimation.Segment(lanes: 0..<delays.count, curve: curve)])
         try engine.setMotion(
-            start: start, current: { _ in (from, .nan) }, targets: [Double](repeating: to, count: delays.count),
-            delays: delays)
+            start: start, current: { _, _ in (from, .nan) }, targets: .all(to), delay: { lane, _ in delays[lane] })
         return engine
     }
 
