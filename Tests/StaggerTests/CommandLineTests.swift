@@ -154,6 +154,8 @@ import Testing
         (["eval"], "curve"),
         (["eval", "linear", "--samples", "ten"], "ten"),
         (["timeline", "--children", "2"], "--children"),
+        (["components", "--elements", "0"], "--elements"),
+        (["components", "--elements", "100001"], "--elements"),
         (["timeline", "--children", "many"], "many"),
         (["preview", "-o", "/tmp/p.html", "--items", "0"], "--items"),
         (["preview", "-o", "/tmp/p.html", "--fps", "0"], "--fps"),
@@ -200,6 +202,24 @@ import Testing
         #expect(lines.first?.hasPrefix("timeline: 10 children, 4 curves") == true, "\(result.output)")
         for label in ["build", "kernel", "reference", "events"] {
             #expect(lines.contains { $0.hasPrefix(label) }, "\(label): \(result.output)")
+        }
+    }
+
+    /// `staggerbench components` times what it says, for the elements asked, and its
+    /// JSON carries every figure per element.
+    @Test func componentsPrintsItsCosts() throws {
+        let result = try BuildArtifactTests.run(Self.tool, ["components", "--elements", "20", "--repetitions", "1"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("components: 20 elements x 2 properties") == true, "\(result.output)")
+        for label in ["frame", "events", "first", "interrupt", "toggle"] {
+            #expect(lines.contains { $0.hasPrefix(label) && $0.contains("ns/element") }, "\(label): \(result.output)")
+        }
+        let json = try BuildArtifactTests.run(
+            Self.tool, ["components", "--elements", "20", "--repetitions", "1", "--json"])
+        #expect(json.status == 0, "\(json.error)")
+        for key in ["frame", "first", "interrupt", "toggle", "events"] {
+            #expect(json.output.contains("\"\(key)_ns_per_element\""), "\(key): \(json.output)")
         }
     }
 

@@ -18,10 +18,19 @@ public struct ComponentAnimator: Sendable {
         var property: String
     }
 
-    /// One animated property: its type and its place among the lanes.
+    /// One animated property: its type, its place among the lanes, and whether its
+    /// values are fractions of 0…1 (``isFraction(_:type:)``, decided once here rather
+    /// than on every read).
     private struct Key: Sendable {
         var type: ObjectIdentifier
         var lanes: Range<Int>
+        var isFraction: Bool
+
+        init(_ property: String, type: ObjectIdentifier, lanes: Range<Int>) {
+            self.type = type
+            self.lanes = lanes
+            isFraction = ComponentAnimator.isFraction(property, type: type)
+        }
     }
 
     /// One transition, for the events.
@@ -58,7 +67,7 @@ public struct ComponentAnimator: Sendable {
             for property in properties.propertyNames {
                 let entry = properties.entries[property]!
                 keys[PropertyID(element: element, property: property)] = Key(
-                    type: entry.type, lanes: values.count..<values.count + entry.components.count)
+                    property, type: entry.type, lanes: values.count..<values.count + entry.components.count)
                 values += entry.components
             }
         }
@@ -92,25 +101,22 @@ public struct ComponentAnimator: Sendable {
         to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()
     ) throws(AnimatableError) {
         let time = try changeTime(time)
-        // Current values and velocities of every existing lane.
-        var current: [PropertyID: (type: ObjectIdentifier, values: [(Double, Double)], lanes: Range<Int>)] = [:]
-        for (id, key) in keys {
-            let now = key.lanes.map { self.engine.reference(lane: $0, at: time) }
-            let moving = key.lanes.contains { engine.isMoving(lane: $0, at: time) }
-            current[id] = (key.type, now.map { ($0.value, moving ? $0.velocity : .nan) }, key.lanes)
-        }
-        // The merged state: old targets overridden by the new ones.
+        // The merged state: old targets overridden by the new ones, each element's values
+        // changed where they are (a copy per element was most of a transition).
         var merged = state
         merged.name = target.name
         for (element, properties) in target.elements {
             for property in properties.propertyNames {
                 let entry = properties.entries[property]!
-                if let old = current[PropertyID(element: element, property: property)], old.type != entry.type {
+                if let old = keys[PropertyID(element: element, property: property)], old.type != entry.type {
                     throw .typeMismatch(property: "\(element).\(property)")
                 }
-                var values = merged.elements[element] ?? AnimatableValues()
-                values.setComponents(property, type: entry.type, entry.components)
-                merged.setElement(element, values)
+            }
+            merged.updateElement(element) { values in
+                for property in properties.propertyNames {
+                    let entry = properties.entries[property]!
+                    values.setComponents(property, type: entry.type, entry.components)
+                }
             }
         }
         let reduced = reducedMotion.isReduced
@@ -123,7 +129,6 @@ public struct ComponentAnimator: Sendable {
         let delayScale =
             reduced && longestDelay > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / longestDelay : 1
         var newKeys: [PropertyID: Key] = [:]
-        var laneNames: [String] = []
         var segments: [LaneAnimation.Segment] = []
         // The element of each segment, by position: an element with no properties has
         // an empty segment whose lower bound another element shares.
@@ -132,6 +137,15 @@ public struct ComponentAnimator: Sendable {
         var targets: [Double] = [], delays: [Double] = []
         // The old lane each moving lane continues (additively, when its easing is the same).
         var carried: [Int] = []
+        // Room for what the component had (most transitions keep its properties): no
+        // growth on the way (the keys' table was rehashed several times).
+        newKeys.reserveCapacity(keys.count)
+        segments.reserveCapacity(merged.elements.count)
+        segmentElements.reserveCapacity(merged.elements.count)
+        start.reserveCapacity(engine.laneCount)
+        targets.reserveCapacity(engine.laneCount)
+        delays.reserveCapacity(engine.laneCount)
+        carried.reserveCapacity(engine.laneCount)
         for element in merged.elements.keys.sorted() {
             let properties = merged.elements[element]!
             let timing = transition.timing(of: element)
@@ -140,13 +154,17 @@ public struct ComponentAnimator: Sendable {
                 let entry = properties.entries[property]!
                 let id = PropertyID(element: element, property: property)
                 let lanes = targets.count..<targets.count + entry.components.count
-                newKeys[id] = Key(type: entry.type, lanes: lanes)
+                newKeys[id] = Key(property, type: entry.type, lanes: lanes)
                 targets += entry.components
-                for c in entry.components.indices { laneNames.append("\(element).\(property) component \(c)") }
-                if let old = current[id] {
-                    start += old.values.map { (value: $0.0, velocity: $0.1) }
-                    let wasMoving = !(old.values.first?.1.isNaN ?? true)
-                    carried += wasMoving ? Array(old.lanes) : [Int](repeating: -1, count: lanes.count)
+                if let old = keys[id] {
+                    // Where it is now: its value, and its velocity when any of its
+                    // components is moving (NaN otherwise: the curve's own).
+                    let moving = old.lanes.contains { engine.isMoving(lane: $0, at: time) }
+                    for lane in old.lanes {
+                        let now = engine.reference(lane: lane, at: time)
+                        start.append((now.value, moving ? now.velocity : .nan))
+                        carried.append(moving ? lane : -1)
+                    }
                 } else {
                     start += entry.components.map { (value: $0, velocity: .nan) }
                     carried += [Int](repeating: -1, count: lanes.count)
@@ -174,7 +192,16 @@ public struct ComponentAnimator: Sendable {
                 delay: { lane, _ in delays[lane] },
                 carrying: engine, carried: { carried[$0] })
         } catch {
-            throw AnimatableError(error, laneName: { laneNames[$0] })
+            // Named only when there is an error: a name per lane was most of a
+            // transition of many elements.
+            throw AnimatableError(
+                error,
+                laneName: { lane in
+                    guard let (id, key) = newKeys.first(where: { $0.value.lanes.contains(lane) }) else {
+                        return "lane \(lane)"
+                    }
+                    return "\(id.element).\(id.property) component \(lane - key.lanes.lowerBound)"
+                })
         }
 
         // Close the interrupted transition, record this one.
@@ -260,7 +287,7 @@ public struct ComponentAnimator: Sendable {
         let key = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
         var components = key.lanes.map { engine.reference(lane: $0, at: time).value }
-        if Self.isFraction(property, type: key.type) {
+        if key.isFraction {
             for i in components.indices { components[i] = Swift.min(Swift.max(components[i], 0), 1) }
         }
         return Value(components: components[...])
@@ -309,8 +336,33 @@ public struct ComponentAnimator: Sendable {
     /// name says opacity or alpha (any case: `labelOpacity`). They fade under reduced
     /// motion and are clipped to 0…1 when read.
     static func isFraction(_ property: String, type: ObjectIdentifier) -> Bool {
-        let name = property.lowercased()
-        return type == ObjectIdentifier(RGBAColor.self) || name.contains("opacity") || name.contains("alpha")
+        type == ObjectIdentifier(RGBAColor.self) || contains(property, "opacity") || contains(property, "alpha")
+    }
+
+    /// Whether `name` holds `word` (lowercase ASCII letters) in any case, byte by byte:
+    /// property names are short, and the standard library's `contains` set up a
+    /// searcher on every call (3 µs, most of a frame that reads every property). ASCII
+    /// letters fold; the words are ASCII, and no other letter lowercases to one of
+    /// theirs.
+    private static func contains(_ name: String, _ word: StaticString) -> Bool {
+        let bytes = Array(name.utf8)
+        let count = word.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        return word.withUTF8Buffer { word in
+            for start in 0...(bytes.count - count) {
+                var matches = true
+                for k in 0..<count {
+                    let byte = bytes[start + k]
+                    let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    if folded != word[k] {
+                        matches = false
+                        break
+                    }
+                }
+                if matches { return true }
+            }
+            return false
+        }
     }
 
     /// The time of the last event ``events(from:to:)`` can report (−∞ before the first

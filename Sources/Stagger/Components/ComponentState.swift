@@ -42,8 +42,12 @@ public struct ComponentState: Sendable, Hashable {
         return try values.value(property, as: type)
     }
 
-    /// Replaces an element's properties (for the animator's merged states).
-    mutating func setElement(_ element: String, _ values: AnimatableValues) { elements[element] = values }
+    /// Changes element `element`'s values in place, from none when it has none (for
+    /// the animator's merged states): no copy of them, as reading, changing and setting
+    /// them back made.
+    mutating func updateElement(_ element: String, _ change: (inout AnimatableValues) -> Void) {
+        change(&elements[element, default: AnimatableValues()])
+    }
 }
 
 /// When and how one element moves in a component transition.

@@ -133,6 +133,22 @@ import Testing
         #expect(started.sorted() == ["a-empty", "card", "title"])
     }
 
+    /// A lane that overflows is named by its element, property and component (lanes of
+    /// other elements before it do not shift the component's number).
+    @Test func anOverflowNamesTheComponent() throws {
+        var from = ComponentState("from"), to = ComponentState("to")
+        try from.set("opacity", of: "a", to: 0.0)
+        try to.set("opacity", of: "a", to: 1.0)
+        try from.set("position", of: "card", to: LayoutPoint(x: 0, y: -1.7e308))
+        try to.set("position", of: "card", to: LayoutPoint(x: 10, y: 1.7e308))
+        var animator = ComponentAnimator(state: from)
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "card.position component 1 span", value: .infinity)) {
+            try animator.transition(to: to, at: 0)
+        }
+        // Nothing changed: the animator still rests where it was.
+        #expect(try animator.value("opacity", of: "a", at: 1, as: Double.self) == 0)
+    }
+
     @Test func badInputIsRejected() throws {
         let (a, _, _) = try Self.states()
         var state = a

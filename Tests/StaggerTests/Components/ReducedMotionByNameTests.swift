@@ -29,4 +29,15 @@ import Testing
         let byName = try values(ComponentTransition())
         #expect(byName.fade == 1 && byName.offset == 10 && abs(byName.alpha - 0.5) <= 1e-12)
     }
+
+    /// The name says it in any case, anywhere in the name; a near miss does not.
+    @Test(arguments: [
+        ("opacity", true), ("OPACITY", true), ("labelOpacity", true), ("Opacity2", true), ("fillAlpha", true),
+        ("ALPHAmask", true), ("opacit", false), ("alph", false), ("o p a c i t y", false), ("offset", false),
+        ("", false), ("opacité", false)
+    ])
+    func aNameSaysFractionInAnyCase(name: String, isFraction: Bool) {
+        #expect(ComponentAnimator.isFraction(name, type: ObjectIdentifier(Double.self)) == isFraction)
+        #expect(ComponentAnimator.isFraction(name, type: ObjectIdentifier(RGBAColor.self)))
+    }
 }

@@ -1,6 +1,7 @@
-// A tap's latency against the frame it changes, for 10,000 items or pairs: what the
-// `stagger --json` and `matched --json` figures of `staggerbench` time as the fastest
-// of a few runs, here as a distribution (p50, p99) with the allocations of each.
+// A tap's latency against the frame it changes, for 10,000 items, pairs or elements:
+// what the `stagger --json`, `matched --json` and `components --json` figures of
+// `staggerbench` time as the fastest of a few runs, here as a distribution (p50, p99)
+// with the allocations of each.
 // A tap is timed on a collection made for it, as an app's first tap of its kind (what
 // sets it up is outside the measurement: startMeasurement/stopMeasurement); a frame and
 // a decoding on one collection made once, as an app's frame loop.
@@ -41,6 +42,32 @@ func pairGroup(springs: Bool) throws -> MatchedPairGroup {
     return try MatchedPairGroup(pairs, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
 }
 
+/// The component `staggerbench components` measures: `count` elements with an opacity
+/// and an offset each, hidden (0, 0) and shown (1, 20), easeOutCubic 0.35 s staggered
+/// over half a second by element timings.
+struct Component {
+    let hidden: ComponentState, shown: ComponentState
+    let transition: ComponentTransition
+    let names: [String]
+
+    init() throws {
+        var hidden = ComponentState("hidden"), shown = ComponentState("shown")
+        var timings: [String: ElementTiming] = [:]
+        let curve = try Curve.easing(.easeOutCubic, duration: 0.35)
+        names = (0..<count).map { "item\($0)" }
+        for (index, name) in names.enumerated() {
+            try hidden.set("opacity", of: name, to: 0.0)
+            try hidden.set("offset", of: name, to: 0.0)
+            try shown.set("opacity", of: name, to: 1.0)
+            try shown.set("offset", of: name, to: 20.0)
+            timings[name] = try ElementTiming(curve: curve, delay: 0.5 * Double(index) / Double(count - 1))
+        }
+        self.hidden = hidden
+        self.shown = shown
+        transition = ComponentTransition(try ElementTiming(curve: curve), elements: timings)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     // Wall time and mallocs, one call per sample.
     Benchmark.defaultConfiguration = .init(
@@ -78,6 +105,31 @@ let benchmarks: @Sendable () -> Void = {
         try list.hide(at: time)
         benchmark.stopMeasurement()
         blackHole(list)
+    }
+
+    // A component animator has no kernel pass: its frame reads every value in Double.
+    let component = try! Component()
+    var showing = ComponentAnimator(state: component.hidden)
+    try! showing.transition(to: component.shown, at: 0, using: component.transition)
+    Benchmark("components: a frame (every value)") { [showing] _ in
+        for name in component.names {
+            blackHole(try showing.value("opacity", of: name, at: 0.3, as: Double.self))
+            blackHole(try showing.value("offset", of: name, at: 0.3, as: Double.self))
+        }
+    }
+    Benchmark("components: show from rest") { benchmark in
+        var animator = ComponentAnimator(state: component.hidden)
+        benchmark.startMeasurement()
+        try animator.transition(to: component.shown, at: 0, using: component.transition)
+        benchmark.stopMeasurement()
+        blackHole(animator)
+    }
+    Benchmark("components: hide mid-show") { benchmark in
+        var animator = showing
+        benchmark.startMeasurement()
+        try animator.transition(to: component.hidden, at: 0.25, using: component.transition)
+        benchmark.stopMeasurement()
+        blackHole(animator)
     }
 
     for springs in [false, true] {
