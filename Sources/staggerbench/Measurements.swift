@@ -234,6 +234,9 @@ struct TimelineTiming {
     /// Per frame, in nanoseconds: the kernel, the Double reference (`state(at:)`) and
     /// the event query.
     let kernel: Double, reference: Double, events: Double
+    /// A player's taps mid-play, each with the events up to it (what `update(at:)`
+    /// would report): `reverse(at:)`, `pause(at:)`, and `seek(to:at:)` back to a quarter.
+    let reverse: Double, pause: Double, seek: Double
 }
 
 /// Builds a sequence of four groups, each a staggered list of `children / 4` children
@@ -271,10 +274,25 @@ func measureTimeline(children: Int, repetitions: Int, backend: Backend?) throws 
             for (a, b) in zip([-1] + times, times) { count += try timeline.events(from: a, to: b).count }
             precondition(count > 0)
         } / frames
+    // A player's taps, each on a player that has played to half way and reported
+    // its events up to 0.1 s before the tap (a frame loop's last update).
+    var playing = TimelinePlayer(timeline)
+    let half = timeline.duration / 2
+    try playing.play(at: 0)
+    _ = try playing.update(at: half - 0.1)
+    func tap(_ body: (inout TimelinePlayer) throws -> Void) throws -> Double {
+        try fastestNanoseconds(of: repetitions) {
+            var player = playing
+            try body(&player)
+        }
+    }
+    let reverse = try tap { try $0.reverse(at: half) }
+    let pause = try tap { try $0.pause(at: half) }
+    let seek = try tap { try $0.seek(to: timeline.duration / 4, at: half) }
     return TimelineTiming(
         stepCount: timeline.stepCount, curveCount: curves.count, duration: timeline.duration,
         build: Double(build.components.seconds) * 1e9 + Double(build.components.attoseconds) / 1e9,
-        kernel: kernel, reference: reference, events: events)
+        kernel: kernel, reference: reference, events: events, reverse: reverse, pause: pause, seek: seek)
 }
 
 /// One frame of a matched-pair group, in nanoseconds for all pairs.

@@ -200,8 +200,14 @@ import Testing
         let lines = result.output.split(separator: "\n").map(String.init)
         // Four lists of 10 / 4 = 2 children, the last taking the remainder: 10 in all.
         #expect(lines.first?.hasPrefix("timeline: 10 children, 4 curves") == true, "\(result.output)")
-        for label in ["build", "kernel", "reference", "events"] {
+        for label in ["build", "kernel", "reference", "events", "reverse", "pause", "seek"] {
             #expect(lines.contains { $0.hasPrefix(label) }, "\(label): \(result.output)")
+        }
+        let json = try BuildArtifactTests.run(
+            Self.tool, ["timeline", "--children", "10", "--repetitions", "1", "--json"])
+        #expect(json.status == 0, "\(json.error)")
+        for key in ["frame", "events", "reverse", "pause", "seek"] {
+            #expect(json.output.contains("\"\(key)_ns_per_child\""), "\(key): \(json.output)")
         }
     }
 
