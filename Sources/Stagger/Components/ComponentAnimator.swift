@@ -286,6 +286,12 @@ public struct ComponentAnimator: Sendable {
     ) throws(AnimatableError) -> Value {
         let key = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
+        // A Double (opacity, offset, scale: most properties) is its one component: no
+        // array to build it from, so that a frame reading every value allocates nothing.
+        if Value.self == Double.self, key.lanes.count == 1 {
+            let value = engine.reference(lane: key.lanes.lowerBound, at: time).value
+            return (key.isFraction ? Swift.min(Swift.max(value, 0), 1) : value) as! Value
+        }
         var components = key.lanes.map { engine.reference(lane: $0, at: time).value }
         if key.isFraction {
             for i in components.indices { components[i] = Swift.min(Swift.max(components[i], 0), 1) }
