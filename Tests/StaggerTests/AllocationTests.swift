@@ -161,6 +161,39 @@ struct AllocationTests {
         #expect(made == 0)
     }
 
+    /// A start or a reverse mid-flight, once the group has run one of each, allocates
+    /// nothing: the engine writes the buffers of the motion before last, the delays
+    /// into the buffer it keeps, and the group keeps those of its moving pairs and of
+    /// their rests. Easings (an additive layer each way) and a spring per property.
+    @Test(arguments: [false, true])
+    func pairTapsAllocateNothingOnceSeen(springs: Bool) throws {
+        let card = try MatchedGeometry(
+            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1)
+        )
+        let detail = try MatchedGeometry(
+            frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), color: RGBAColor(red: 0.05, green: 0.2, blue: 1))
+        let curves =
+            springs
+            ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
+            : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
+        var group = try MatchedPairGroup(
+            Array(repeating: try MatchedPair(source: card, destination: detail), count: 200), curves: curves,
+            stagger: try StaggerConfig(spread: .amount(0.25)))
+        // Each tap 0.1 s after the one before: every pair still moving, or waiting.
+        var time = 0.0
+        func startAndReverse() throws {
+            try group.start(at: time)
+            try group.reverse(at: time + 0.1)
+            time += 0.2
+        }
+        // Easing lanes pile up additive layers while taps come faster than the curve's
+        // duration, up to four: warmed up until they have.
+        for _ in 0..<4 { try startAndReverse() }
+        let made = try allocations { try startAndReverse() }
+        #expect(made == 0)
+        #expect(!group.isAtDestination)
+    }
+
     /// Interrupted easing lanes stack additive layers, which the kernel adds up in the
     /// same call: still no allocation per frame.
     @Test func layeredEasingFramesAllocateNothing() throws {

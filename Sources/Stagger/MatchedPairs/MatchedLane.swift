@@ -123,7 +123,7 @@ extension MatchedCurves {
             case .position: 0..<2
             case .size: 2..<4
             case .cornerRadius: 4..<12
-            case .appearance: 12..<MatchedLane.allCases.count
+            case .appearance: 12..<MatchedPair.laneCount
             }
         }
     }

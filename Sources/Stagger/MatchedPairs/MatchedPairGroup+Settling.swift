@@ -55,30 +55,46 @@ extension MatchedPairGroup {
     /// before `time` (what a transition then replaces after they settled): the pairs
     /// ``forEachPairSettling(after:through:includingEarlier:_:)`` lists from the last
     /// transition on, found from every pair's settle time at once (a tap's pass over the
-    /// lanes in memory order, where pair by pair strides across every row).
-    func earlierRests(before time: Double) -> [Double] {
-        var rests = earlierRests
-        guard lastTransition.isFinite, time > lastTransition else { return rests }
-        let settled = pairSettleTimes()
-        for pair in settled.indices where settled[pair] > lastTransition && settled[pair] <= time {
-            if rests.count != pairs.count { rests = [Double](repeating: -.infinity, count: pairs.count) }
-            rests[pair] = settled[pair]
+    /// lanes in memory order, where pair by pair strides across every row); `nil` when
+    /// none has settled since (``earlierRests`` stands as it is).
+    ///
+    /// Written into ``restBuffer``, taken out: the caller keeps the result with
+    /// ``keepRests(_:)`` once its transition has succeeded, so that a tap allocates none.
+    mutating func newRests(before time: Double) -> [Double]? {
+        guard lastTransition.isFinite, time > lastTransition else { return nil }
+        let n = pairs.count
+        var rests = LaneAnimation.Spare.reused(&restBuffer, count: n)
+        let since = lastTransition
+        let settled = rests.withUnsafeMutableBufferPointer { rests in
+            // Every pair's settle time, row by row (lane-major: lane l · n + pair).
+            rests.update(repeating: engine.start)
+            for row in 0..<MatchedPair.laneCount {
+                for pair in 0..<n { rests[pair] = Swift.max(rests[pair], engine.end(ofLane: row * n + pair)) }
+            }
+            var settled = false
+            for pair in 0..<n {
+                if rests[pair] > since && rests[pair] <= time {
+                    settled = true
+                } else {
+                    rests[pair] = earlierRests.isEmpty ? -.infinity : earlierRests[pair]
+                }
+            }
+            return settled
+        }
+        guard settled else {
+            restBuffer = rests
+            return nil
         }
         return rests
     }
 
-    /// Every pair's ``pairSettleTime(_:)``, row by row (lane-major: lane l · n + pair).
-    private func pairSettleTimes() -> [Double] {
-        let n = pairs.count
-        var latest = [Double](repeating: engine.start, count: n)
-        for row in 0..<MatchedPair.laneCount {
-            for pair in 0..<n { latest[pair] = Swift.max(latest[pair], engine.end(ofLane: row * n + pair)) }
-        }
-        return latest
+    /// Makes `rests` (from ``newRests(before:)``) the earlier rests, the ones they
+    /// replace the buffer of the next.
+    mutating func keepRests(_ rests: [Double]?) {
+        guard let rests else { return }
+        restBuffer = earlierRests
+        earlierRests = rests
     }
-
-    /// Keeps the rests of the motion in flight up to `time` (see ``earlierRests(before:)``).
-    mutating func recordRests(before time: Double) { earlierRests = earlierRests(before: time) }
 
     /// The end of pair `pair`'s latest lane motion (lane-major: lane l · n + pair).
     private func pairSettleTime(_ pair: Int) -> Double {

@@ -79,9 +79,13 @@ public struct MatchedPairGroup: Sendable {
     /// hears of a pair that settled since the previous frame: the latest per pair.
     /// (Kept by MatchedPairGroup+Settling.swift.)
     var earlierRests: [Double] = []
+    /// The buffer the next transition's rests are written into (never read otherwise).
+    var restBuffer: [Double] = []
 
     /// Each pair's stagger delay, seconds.
     let delays: [Double]
+    /// The largest of ``delays``, found once (the base delay when there are none).
+    private let largestDelay: Double
     /// Seconds of motion that a scrub's progress 0…1 spans (see
     /// ``state(ofPair:atProgress:)``): the longest of the curves' durations
     /// (``Curve/duration``: an easing's duration, a spring's or a decay's settling
@@ -116,6 +120,7 @@ public struct MatchedPairGroup: Sendable {
         } else {
             delays = [Double](repeating: 0, count: n)
         }
+        largestDelay = delays.max() ?? stagger?.baseDelay ?? 0
         sourceLanes = try Self.layout(pairs, atDestination: false)
         destinationLanes = try Self.layout(pairs, atDestination: true)
         do throws(LaneFailure) {
@@ -133,6 +138,19 @@ public struct MatchedPairGroup: Sendable {
             LaneAnimation.Segment(
                 lanes: property.lanes.lowerBound * n..<property.lanes.upperBound * n, curve: curves[property])
         }
+    }
+
+    /// Whether `segments` are those of ``segments(_:pairCount:)`` for `curves` (without
+    /// making them: a tap that keeps its curves allocates nothing).
+    static func segmentsMatch(_ segments: [LaneAnimation.Segment], _ curves: MatchedCurves, pairCount n: Int) -> Bool {
+        // By raw value, not allCases: that array was made on every call in a debug build.
+        guard MatchedCurves.Part(rawValue: segments.count) == nil else { return false }
+        for k in segments.indices {
+            guard let property = MatchedCurves.Part(rawValue: k) else { return false }
+            let lanes = property.lanes.lowerBound * n..<property.lanes.upperBound * n
+            guard segments[k].lanes == lanes, segments[k].curve == curves[property] else { return false }
+        }
+        return true
     }
 
     /// The curves of a reduced transition: geometry jumps, appearance fades.
@@ -287,7 +305,7 @@ public struct MatchedPairGroup: Sendable {
         let ahead = end == .source ? reverseCurves ?? curves : curves
         let segments = Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n)
         let targets = end == .destination ? destination : source
-        let rests = earlierRests(before: time)
+        let rests = newRests(before: time)
         do throws(LaneFailure) {
             if segments == engine.segments {
                 // In place, into the buffers of the motion before last, as a start or a
@@ -307,7 +325,7 @@ public struct MatchedPairGroup: Sendable {
         } catch {
             throw Self.named(error, pairCount: n)
         }
-        earlierRests = rests
+        keepRests(rests)
         isAtDestination = end == .destination
     }
 
@@ -317,7 +335,7 @@ public struct MatchedPairGroup: Sendable {
     /// keep theirs).
     private var delayScale: (base: Double, scale: Double) {
         let base = stagger?.baseDelay ?? 0
-        let spread = (delays.max() ?? base) - base
+        let spread = largestDelay - base
         let scale =
             reducedMotion.isReduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
         return (base, scale)
@@ -326,42 +344,47 @@ public struct MatchedPairGroup: Sendable {
     private mutating func move(to targets: [Double], at time: Double, curves: MatchedCurves) throws(AnimatableError) {
         let time = try changeTime(time)
         let n = pairs.count
-        // A pair counts as moving when any of its lanes is: all its lanes then keep
-        // their motion, and it starts at once; pairs at rest wait for their delay.
-        var isMoving = [Bool](repeating: false, count: n)
-        for row in 0..<MatchedPair.laneCount {
-            for pair in 0..<n where !isMoving[pair] { isMoving[pair] = engine.isMoving(lane: row * n + pair, at: time) }
-        }
-        let reduced = reducedMotion.isReduced
-        let (base, scale) = delayScale
         // Per lane (lane-major: lane l·n + i is pair i's), in buffers the group keeps
-        // from one transition to the next; filled row by row, no division per lane.
-        var pairDelays = [Double](repeating: 0, count: n)
-        for pair in 0..<n where !isMoving[pair] { pairDelays[pair] = base + (delays[pair] - base) * scale }
-        // A moving pair's lanes carry their motions on (each from itself), the others
-        // restart (−1).
+        // from one transition to the next (the delays' is the engine's), filled row by
+        // row with no division per lane: the first row holds each pair's figures first.
         var laneDelays = engine.delayBuffer(count: engine.laneCount)
         var laneCarried = LaneAnimation.Spare.reused(&laneCarriedBuffer, count: engine.laneCount)
+        let (base, scale) = delayScale
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
             laneCarried.withUnsafeMutableBufferPointer { laneCarried in
+                // A pair counts as moving when any of its lanes is: all its lanes then
+                // keep their motion (each from itself), and it starts at once; pairs at
+                // rest wait for their delay and restart (−1).
+                for pair in 0..<n { laneCarried[pair] = -1 }
                 for row in 0..<MatchedPair.laneCount {
+                    for pair in 0..<n where laneCarried[pair] < 0 {
+                        if engine.isMoving(lane: row * n + pair, at: time) { laneCarried[pair] = pair }
+                    }
+                }
+                for pair in 0..<n {
+                    laneDelays[pair] = laneCarried[pair] >= 0 ? 0 : base + (delays[pair] - base) * scale
+                }
+                for row in 1..<MatchedPair.laneCount {
                     _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(
-                        fromContentsOf: pairDelays)
-                    for pair in 0..<n { laneCarried[row * n + pair] = isMoving[pair] ? row * n + pair : -1 }
+                        fromContentsOf: UnsafeBufferPointer(rebasing: laneDelays[0..<n]))
+                    for pair in 0..<n { laneCarried[row * n + pair] = laneCarried[pair] >= 0 ? row * n + pair : -1 }
                 }
             }
         }
         // In place: restart changes nothing when it throws, and writing the engine's
-        // own spare buffers (rather than a copy's) maps no fresh memory.
-        let rests = earlierRests(before: time)
+        // own spare buffers (rather than a copy's) maps no fresh memory. The segments
+        // only when the curves change (a reduced transition, a way back of its own).
+        let rests = newRests(before: time)
+        let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
         do throws(LaneFailure) {
             try engine.restart(
                 at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried),
-                segments: Self.segments(reduced ? Self.reducedCurves : curves, pairCount: n))
+                segments: Self.segmentsMatch(engine.segments, wanted, pairCount: n)
+                    ? nil : Self.segments(wanted, pairCount: n))
         } catch {
             throw Self.named(error, pairCount: n)
         }
-        earlierRests = rests
+        keepRests(rests)
         laneCarriedBuffer = laneCarried
     }
 
