@@ -48,7 +48,7 @@ extension LaneAnimation {
             next.planes[p].from.insert(contentsOf: zeros, at: index)
             next.planes[p].to.insert(contentsOf: p == 0 ? [Double](repeating: target, count: added) : zeros, at: index)
         }
-        next.depth.insert(contentsOf: repeatElement(1, count: added), at: index)
+        next.depth.insert(contentsOf: repeatElement(1 as UInt8, count: added), at: index)
         next.velocity.insert(contentsOf: velocities, at: index)
         next.durations.insert(contentsOf: ends, at: index)
         next.segments[k].lanes = segments[k].lanes.lowerBound..<segments[k].lanes.upperBound + added
@@ -161,7 +161,7 @@ extension LaneAnimation {
             planes.append(Plane(count: n))
             kernel?.appendColumns(3)
         }
-        for p in 0..<Swift.max(depth[lane], motions.count) {
+        for p in 0..<Swift.max(Int(depth[lane]), motions.count) {
             let motion = p < motions.count ? motions[p] : (offset: 0.0, from: 0.0, to: 0.0)
             (planes[p].offsets[lane], planes[p].from[lane], planes[p].to[lane]) = motion
             if kernel != nil {
@@ -170,7 +170,7 @@ extension LaneAnimation {
                 kernel![KernelColumn.to(p), lane] = Float(motion.to)
             }
         }
-        depth[lane] = motions.count
+        depth[lane] = UInt8(motions.count)
         velocity[lane] = laneVelocity
         durations[lane] = laneDuration
         kernel?[KernelColumn.velocity, lane] = Float(laneVelocity)

@@ -45,7 +45,7 @@ extension LaneAnimation {
         }
         var count = 0
         var folded = 0.0
-        for p in 0..<depth[lane] {
+        for p in 0..<Int(depth[lane]) {
             let layer = Layer(
                 start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
             if time - layer.start >= duration {

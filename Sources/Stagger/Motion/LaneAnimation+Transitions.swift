@@ -115,30 +115,30 @@ extension LaneAnimation {
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
         let origin = source ?? self
         // `carried` is asked once per lane, here, and its answers are kept in the new
-        // depth buffer until the loop below overwrites each with the lane's depth: no
-        // buffer of their own. Meanwhile, the additive layers the carrying lanes need
-        // (zero where a lane has none): each at most one motion more than it had.
-        var newDepth = Spare.reused(&spare.depth, count: n)
+        // durations buffer (lane numbers are exact in Double) until the loop below
+        // overwrites each with the lane's duration: no buffer of their own. Meanwhile,
+        // the additive layers the carrying lanes need (zero where a lane has none): each
+        // at most one motion more than it had.
+        var newDurations = Spare.reused(&spare.durations, count: n)
         var layerBound = 0
         if source != nil {
-            newDepth.withUnsafeMutableBufferPointer { from in
+            newDurations.withUnsafeMutableBufferPointer { answers in
                 for k in segments.indices {
                     let isEasing = if case .easing = segments[k].curve.kind { true } else { false }
                     var sameCurve = SameCurve(segments[k].curve)
                     for lane in segments[k].lanes {
-                        from[lane] = carried(lane)
-                        guard isEasing, from[lane] >= 0, sameCurve.holds(forLane: from[lane], of: origin) else {
-                            continue
-                        }
-                        layerBound = Swift.max(layerBound, origin.depth[from[lane]])
+                        let from = carried(lane)
+                        answers[lane] = Double(from)
+                        guard isEasing, from >= 0, sameCurve.holds(forLane: from, of: origin) else { continue }
+                        layerBound = Swift.max(layerBound, Int(origin.depth[from]))
                     }
                 }
             }
             layerBound = Swift.min(layerBound, Self.maximumLayers - 1)
         }
         var newPlanes = spare.takePlanes(1 + layerBound, lanes: n)
+        var newDepth = Spare.reused(&spare.depth, count: n)
         var newVelocity = Spare.reused(&spare.velocity, count: n)
-        var newDurations = Spare.reused(&spare.durations, count: n)
         var newSegmentDepth = Spare.reused(&spare.segmentDepth, count: segments.count)
         newSegmentDepth.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
         let carries = source != nil
@@ -171,8 +171,8 @@ extension LaneAnimation {
                                 }
                                 var sameCurve = SameCurve(curve)
                                 for lane in segments[k].lanes {
-                                    // What `carried` answered (kept in the depth buffer, above).
-                                    let from = carries ? depth[lane] : -1
+                                    // What `carried` answered (kept in the durations buffer, above).
+                                    let from = carries ? Int(durations[lane]) : -1
                                     let target = targets[lane], delay = delay(lane, from >= 0)
                                     if from >= 0, let duration = easingDuration,
                                         sameCurve.holds(forLane: from, of: origin)
@@ -194,7 +194,7 @@ extension LaneAnimation {
                                             planes[p].from[lane] = layers[p].from
                                             planes[p].to[lane] = layers[p].to
                                         }
-                                        depth[lane] = layerCount
+                                        depth[lane] = UInt8(layerCount)
                                         velocity[lane] = 0
                                         durations[lane] = duration
                                         newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
@@ -368,7 +368,7 @@ extension LaneAnimation {
         let shift = time - start
         // Each lane's own motions only: layers a lane does not have stay all zero.
         for lane in 0..<laneCount {
-            for p in 0..<depth[lane] { next.planes[p].offsets[lane] -= shift }
+            for p in 0..<Int(depth[lane]) { next.planes[p].offsets[lane] -= shift }
         }
         for (k, lane) in lanes.enumerated() {
             let target = self.target(ofLane: lane)

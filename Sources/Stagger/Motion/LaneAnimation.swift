@@ -78,8 +78,10 @@ struct LaneAnimation: Sendable {
     var lastTransition = -Double.infinity
     /// The motions, at least one plane.
     var planes: [Plane]
-    /// Per lane: how many planes hold one of its motions (≥ 1).
-    var depth: [Int]
+    /// Per lane: how many planes hold one of its motions, 1 to ``maximumLayers``: a byte
+    /// each, not the 8 of an Int (a lane's figures are most of an interrupted list's
+    /// memory).
+    var depth: [UInt8]
     /// Per lane: velocity at the lane's start, value units per second (springs).
     var velocity: [Double]
     /// Per lane: seconds from the start of its latest motion until it is at rest.
@@ -116,7 +118,7 @@ struct LaneAnimation: Sendable {
 
     /// Lane `lane`'s seconds after ``start`` before its latest motion starts (its
     /// newest plane's offset).
-    func offset(ofLane lane: Int) -> Double { planes[depth[lane] - 1].offsets[lane] }
+    func offset(ofLane lane: Int) -> Double { planes[Int(depth[lane]) - 1].offsets[lane] }
 
     /// The buffers of the motion before the last transition, which the next transition
     /// of the same engine writes into: a transition of thousands of lanes then fills
@@ -126,7 +128,7 @@ struct LaneAnimation: Sendable {
 
     struct Spare: Sendable {
         var planes: [Plane] = []
-        var depth: [Int] = []
+        var depth: [UInt8] = []
         var velocity: [Double] = []
         var durations: [Double] = []
         var kernel: LaneStore?
@@ -200,7 +202,7 @@ struct LaneAnimation: Sendable {
         base.from.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: values) }
         base.to.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: values) }
         planes = [base]
-        depth = [Int](repeating: 1, count: n)
+        depth = [UInt8](repeating: 1, count: n)
         velocity = [Double](repeating: 0, count: n)
         durations = [Double](repeating: 0, count: n)
     }
@@ -248,7 +250,7 @@ struct LaneAnimation: Sendable {
             Plane(
                 offsets: delays, from: [Double](repeating: from, count: n), to: [Double](repeating: to, count: n))
         ]
-        depth = [Int](repeating: 1, count: n)
+        depth = [UInt8](repeating: 1, count: n)
         velocity = [Double](repeating: started.velocity, count: n)
         durations = [Double](repeating: started.duration, count: n)
         self.start = start
@@ -298,7 +300,7 @@ struct LaneAnimation: Sendable {
         }
         let ends = easingEnds[k]
         var value = 0.0, rate = 0.0
-        for p in 0..<depth[lane] {
+        for p in 0..<Int(depth[lane]) {
             let elapsed = time - start - planes[p].offsets[lane]
             let f = planes[p].from[lane], g = planes[p].to[lane]
             if let ends, !(elapsed > 0 && elapsed < ends.duration) {
@@ -360,7 +362,7 @@ struct LaneAnimation: Sendable {
         let elapsed = time - start - offset(ofLane: lane)
         if elapsed > 0 && elapsed < durations[lane] { return true }
         if elapsed == 0, time == lastTransition, durations[lane] > 0, !goesNowhere(lane: lane) { return true }
-        for p in 0..<depth[lane] - 1 {
+        for p in 0..<Int(depth[lane]) - 1 {
             let earlier = time - start - planes[p].offsets[lane]
             if earlier > 0 && earlier < durations[lane] { return true }
         }
@@ -370,7 +372,7 @@ struct LaneAnimation: Sendable {
     /// Lane l's final target: its base motion's plus every additive layer's change.
     func target(ofLane lane: Int) -> Double {
         var target = 0.0
-        for p in 0..<depth[lane] { target += planes[p].to[lane] }
+        for p in 0..<Int(depth[lane]) { target += planes[p].to[lane] }
         return target
     }
 
