@@ -273,33 +273,42 @@ public struct MatchedPairGroup: Sendable {
         let source = sourceLanes, destination = destinationLanes
         var current: [(value: Double, velocity: Double)] = []
         current.reserveCapacity(source.count)
-        var laneDelays = [Double](repeating: 0, count: source.count)
-        for lane in source.indices {
-            let pair = lane % n
-            let curve = curves[MatchedLane(rawValue: lane / n)!.part]
-            let elapsed = scrubbed - delays[pair]
-            // The curve's value and slope at `elapsed` (finite: the scrubbed time and the
-            // delays are) in one evaluation: Curve.value(at:) and, once started,
-            // Curve.velocity(at:), a spring's transcendentals computed once, not twice.
-            let (y, slope) = LaneAnimation.motion(
-                of: curve, from: 0, to: 1, velocity: curve.initialVelocity, elapsed: elapsed)
-            let value = (1 - y) * source[lane] + y * destination[lane]
-            guard elapsed > 0 else {
-                // Not started: it waits out its delay (or stays, heading back), with the
-                // curve's own start; under reduced motion what is left of the stagger is
-                // scaled as a transition scales it (the base delay kept).
-                current.append((value, .nan))
-                let (base, scale) = delayScale
-                let reached = scrubbed <= base ? scrubbed : base + (scrubbed - base) * scale
-                laneDelays[lane] = end == .destination ? base + (delays[pair] - base) * scale - reached : 0
-                continue
+        // The delays into the buffer the engine keeps for them (every lane written).
+        var laneDelays = engine.delayBuffer(count: source.count)
+        // Under reduced motion what is left of the stagger is scaled as a transition
+        // scales it (the base delay kept).
+        let (base, scale) = delayScale
+        let reached = scrubbed <= base ? scrubbed : base + (scrubbed - base) * scale
+        try laneDelays.withUnsafeMutableBufferPointer { (laneDelays) throws(AnimatableError) in
+            // Row by row (lane-major: lane l·n + i is pair i's): a curve per row and no
+            // division per lane.
+            for row in 0..<MatchedPair.laneCount {
+                let curve = curves[MatchedLane(rawValue: row)!.part]
+                for pair in 0..<n {
+                    let lane = row * n + pair
+                    let elapsed = scrubbed - delays[pair]
+                    // The curve's value and slope at `elapsed` (finite: the scrubbed time and
+                    // the delays are) in one evaluation: Curve.value(at:) and, once started,
+                    // Curve.velocity(at:), a spring's transcendentals computed once, not twice.
+                    let (y, slope) = LaneAnimation.motion(
+                        of: curve, from: 0, to: 1, velocity: curve.initialVelocity, elapsed: elapsed)
+                    let value = (1 - y) * source[lane] + y * destination[lane]
+                    guard elapsed > 0 else {
+                        // Not started: it waits out its delay (or stays, heading back),
+                        // with the curve's own start.
+                        current.append((value, .nan))
+                        laneDelays[lane] = end == .destination ? base + (delays[pair] - base) * scale - reached : 0
+                        continue
+                    }
+                    // Per second of the scrubbed motion, times its seconds per unit of progress.
+                    let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
+                    guard velocity.isFinite else {
+                        throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
+                    }
+                    current.append((value, velocity))
+                    laneDelays[lane] = 0
+                }
             }
-            // Per second of the scrubbed motion, times its seconds per unit of progress.
-            let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
-            guard velocity.isFinite else {
-                throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
-            }
-            current.append((value, velocity))
         }
         let reduced = reducedMotion.isReduced
         let ahead = end == .source ? reverseCurves ?? curves : curves
@@ -315,6 +324,7 @@ public struct MatchedPairGroup: Sendable {
                 try engine.setMotion(
                     start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
                     delay: { lane, _ in laneDelays[lane] }, reusing: spare)
+                engine.spare.delays = laneDelays
             } else {
                 var next = try LaneAnimation(kernelValues: current.map(\.value), segments: segments)
                 try next.setMotion(
