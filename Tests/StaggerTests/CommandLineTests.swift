@@ -195,37 +195,36 @@ import Testing
 
     /// `staggerbench timeline` builds the timeline it describes and reports each cost.
     @Test func timelinePrintsItsCosts() throws {
-        let result = try BuildArtifactTests.run(Self.tool, ["timeline", "--children", "10", "--repetitions", "1"])
-        #expect(result.status == 0, "\(result.error)")
-        let lines = result.output.split(separator: "\n").map(String.init)
         // Four lists of 10 / 4 = 2 children, the last taking the remainder: 10 in all.
-        #expect(lines.first?.hasPrefix("timeline: 10 children, 4 curves") == true, "\(result.output)")
-        for label in ["build", "kernel", "reference", "events", "reverse", "pause", "seek"] {
-            #expect(lines.contains { $0.hasPrefix(label) }, "\(label): \(result.output)")
-        }
-        let json = try BuildArtifactTests.run(
-            Self.tool, ["timeline", "--children", "10", "--repetitions", "1", "--json"])
-        #expect(json.status == 0, "\(json.error)")
-        for key in ["frame", "events", "reverse", "pause", "seek"] {
-            #expect(json.output.contains("\"\(key)_ns_per_child\""), "\(key): \(json.output)")
-        }
+        try expectReport(
+            ["timeline", "--children", "10"], firstLine: "timeline: 10 children, 4 curves",
+            lines: ["build", "kernel", "reference", "events", "reverse", "pause", "seek"],
+            jsonKeys: ["frame", "events", "reverse", "pause", "seek"].map { "\($0)_ns_per_child" })
     }
 
     /// `staggerbench components` times what it says, for the elements asked, and its
     /// JSON carries every figure per element.
     @Test func componentsPrintsItsCosts() throws {
-        let result = try BuildArtifactTests.run(Self.tool, ["components", "--elements", "20", "--repetitions", "1"])
+        try expectReport(
+            ["components", "--elements", "20"], firstLine: "components: 20 elements x 2 properties",
+            lines: ["frame", "events", "first", "interrupt", "toggle"],
+            jsonKeys: ["frame", "first", "interrupt", "toggle", "events"].map { "\($0)_ns_per_element" })
+    }
+
+    /// Runs a timer once (one repetition) and expects its report: the first line, a line
+    /// starting with each of `lines`, and with `--json` every one of `jsonKeys`.
+    func expectReport(_ arguments: [String], firstLine: String, lines labels: [String], jsonKeys: [String]) throws {
+        let result = try BuildArtifactTests.run(Self.tool, arguments + ["--repetitions", "1"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("components: 20 elements x 2 properties") == true, "\(result.output)")
-        for label in ["frame", "events", "first", "interrupt", "toggle"] {
-            #expect(lines.contains { $0.hasPrefix(label) && $0.contains("ns/element") }, "\(label): \(result.output)")
+        #expect(lines.first?.hasPrefix(firstLine) == true, "\(result.output)")
+        for label in labels {
+            #expect(lines.contains { $0.hasPrefix(label) }, "\(label): \(result.output)")
         }
-        let json = try BuildArtifactTests.run(
-            Self.tool, ["components", "--elements", "20", "--repetitions", "1", "--json"])
+        let json = try BuildArtifactTests.run(Self.tool, arguments + ["--repetitions", "1", "--json"])
         #expect(json.status == 0, "\(json.error)")
-        for key in ["frame", "first", "interrupt", "toggle", "events"] {
-            #expect(json.output.contains("\"\(key)_ns_per_element\""), "\(key): \(json.output)")
+        for key in jsonKeys {
+            #expect(json.output.contains("\"\(key)\""), "\(key): \(json.output)")
         }
     }
 

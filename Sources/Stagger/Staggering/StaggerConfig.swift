@@ -284,9 +284,7 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     ///
     /// - Throws: the errors of ``delay(for:of:)``; ``StaggerError/tooManyItems(count:maximum:)``.
     func referenceDelays(count: Int) throws(StaggerError) -> [Double] {
-        try validate(count: count)
-        let limit = KernelLimits.staggeredItems
-        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
+        try validateForReference(count: count)
         return [Double](unsafeUninitializedCapacity: count) { delays, written in
             forEachReferenceDelay(count: count) { index, delay in
                 delays.initializeElement(at: index, to: delay)
@@ -301,12 +299,18 @@ public struct StaggerConfig: Sendable, Hashable, Codable {
     /// - Throws: as ``referenceDelays(count:)``; `delays` is unchanged then.
     func referenceDelays(into delays: inout [Double]) throws(StaggerError) {
         let count = delays.count
-        try validate(count: count)
-        let limit = KernelLimits.staggeredItems
-        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
+        try validateForReference(count: count)
         delays.withUnsafeMutableBufferPointer { delays in
             forEachReferenceDelay(count: count) { index, delay in delays[index] = delay }
         }
+    }
+
+    /// The checks of both ``referenceDelays(count:)`` forms: the configuration for
+    /// `count` items, and `count` within a list's limit.
+    private func validateForReference(count: Int) throws(StaggerError) {
+        try validate(count: count)
+        let limit = KernelLimits.staggeredItems
+        guard count <= limit else { throw .tooManyItems(count: count, maximum: limit) }
     }
 
     /// Hands `store` every item's delay from the Double reference, in index order, for
