@@ -237,3 +237,18 @@ ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *
     if (V.indexed && count > CI_MAX_INDEXED_ITEMS) return CI_ERR_INVALID_PARAMETER;
     return finish(table->wave(&V, distances, offsets, count));
 }
+
+ci_status ci_spring_settling(ci_backend backend, const ci_settling *spring, const double *delta,
+                             const double *velocity, double *duration, size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!spring) return CI_ERR_NULL_POINTER;
+    double lambda = spring->decay_rate, s = spring->damped_frequency_squared;
+    double epsilon = spring->epsilon;
+    if (!(isfinite(lambda) && lambda > 0 && isfinite(s) && s >= 0 && isfinite(epsilon) &&
+          epsilon > 0))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!delta || !velocity || !duration) return CI_ERR_NULL_POINTER;
+    return finish(table->settling(spring, delta, velocity, duration, count));
+}

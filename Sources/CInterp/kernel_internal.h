@@ -174,6 +174,8 @@ typedef struct ci_kernel_table {
                   float *const *outputs, float *appearance, float *velocity, size_t n);
     int (*layout)(const ci_layout_prepared *L, float *out, size_t n);
     int (*wave)(const ci_wave_prepared *V, const float *distances, float *out, size_t n);
+    int (*settling)(const ci_settling *spring, const double *delta, const double *velocity,
+                    double *duration, size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

@@ -56,6 +56,34 @@ static inline VF ci_portable_sqrt(VF a) {
 #define vf_select(m, t, f) _mm256_blendv_ps(f, t, m)
 #define vm_all(m) (_mm256_movemask_ps(m) == 0xFF)
 #define vm_none(m) (_mm256_movemask_ps(m) == 0)
+/* Doubles (the settling bounds), 4 lanes. */
+#define WD 4
+typedef __m256d VD;
+typedef __m256i VDI;
+typedef __m256d VDM;
+#define vd_set1(x) _mm256_set1_pd(x)
+#define vd_loadu(p) _mm256_loadu_pd(p)
+#define vd_storeu(p, v) _mm256_storeu_pd(p, v)
+#define vd_add(a, b) _mm256_add_pd(a, b)
+#define vd_sub(a, b) _mm256_sub_pd(a, b)
+#define vd_mul(a, b) _mm256_mul_pd(a, b)
+#define vd_div(a, b) _mm256_div_pd(a, b)
+#define vdi_set1(x) _mm256_set1_epi64x((long long)(x))
+#define vdi_add(a, b) _mm256_add_epi64(a, b)
+#define vdi_sub(a, b) _mm256_sub_epi64(a, b)
+#define vdi_and(a, b) _mm256_and_si256(a, b)
+#define vdi_or(a, b) _mm256_or_si256(a, b)
+#define vdi_shr(v, imm) _mm256_srli_epi64(v, imm)
+#define vd_as_vdi(v) _mm256_castpd_si256(v)
+#define vdi_as_vd(v) _mm256_castsi256_pd(v)
+#define vdm_lt(a, b) _mm256_cmp_pd(a, b, _CMP_LT_OQ)
+#define vdm_le(a, b) _mm256_cmp_pd(a, b, _CMP_LE_OQ)
+#define vdm_eq(a, b) _mm256_cmp_pd(a, b, _CMP_EQ_OQ)
+#define vdm_and(a, b) _mm256_and_pd(a, b)
+#define vdm_or(a, b) _mm256_or_pd(a, b)
+#define vdm_andnot(a, b) _mm256_andnot_pd(a, b)
+#define vd_select(m, t, f) _mm256_blendv_pd(f, t, m)
+#define vdm_any(m) (_mm256_movemask_pd(m) != 0)
 /* table[index] for 16 floats, the low three bits of index (all vpermps reads) plus 8
  * where `lower` is clear: a permute of each half, and for the upper half's lanes the
  * second permute's bits xored in (CI_LOOKUP16_XOR: bezier_prepare stores entries 8-15

@@ -44,6 +44,35 @@ typedef __mmask16 VM;
 #define vf_select(m, t, f) _mm512_mask_blend_ps(m, f, t)
 #define vm_all(m) ((m) == (VM)0xFFFF)
 #define vm_none(m) ((m) == (VM)0)
+/* Doubles (the settling bounds), 8 lanes. */
+#define WD 8
+typedef __m512d VD;
+typedef __m512i VDI;
+typedef __mmask8 VDM;
+#define vd_set1(x) _mm512_set1_pd(x)
+#define vd_loadu(p) _mm512_loadu_pd(p)
+#define vd_storeu(p, v) _mm512_storeu_pd(p, v)
+#define vd_add(a, b) _mm512_add_pd(a, b)
+#define vd_sub(a, b) _mm512_sub_pd(a, b)
+#define vd_mul(a, b) _mm512_mul_pd(a, b)
+#define vd_div(a, b) _mm512_div_pd(a, b)
+#define vdi_set1(x) _mm512_set1_epi64((long long)(x))
+#define vdi_add(a, b) _mm512_add_epi64(a, b)
+#define vdi_sub(a, b) _mm512_sub_epi64(a, b)
+#define vdi_and(a, b) _mm512_and_si512(a, b)
+#define vdi_or(a, b) _mm512_or_si512(a, b)
+#define vdi_shr(v, imm) _mm512_srli_epi64(v, imm)
+#define vd_as_vdi(v) _mm512_castpd_si512(v)
+#define vdi_as_vd(v) _mm512_castsi512_pd(v)
+#define vdm_lt(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
+#define vdm_le(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ)
+#define vdm_eq(a, b) _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ)
+#define vdm_and(a, b) ((VDM)((a) & (b)))
+#define vdm_or(a, b) ((VDM)((a) | (b)))
+#define vdm_andnot(a, b) ((VDM)(~(a) & (b)))
+#define vd_select(m, t, f) _mm512_mask_blend_pd(m, f, t)
+#define vdm_any(m) ((m) != 0)
+
 /* table[index] for 16 floats, the low three bits of index plus 8 where `lower` is
  * clear: one permute (it reads the low four bits). */
 #define vf_lookup16(table, index, lower)                                                  \

@@ -68,6 +68,46 @@ static inline VF ci_neon_sqrt(VF a) {
 /* Across-lane minimum and maximum of the mask (AArch64's uminv / umaxv). */
 #define vm_all(m) (vminvq_u32(m) != 0)
 #define vm_none(m) (vmaxvq_u32(m) == 0)
+/* Doubles (the settling bounds), 2 lanes (AArch64's float64x2_t). Division emulated
+ * lane by lane, as float's, for the IEEE quotient. */
+#define WD 2
+typedef float64x2_t VD;
+typedef uint64x2_t VDI;
+typedef uint64x2_t VDM;
+#define vd_set1(x) vdupq_n_f64(x)
+#define vd_loadu(p) vld1q_f64(p)
+#define vd_storeu(p, v) vst1q_f64(p, v)
+#define vd_add(a, b) vaddq_f64(a, b)
+#define vd_sub(a, b) vsubq_f64(a, b)
+#define vd_mul(a, b) vmulq_f64(a, b)
+#if defined(CI_NEON_IS_NATIVE)
+#define vd_div(a, b) vdivq_f64(a, b)
+#else
+static inline VD ci_neon_div_double(VD a, VD b) {
+    double x[2], y[2];
+    vst1q_f64(x, a);
+    vst1q_f64(y, b);
+    for (int j = 0; j < 2; j++) x[j] = x[j] / y[j];
+    return vld1q_f64(x);
+}
+#define vd_div(a, b) ci_neon_div_double(a, b)
+#endif
+#define vdi_set1(x) vdupq_n_u64(x)
+#define vdi_add(a, b) vaddq_u64(a, b)
+#define vdi_sub(a, b) vsubq_u64(a, b)
+#define vdi_and(a, b) vandq_u64(a, b)
+#define vdi_or(a, b) vorrq_u64(a, b)
+#define vdi_shr(v, imm) vshrq_n_u64(v, imm)
+#define vd_as_vdi(v) vreinterpretq_u64_f64(v)
+#define vdi_as_vd(v) vreinterpretq_f64_u64(v)
+#define vdm_lt(a, b) vcltq_f64(a, b)
+#define vdm_le(a, b) vcleq_f64(a, b)
+#define vdm_eq(a, b) vceqq_f64(a, b)
+#define vdm_and(a, b) vandq_u64(a, b)
+#define vdm_or(a, b) vorrq_u64(a, b)
+#define vdm_andnot(a, b) vbicq_u64(b, a)
+#define vd_select(m, t, f) vbslq_f64(m, t, f)
+#define vdm_any(m) (vmaxvq_u32(vreinterpretq_u32_u64(m)) != 0)
 #if defined(CI_NEON_IS_NATIVE)
 /* table[index] for 16 floats, the low three bits of index plus 8 where `lower` is
  * clear: each lane's four byte offsets (4 entry + 0..3) looked up in the table's 64

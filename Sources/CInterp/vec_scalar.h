@@ -52,3 +52,42 @@ static inline float ci_scalar_max(float a, float b) { return a > b ? a : b; }
 #define vf_select(m, t, f) ((m) ? (t) : (f))
 #define vm_all(m) (m)
 #define vm_none(m) (!(m))
+
+/* Doubles (the settling bounds), 1 lane. */
+#define WD 1
+typedef double VD;
+typedef uint64_t VDI;
+typedef int VDM;
+static inline VDI ci_scalar_double_bits(double d) {
+    VDI i;
+    memcpy(&i, &d, sizeof i);
+    return i;
+}
+static inline double ci_scalar_bits_double(VDI i) {
+    double d;
+    memcpy(&d, &i, sizeof d);
+    return d;
+}
+#define vd_set1(x) ((double)(x))
+#define vd_loadu(p) (*(p))
+#define vd_storeu(p, v) (*(p) = (v))
+#define vd_add(a, b) ((a) + (b))
+#define vd_sub(a, b) ((a) - (b))
+#define vd_mul(a, b) ((a) * (b))
+#define vd_div(a, b) ((a) / (b))
+#define vdi_set1(x) ((VDI)(x))
+#define vdi_add(a, b) ((a) + (b))
+#define vdi_sub(a, b) ((a) - (b))
+#define vdi_and(a, b) ((a) & (b))
+#define vdi_or(a, b) ((a) | (b))
+#define vdi_shr(v, imm) ((v) >> (imm))
+#define vd_as_vdi(v) ci_scalar_double_bits(v)
+#define vdi_as_vd(v) ci_scalar_bits_double(v)
+#define vdm_lt(a, b) ((a) < (b))
+#define vdm_le(a, b) ((a) <= (b))
+#define vdm_eq(a, b) ((a) == (b))
+#define vdm_and(a, b) ((a) & (b))
+#define vdm_or(a, b) ((a) | (b))
+#define vdm_andnot(a, b) ((!(a)) & (b))
+#define vd_select(m, t, f) ((m) ? (t) : (f))
+#define vdm_any(m) (m)

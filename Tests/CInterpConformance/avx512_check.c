@@ -6,9 +6,11 @@
  * definitions by conformance.c; this checks that the 16-lane instantiation computes the
  * same curves. Bound: 1e-5 plus the curve's slope times 2^-20 (the two round the
  * progress and the steps differently; bezier curves with y outside [0, 1] are steep).
+ * Settling bounds (doubles, no fused operations) must be the same to the bit.
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dispatch_internal.h"
 
@@ -71,6 +73,24 @@ int main(void) {
         if (check(&curve, &worst) > 0) {
             printf("avx512 (emulated): cubic-bezier(%g, %g, %g, %g) beyond the bound\n", p[0], p[1],
                    p[2], p[3]);
+            failures++;
+        }
+    }
+    /* Settling bounds of 1000 lanes, under-damped and critically damped, mixing lanes
+     * SwiftUI's figure decides with lanes searched (no span, a velocity). */
+    static double delta[1000], velocity[1000], bound_scalar[1000], bound_emulated[1000];
+    for (int i = 0; i < 1000; i++) {
+        delta[i] = i % 3 == 0 ? 0 : (i % 2 ? -1.0 : 1.0) * (0.01 + 0.003 * i);
+        velocity[i] = 20.0 * sin(0.37 * i);
+    }
+    for (int critical = 0; critical <= 1; critical++) {
+        double lambda = critical ? 12.566370614359172 : 8.796459430051421;
+        ci_settling spring = {lambda, critical ? 0 : 157.91367041742973 - lambda * lambda, 0.001};
+        ci_table_scalar.settling(&spring, delta, velocity, bound_scalar, 1000);
+        ci_table_avx512emu.settling(&spring, delta, velocity, bound_emulated, 1000);
+        if (memcmp(bound_scalar, bound_emulated, sizeof bound_scalar) != 0) {
+            printf("avx512 (emulated): settling bounds differ from scalar (critical %d)\n",
+                   critical);
             failures++;
         }
     }

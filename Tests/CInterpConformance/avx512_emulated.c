@@ -10,7 +10,8 @@
 #include <math.h>
 #include <simde/x86/avx512.h>
 #include <string.h>
-#define __mmask16 simde__mmask16 /* SIMDe 0.7.4 aliases the intrinsics, not this type */
+#define __mmask16 simde__mmask16 /* SIMDe 0.7.4 aliases the intrinsics, not these types */
+#define __mmask8 simde__mmask8
 #include "vec_avx512.h"
 #define CI_PREFIX ci_avx512emu_
 #define CI_TABLE ci_table_avx512emu

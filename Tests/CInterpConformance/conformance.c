@@ -796,6 +796,52 @@ static void check_vertical_tangent(ci_backend b) {
     report(ci_backend_name(b), "bezier(1,0,0,1) vertical tangent", worst, 1e-6);
 }
 
+/* Settling bounds in double (ci_spring_settling) against figures computed here by other
+ * means: for an under-damped spring whose envelope SwiftUI's figure covers, that figure
+ * itself, ln((|lambda delta - v0| + |delta|) / (eps |delta|)) / lambda, within 2 ulps;
+ * for a critically damped one, the last crossing of (|delta| + |lambda delta - v0| t)
+ * e^(-lambda t) with eps |delta| (1 - 1e-9), found by bisection on libm's exp, within
+ * 1e-12 relative. 300 lanes, so that the lanes the kernel searches are gathered across
+ * vectors. */
+static void check_settling(ci_backend b) {
+    enum { N = 300 };
+    static double delta[N], v0[N], bound[N];
+    for (int i = 0; i < N; i++) {
+        delta[i] = (i % 2 ? -1.0 : 1.0) * (0.01 + 3.0 * i / N);
+        v0[i] = 20.0 * sin(0.37 * i);
+    }
+    double worst[2] = {0, 0};
+    for (int critical = 0; critical <= 1; critical++) {
+        double omega0 = 2 * PI / 0.5, zeta = critical ? 1 : 0.7, lambda = zeta * omega0;
+        ci_settling spring = {lambda, critical ? 0 : omega0 * omega0 - lambda * lambda, 0.001};
+        if (ci_spring_settling(b, &spring, delta, v0, bound, N) != CI_OK) {
+            printf("%s settling: status\n", ci_backend_name(b));
+            failures++;
+            return;
+        }
+        for (int i = 0; i < N; i++) {
+            double start = fabs(delta[i]), lead = fabs(lambda * delta[i] - v0[i]);
+            double level = 0.001 * start * (1 - 1e-9), expected;
+            if (!critical) {
+                expected = log((lead + start) / (0.001 * start)) / lambda;
+                worst[0] =
+                    fmax(worst[0], fabs(bound[i] - expected) / ldexp(1, ilogb(expected) - 52));
+                continue;
+            }
+            double lo = fmax(0, 1 / lambda - start / lead), hi = lo + 1;
+            while ((start + lead * hi) * exp(-lambda * hi) > level) hi *= 2;
+            for (int k = 0; k < 200; k++) {
+                double mid = 0.5 * (lo + hi);
+                if ((start + lead * mid) * exp(-lambda * mid) > level) lo = mid;
+                else hi = mid;
+            }
+            worst[1] = fmax(worst[1], fabs(bound[i] - hi) / hi);
+        }
+    }
+    report(ci_backend_name(b), "settling, ulps (under)", worst[0], 2);
+    report(ci_backend_name(b), "settling (critical)", worst[1], 1e-12);
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (int b = 0; b < CI_BACKEND_COUNT; b++)
@@ -894,6 +940,7 @@ int main(int argc, char **argv) {
         check_track_clamp((ci_backend)b);
         check_keep_until_start((ci_backend)b);
         check_vertical_tangent((ci_backend)b);
+        check_settling((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

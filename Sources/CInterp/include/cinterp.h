@@ -391,6 +391,39 @@ typedef struct ci_wave {
 ci_status ci_wave_offsets(ci_backend backend, const ci_wave *wave, const float *distances,
                           float *offsets, size_t count);
 
+/* ---- Settling bounds ------------------------------------------------------------ */
+
+/** A damped spring, in double, for its settling bounds: x'' = -omega0^2 (x - delta) -
+ *  2 lambda x', lambda = damping / (2 mass), omega_d^2 = omega0^2 - lambda^2. */
+typedef struct ci_settling {
+    double decay_rate;               /**< lambda, per second: finite and > 0 */
+    double damped_frequency_squared; /**< omega_d^2, (rad/s)^2: finite and >= 0 (under- or
+                                          critically damped; an over-damped spring is not
+                                          solved here) */
+    double epsilon;                  /**< the relative tolerance: finite and > 0 */
+} ci_settling;
+
+/**
+ * Settling bounds of many lanes of one spring, in double precision: for each lane,
+ * the spring moving from 0 toward delta[i] with initial velocity velocity[i] (value
+ * units per second), the time in seconds after which |x(t) - delta| <= epsilon |delta|
+ * (epsilon alone when delta is 0) holds for all later times, to duration[i]. The
+ * bound and its rules are those of the Swift reference (Spring.settlingDuration): the
+ * larger of SwiftUI's figure and the earlier of the envelope's and the linear-times-
+ * exponential bound's crossings, each found to the last double by Newton's method.
+ * Every backend gives the same bits; they differ from the reference only by the
+ * logarithm's rounding (within a few units in the last place of the bound).
+ *
+ * A lane whose crossing needs more than Newton's method from its closed-form start
+ * (no finite start right of its peak, more than 64 steps to the last double: inputs
+ * near the ends of double's range) gets NaN: the caller solves it by the reference.
+ * CI_ERR_INVALID_PARAMETER for a spring outside the ranges above,
+ * CI_ERR_NONFINITE_INPUT when a delta or velocity is not finite (every lane is still
+ * written: NaN there).
+ */
+ci_status ci_spring_settling(ci_backend backend, const ci_settling *spring, const double *delta,
+                             const double *velocity, double *duration, size_t count);
+
 /* Backends. */
 
 /** The backend CI_BACKEND_AUTO resolves to now. First call decides: the environment

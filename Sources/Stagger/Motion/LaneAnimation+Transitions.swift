@@ -154,75 +154,85 @@ extension LaneAnimation {
                         try withUnsafeTemporaryAllocation(of: Layer.self, capacity: Self.maximumLayers + 1) {
                             (layers) throws(LaneFailure) in
                             let layers = layers.baseAddress!
-                            // Segment by segment, so that what depends only on the curve is found once.
-                            for k in segments.indices {
-                                let curve = segments[k].curve
-                                var easingDuration: Double?
-                                // A spring's settling duration from rest with its own velocity scales with
-                                // the span (the tolerance is relative): one figure for every such lane.
-                                var ownDuration: Double?
-                                switch curve.kind {
-                                case .easing(_, let duration):
-                                    easingDuration = duration
-                                case .spring:
-                                    ownDuration = curve.duration
-                                case .decay:
-                                    break
-                                }
-                                var sameCurve = SameCurve(curve)
-                                for lane in segments[k].lanes {
-                                    // What `carried` answered (kept in the durations buffer, above).
-                                    let from = carries ? Int(durations[lane]) : -1
-                                    let target = targets[lane], delay = delay(lane, from >= 0)
-                                    if from >= 0, let duration = easingDuration,
-                                        sameCurve.holds(forLane: from, of: origin)
-                                    {
-                                        // Carried on: its layers, not its value, say where it goes from.
-                                        if !(target.isFinite && delay.isFinite) {
+                            // Spring lanes' settling bounds, found a vector at a time.
+                            try SettlingBatch.with { (settling) throws(LaneFailure) in
+                                // Segment by segment, so that what depends only on the curve is found once.
+                                for k in segments.indices {
+                                    let curve = segments[k].curve
+                                    var easingDuration: Double?
+                                    // A spring's settling duration from rest with its own velocity scales with
+                                    // the span (the tolerance is relative): one figure for every such lane.
+                                    var ownDuration: Double?
+                                    switch curve.kind {
+                                    case .easing(_, let duration):
+                                        easingDuration = duration
+                                    case .spring:
+                                        ownDuration = curve.duration
+                                    case .decay:
+                                        break
+                                    }
+                                    var sameCurve = SameCurve(curve)
+                                    for lane in segments[k].lanes {
+                                        // What `carried` answered (kept in the durations buffer, above).
+                                        let from = carries ? Int(durations[lane]) : -1
+                                        let target = targets[lane], delay = delay(lane, from >= 0)
+                                        if from >= 0, let duration = easingDuration,
+                                            sameCurve.holds(forLane: from, of: origin)
+                                        {
+                                            // Carried on: its layers, not its value, say where it goes from.
+                                            if !(target.isFinite && delay.isFinite) {
+                                                try requireFinite(target, lane: lane, .target)
+                                                try requireFinite(delay, lane: lane, .delay)
+                                            }
+                                            let layerCount = try origin.carriedLayers(
+                                                of: from, at: time, curve: curve, duration: duration, target: target,
+                                                into: layers, reportedAs: lane)
+                                            let last = layerCount - 1
+                                            planes[0].offsets[lane] = last == 0 ? delay : layers[0].start - time
+                                            planes[0].from[lane] = layers[0].from
+                                            planes[0].to[lane] = layers[0].to
+                                            for p in 1..<layerCount {
+                                                planes[p].offsets[lane] = p == last ? delay : layers[p].start - time
+                                                planes[p].from[lane] = layers[p].from
+                                                planes[p].to[lane] = layers[p].to
+                                            }
+                                            depth[lane] = UInt8(layerCount)
+                                            velocity[lane] = 0
+                                            durations[lane] = duration
+                                            newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
+                                            continue
+                                        }
+                                        let (value, startVelocity) = current(lane, from >= 0)
+                                        if !(value.isFinite && target.isFinite && (target - value).isFinite
+                                            && delay.isFinite)
+                                        {
+                                            try requireFinite(value, lane: lane, .value)
                                             try requireFinite(target, lane: lane, .target)
+                                            try requireFinite(target - value, lane: lane, .span)
                                             try requireFinite(delay, lane: lane, .delay)
                                         }
-                                        let layerCount = try origin.carriedLayers(
-                                            of: from, at: time, curve: curve, duration: duration, target: target,
-                                            into: layers, reportedAs: lane)
-                                        let last = layerCount - 1
-                                        planes[0].offsets[lane] = last == 0 ? delay : layers[0].start - time
-                                        planes[0].from[lane] = layers[0].from
-                                        planes[0].to[lane] = layers[0].to
-                                        for p in 1..<layerCount {
-                                            planes[p].offsets[lane] = p == last ? delay : layers[p].start - time
-                                            planes[p].from[lane] = layers[p].from
-                                            planes[p].to[lane] = layers[p].to
+                                        planes[0].offsets[lane] = delay
+                                        planes[0].from[lane] = value
+                                        planes[0].to[lane] = target
+                                        depth[lane] = 1
+                                        if let duration = easingDuration {
+                                            velocity[lane] = 0
+                                            durations[lane] = duration
+                                            continue
                                         }
-                                        depth[lane] = UInt8(layerCount)
-                                        velocity[lane] = 0
-                                        durations[lane] = duration
-                                        newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
-                                        continue
+                                        let started = try Self.startVelocity(
+                                            of: curve, from: value, to: target, velocity: startVelocity,
+                                            ownDuration: ownDuration, lane: lane)
+                                        velocity[lane] = started.velocity
+                                        if let duration = started.duration {
+                                            durations[lane] = duration
+                                        } else if case .spring(let spring, _) = curve.kind {
+                                            settling.add(
+                                                lane: lane, target: target - value, velocity: started.velocity,
+                                                of: spring, into: durations)
+                                        }
                                     }
-                                    let (value, startVelocity) = current(lane, from >= 0)
-                                    if !(value.isFinite && target.isFinite && (target - value).isFinite
-                                        && delay.isFinite)
-                                    {
-                                        try requireFinite(value, lane: lane, .value)
-                                        try requireFinite(target, lane: lane, .target)
-                                        try requireFinite(target - value, lane: lane, .span)
-                                        try requireFinite(delay, lane: lane, .delay)
-                                    }
-                                    planes[0].offsets[lane] = delay
-                                    planes[0].from[lane] = value
-                                    planes[0].to[lane] = target
-                                    depth[lane] = 1
-                                    if let duration = easingDuration {
-                                        velocity[lane] = 0
-                                        durations[lane] = duration
-                                        continue
-                                    }
-                                    let started = try Self.startMotion(
-                                        of: curve, from: value, to: target, velocity: startVelocity,
-                                        ownDuration: ownDuration, lane: lane)
-                                    velocity[lane] = started.velocity
-                                    durations[lane] = started.duration
+                                    settling.flush(into: durations)
                                 }
                             }
                         }
@@ -334,18 +344,38 @@ extension LaneAnimation {
         of curve: Curve, from value: Double, to target: Double, velocity: Double, ownDuration: Double? = nil,
         lane: Int
     ) throws(LaneFailure) -> (velocity: Double, duration: Double) {
+        let started = try startVelocity(
+            of: curve, from: value, to: target, velocity: velocity, ownDuration: ownDuration, lane: lane)
+        if let duration = started.duration { return (started.velocity, duration) }
+        // Only a spring leaves its duration to be found.
+        guard case .spring(let spring, _) = curve.kind else { return (started.velocity, 0) }
+        return (
+            started.velocity,
+            spring.validatedSettlingDuration(
+                target: target - value, initialVelocity: started.velocity, epsilon: SettlingBatch.epsilon)
+        )
+    }
+
+    /// ``startMotion(of:from:to:velocity:ownDuration:lane:)`` but for a spring's settling
+    /// bound, which it leaves to the caller (`duration` nil): a transition of many lanes
+    /// finds those in batches (``SettlingBatch``), from the span `target - value` and
+    /// the velocity returned.
+    static func startVelocity(
+        of curve: Curve, from value: Double, to target: Double, velocity: Double, ownDuration: Double? = nil,
+        lane: Int
+    ) throws(LaneFailure) -> (velocity: Double, duration: Double?) {
         switch curve.kind {
         case .easing(_, let duration):
             return (0, duration)
-        case .spring(let spring, let unit):
+        case .spring(_, let unit):
             let v = velocity.isNaN ? (target - value) * unit : velocity
             try requireFinite(v, lane: lane, .velocity)
             if velocity.isNaN, target != value, let ownDuration { return (v, ownDuration) }
-            return (v, spring.validatedSettlingDuration(target: target - value, initialVelocity: v, epsilon: 0.001))
+            return (v, nil)
         case .decay(let decay):
             let v = (target - value) * decay.frictionRate
             try requireFinite(v, lane: lane, .velocity)
-            return (v, target == value ? 0 : decay.validatedSettlingDuration(epsilon: 0.001))
+            return (v, target == value ? 0 : decay.validatedSettlingDuration(epsilon: SettlingBatch.epsilon))
         }
     }
 
