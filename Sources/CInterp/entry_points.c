@@ -252,3 +252,18 @@ ci_status ci_spring_settling(ci_backend backend, const ci_settling *spring, cons
     if (!delta || !velocity || !duration) return CI_ERR_NULL_POINTER;
     return finish(table->settling(spring, delta, velocity, duration, count));
 }
+
+ci_status ci_spring_states(ci_backend backend, const ci_spring_state *spring, const double *elapsed,
+                           const double *delta, const double *v0, double *value, double *velocity,
+                           size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!spring) return CI_ERR_NULL_POINTER;
+    double lambda = spring->decay_rate, w2 = spring->undamped_frequency_squared;
+    double s = spring->damped_frequency_squared;
+    if (!(isfinite(lambda) && lambda >= 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!elapsed || !delta || !v0 || !value || !velocity) return CI_ERR_NULL_POINTER;
+    return finish(table->spring_state(spring, elapsed, delta, v0, value, velocity, count));
+}

@@ -176,6 +176,8 @@ typedef struct ci_kernel_table {
     int (*wave)(const ci_wave_prepared *V, const float *distances, float *out, size_t n);
     int (*settling)(const ci_settling *spring, const double *delta, const double *velocity,
                     double *duration, size_t n);
+    int (*spring_state)(const ci_spring_state *spring, const double *elapsed, const double *delta,
+                        const double *v0, double *value, double *velocity, size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

@@ -1,7 +1,7 @@
 /*
  * kernel_settling.h: The settling bounds of spring lanes, in double precision: the
- * natural logarithm, the crossing of a linear-times-exponential bound with a level
- * found to the last double, and the loop over lanes of one spring (ci_spring_settling).
+ * crossing of a linear-times-exponential bound with a level found to the last double,
+ * and the loop over lanes of one spring (ci_spring_settling).
  *
  * The rules are the Swift reference's (Spring+Settling.swift), operation for operation
  * and in its order, so that a bound differs from the reference's only where this
@@ -12,83 +12,6 @@
  * Part of kernel_template.h (included once per backend, after the backend's
  * vocabulary): no include guard, every name through CI_FN.
  */
-
-/* Partial vectors at the tail go through a small buffer; `fill` pads the lanes past m. */
-CI_INLINE VD CI_FN(load_d)(const double *p, size_t m, double fill) {
-    if (m == WD) return vd_loadu(p);
-    double buffer[WD];
-    for (size_t j = 0; j < WD; j++) buffer[j] = j < m ? p[j] : fill;
-    return vd_loadu(buffer);
-}
-
-CI_INLINE void CI_FN(store_d)(double *p, VD v, size_t m) {
-    if (m == WD) {
-        vd_storeu(p, v);
-        return;
-    }
-    double buffer[WD];
-    vd_storeu(buffer, v);
-    for (size_t j = 0; j < m; j++) p[j] = buffer[j];
-}
-
-CI_INLINE VD CI_FN(abs_d)(VD x) {
-    return vdi_as_vd(vdi_and(vd_as_vdi(x), vdi_set1(0x7FFFFFFFFFFFFFFFull)));
-}
-
-/* Swift.min and Swift.max, which the reference uses: min(a, b) is b only when b < a,
- * max(a, b) is b when a <= b. */
-CI_INLINE VD CI_FN(min_d)(VD a, VD b) { return vd_select(vdm_lt(b, a), b, a); }
-CI_INLINE VD CI_FN(max_d)(VD a, VD b) { return vd_select(vdm_le(a, b), b, a); }
-
-/* The neighbouring doubles of a positive finite x, by its bits. */
-CI_INLINE VD CI_FN(next_up_d)(VD x) { return vdi_as_vd(vdi_add(vd_as_vdi(x), vdi_set1(1))); }
-CI_INLINE VD CI_FN(next_down_d)(VD x) { return vdi_as_vd(vdi_sub(vd_as_vdi(x), vdi_set1(1))); }
-
-/* 1 in the lanes where m is set, else 0: counts that a mask advances. */
-CI_INLINE VD CI_FN(count_d)(VDM m) { return vd_select(m, vd_set1(1.0), vd_set1(0.0)); }
-
-/* ln x for x >= 0 (NaN for NaN, -inf at 0, +inf at +inf), within about one unit in the
- * last place. x = 2^k m with m in [sqrt(2)/2, sqrt(2)); with f = m - 1 and
- * s = f / (2 + f), ln m = 2 atanh s = f - f^2/2 + s (f^2/2 + R(s^2)), where
- * R(z) = 2z/3 + 2z^2/5 + ... + 2z^9/19 is atanh's Taylor series (|s| <= 0.1716, so the
- * first term left out is below 2^-60 of the result). ln 2 is split so that k ln2_hi is
- * exact (ln2_hi has 41 significant bits, |k| <= 1077). Subnormals are scaled by 2^54
- * first. */
-CI_INLINE VD CI_FN(log_d)(VD x) {
-    const VDM tiny = vdm_lt(x, vd_set1(2.2250738585072014e-308)); /* below DBL_MIN */
-    const VD scaled = vd_select(tiny, vd_mul(x, vd_set1(18014398509481984.0)), x); /* 2^54 */
-    const VDI bits = vd_as_vdi(scaled);
-    /* The biased exponent (the sign is clear) as a double, through 2^52's bits. */
-    const VD two52 = vd_set1(4503599627370496.0);
-    VD e = vd_sub(vdi_as_vd(vdi_or(vdi_shr(bits, 52), vd_as_vdi(two52))), two52);
-    VD m = vdi_as_vd(vdi_or(vdi_and(bits, vdi_set1(0x000FFFFFFFFFFFFFull)),
-                            vd_as_vdi(vd_set1(1.0)))); /* in [1, 2) */
-    const VDM high = vdm_lt(vd_set1(1.4142135623730951), m);
-    m = vd_select(high, vd_mul(m, vd_set1(0.5)), m);
-    e = vd_select(high, vd_add(e, vd_set1(1.0)), e);
-    const VD k = vd_sub(e, vd_select(tiny, vd_set1(1023.0 + 54.0), vd_set1(1023.0)));
-    const VD f = vd_sub(m, vd_set1(1.0));
-    const VD s = vd_div(f, vd_add(vd_set1(2.0), f));
-    const VD z = vd_mul(s, s);
-    VD r = vd_set1(2.0 / 19.0);
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 17.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 15.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 13.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 11.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 9.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 7.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 5.0));
-    r = vd_add(vd_mul(r, z), vd_set1(2.0 / 3.0));
-    r = vd_mul(r, z);
-    const VD half_f2 = vd_mul(vd_mul(vd_set1(0.5), f), f);
-    const VD tail =
-        vd_add(vd_mul(s, vd_add(half_f2, r)), vd_mul(k, vd_set1(2.8235290563031577e-13)));
-    VD y = vd_add(vd_mul(k, vd_set1(0.693147180559663)), vd_sub(f, vd_sub(half_f2, tail)));
-    y = vd_select(vdm_eq(x, vd_set1(0.0)), vd_set1(-__builtin_inf()), y);
-    y = vd_select(vdm_eq(x, vd_set1(__builtin_inf())), vd_set1(__builtin_inf()), y);
-    /* NaN stays NaN (x == x fails only there). */
-    return vd_select(vdm_eq(x, x), y, x);
-}
 
 /* The reference's log-excess of e^(-rate t) (constant + slope t) over the level:
  * -rate t + ln(constant + slope t) - ln(level), in its order. */

@@ -16,10 +16,10 @@
  *   vi_andnot(a,b) = ~a & b, vi_shl(v, imm), vf_as_vi vi_as_vf (bit casts),
  *   vm_lt vm_eq vm_and vm_or, vf_select(m, if_true, if_false), vm_all(m) (every lane
  *   set), vm_none(m) (no lane set).
- * Doubles, for the settling bounds of spring lanes (kernel_settling.h):
+ * Doubles, for spring lanes at a transition (kernel_settling.h):
  *   VD double lanes, VDI 64-bit integer lanes, VDM comparison mask, WD lane count,
  *   vd_set1 vd_loadu vd_storeu vd_add vd_sub vd_mul vd_div, vdi_set1 vdi_add vdi_sub
- *   vdi_and vdi_or vdi_shr(v, imm) (logical), vd_as_vdi vdi_as_vd (bit casts),
+ *   vdi_and vdi_or vdi_xor vdi_shr(v, imm) (logical) vdi_shl(v, imm), vd_as_vdi vdi_as_vd (bit casts),
  *   vdm_lt vdm_le vdm_eq vdm_and vdm_or vdm_andnot(a,b) = ~a & b,
  *   vd_select(m, if_true, if_false), vdm_any(m) (some lane set). No fused operations:
  *   every backend's doubles round the same, so its bounds are the same to the bit.
@@ -62,9 +62,11 @@
 #include "kernel_sampling.h"
 #include "kernel_sampling_loops.h"
 #include "kernel_layout.h"
+#include "kernel_math_double.h"
 #include "kernel_settling.h"
+#include "kernel_spring_state.h"
 
 const ci_kernel_table CI_TABLE = {
-    CI_FN(ease_loop),   CI_FN(spring_loop), CI_FN(sample_loop),
-    CI_FN(layout_loop), CI_FN(wave_loop),   CI_FN(settling_loop),
+    CI_FN(ease_loop), CI_FN(spring_loop),   CI_FN(sample_loop),       CI_FN(layout_loop),
+    CI_FN(wave_loop), CI_FN(settling_loop), CI_FN(spring_state_loop),
 };

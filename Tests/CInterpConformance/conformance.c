@@ -842,6 +842,38 @@ static void check_settling(ci_backend b) {
     report(ci_backend_name(b), "settling (critical)", worst[1], 1e-12);
 }
 
+/* Spring states in double (ci_spring_states) against the closed forms worked by hand:
+ * critically damped from rest toward delta, x = delta (1 - (1 + lambda t) e^(-lambda t)),
+ * x' = delta lambda^2 t e^(-lambda t); under-damped with lambda = 6, omega_d = 8 from
+ * rest toward 1, x = 1 - e^(-6t) (cos 8t + 3/4 sin 8t), x' = 12.5 e^(-6t) sin 8t. Within
+ * 1e-13 of the span (velocity: of the span times omega0). */
+static void check_spring_states(ci_backend b) {
+    enum { N = 200 };
+    static double elapsed[N], delta[N], v0[N], value[N], velocity[N];
+    for (int i = 0; i < N; i++) {
+        elapsed[i] = 2.0 * i / N;
+        delta[i] = i % 2 ? -2.5 : 1;
+        v0[i] = 0;
+    }
+    double worst = 0;
+    ci_spring_state critical = {4 * PI, 16 * PI * PI, 0};
+    ci_spring_state under = {6, 100, 64};
+    if (ci_spring_states(b, &critical, elapsed, delta, v0, value, velocity, N) != CI_OK) worst = 1;
+    for (int i = 0; i < N; i++) {
+        double t = elapsed[i], e = exp(-4 * PI * t), d = delta[i];
+        worst = fmax(worst, fabs(value[i] - d * (1 - (1 + 4 * PI * t) * e)) / fabs(d));
+        worst = fmax(worst, fabs(velocity[i] - d * 16 * PI * PI * t * e) / (fabs(d) * 4 * PI));
+    }
+    for (int i = 0; i < N; i++) delta[i] = 1;
+    if (ci_spring_states(b, &under, elapsed, delta, v0, value, velocity, N) != CI_OK) worst = 1;
+    for (int i = 0; i < N; i++) {
+        double t = elapsed[i], e = exp(-6 * t);
+        worst = fmax(worst, fabs(value[i] - (1 - e * (cos(8 * t) + 0.75 * sin(8 * t)))));
+        worst = fmax(worst, fabs(velocity[i] - 12.5 * e * sin(8 * t)) / 10);
+    }
+    report(ci_backend_name(b), "spring states (double)", worst, 1e-13);
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (int b = 0; b < CI_BACKEND_COUNT; b++)
@@ -941,6 +973,7 @@ int main(int argc, char **argv) {
         check_keep_until_start((ci_backend)b);
         check_vertical_tangent((ci_backend)b);
         check_settling((ci_backend)b);
+        check_spring_states((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

@@ -424,6 +424,32 @@ typedef struct ci_settling {
 ci_status ci_spring_settling(ci_backend backend, const ci_settling *spring, const double *delta,
                              const double *velocity, double *duration, size_t count);
 
+/** A damped spring, in double, for the state of its lanes (see ci_settling). */
+typedef struct ci_spring_state {
+    double decay_rate;                 /**< lambda, per second: finite and >= 0 */
+    double undamped_frequency_squared; /**< omega0^2 = stiffness / mass, (rad/s)^2: finite, > 0 */
+    double damped_frequency_squared;   /**< omega0^2 - lambda^2: finite and >= 0 (under- or
+                                            critically damped) */
+} ci_spring_state;
+
+/**
+ * The state of many lanes of one spring, in double precision: lane i, which started
+ * elapsed[i] seconds ago from rest at its origin toward delta[i] with initial velocity
+ * v0[i], is at value[i] (from its origin) moving at velocity[i] (value units per
+ * second). A lane that has not started (elapsed < 0) is at 0, at rest. The formulas and
+ * their order are the Swift reference's (Spring.motion); every backend gives the same
+ * bits, within a few units in the last place of the reference (the C library's exp,
+ * sin and cos round apart from the kernel's).
+ *
+ * A lane whose phase omega_d t reaches 2^20 pi / 2 gets NaN: the caller evaluates it by
+ * the reference. CI_ERR_INVALID_PARAMETER for a spring outside the ranges above,
+ * CI_ERR_NONFINITE_INPUT when an input is not finite (NaN in that lane; every lane is
+ * written).
+ */
+ci_status ci_spring_states(ci_backend backend, const ci_spring_state *spring, const double *elapsed,
+                           const double *delta, const double *v0, double *value, double *velocity,
+                           size_t count);
+
 /* Backends. */
 
 /** The backend CI_BACKEND_AUTO resolves to now. First call decides: the environment

@@ -43,7 +43,9 @@ extension LaneAnimation {
         segments newSegments: [Segment]? = nil
     ) throws(LaneFailure) {
         // Taken before `old` copies self, so that nothing else holds them.
-        let taken = takeSpare()
+        // In an optional, so that the closure below moves it out (take()) rather than
+        // copying what it captured: a copy would share the buffers setMotion writes.
+        var taken: Spare? = takeSpare()
         // `old`, not `self`, in the closures: capturing a mutating self copied it per call.
         let old = self
         func carriedLane(_ lane: Int) -> Int {
@@ -71,23 +73,26 @@ extension LaneAnimation {
                 carried: carriedLane)
             self = next
             spare.delays = delays
-            _ = consume taken
+            taken = nil
             return
         }
         // Values are evaluated lazily, lane by lane: a lane that carries its easing
         // motions on needs none (the interrupted easing lanes of a reverse mid-flight).
         // Lanes are asked for in order: the segment of the last one is searched again
-        // only when a lane falls outside it.
+        // only when a lane falls outside it, and spring lanes are evaluated by the
+        // kernel a run at a time.
         var segment = 0
-        try setMotion(
-            start: time,
-            current: { lane, isCarried in
-                if !old.segments[segment].lanes.contains(lane) { segment = old.segment(ofLane: lane) }
-                let now = old.reference(lane: lane, at: time, segment: segment)
-                return (now.value, isCarried ? now.velocity : .nan)
-            },
-            targets: targets, delay: { lane, isCarried in isCarried ? 0 : delays[lane] }, carrying: old,
-            carried: carriedLane, reusing: consume taken)
+        try SpringStates.with { (states) throws(LaneFailure) in
+            try setMotion(
+                start: time,
+                current: { lane, isCarried in
+                    if !old.segments[segment].lanes.contains(lane) { segment = old.segment(ofLane: lane) }
+                    let now = states.state(ofLane: lane, segment: segment, of: old, at: time)
+                    return (now.value, isCarried ? now.velocity : .nan)
+                },
+                targets: targets, delay: { lane, isCarried in isCarried ? 0 : delays[lane] }, carrying: old,
+                carried: carriedLane, reusing: taken.take()!)
+        }
         spare.delays = delays
     }
 

@@ -9,9 +9,10 @@
 struct SettlingBatch {
     /// The tolerance of every lane's settling bound: within 0.1% of its span.
     static let epsilon = 0.001
-    /// Lanes per kernel call: enough to fill the widest vector many times over, few
-    /// enough for the stack.
-    static let capacity = 128
+    /// Lanes per kernel call: four of the widest vector, and 1 KiB of storage in all,
+    /// the most `withUnsafeTemporaryAllocation` keeps on the stack on every platform
+    /// (beyond it, Linux's allocates on the heap).
+    static let capacity = 32
 
     private let lanes: UnsafeMutablePointer<Double>
     private let targets: UnsafeMutablePointer<Double>
