@@ -9,10 +9,10 @@
 struct SettlingBatch {
     /// The tolerance of every lane's settling bound: within 0.1% of its span.
     static let epsilon = 0.001
-    /// Lanes per kernel call: four of the widest vector, and 1 KiB of storage in all,
+    /// Lanes per kernel call: sixteen of the widest vector, in four buffers of 1 KiB,
     /// the most `withUnsafeTemporaryAllocation` keeps on the stack on every platform
     /// (beyond it, Linux's allocates on the heap).
-    static let capacity = 32
+    static let capacity = 128
 
     private let lanes: UnsafeMutablePointer<Double>
     private let targets: UnsafeMutablePointer<Double>
@@ -23,17 +23,28 @@ struct SettlingBatch {
 
     /// `body` given an empty batch, valid for the call.
     static func with<R, E: Error>(_ body: (inout SettlingBatch) throws(E) -> R) throws(E) -> R {
-        try withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * capacity) { (storage) throws(E) -> R in
-            var batch = SettlingBatch(storage: storage.baseAddress!)
-            return try body(&batch)
+        try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (lanes) throws(E) -> R in
+            try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (targets) throws(E) -> R in
+                try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (velocities) throws(E) -> R in
+                    try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (bounds) throws(E) -> R in
+                        var batch = SettlingBatch(
+                            lanes: lanes.baseAddress!, targets: targets.baseAddress!,
+                            velocities: velocities.baseAddress!, bounds: bounds.baseAddress!)
+                        return try body(&batch)
+                    }
+                }
+            }
         }
     }
 
-    private init(storage: UnsafeMutablePointer<Double>) {
-        lanes = storage
-        targets = storage + Self.capacity
-        velocities = storage + 2 * Self.capacity
-        bounds = storage + 3 * Self.capacity
+    private init(
+        lanes: UnsafeMutablePointer<Double>, targets: UnsafeMutablePointer<Double>,
+        velocities: UnsafeMutablePointer<Double>, bounds: UnsafeMutablePointer<Double>
+    ) {
+        self.lanes = lanes
+        self.targets = targets
+        self.velocities = velocities
+        self.bounds = bounds
     }
 
     /// Adds lane `lane` of `spring`, moving `target` (its span) from rest at

@@ -11,10 +11,9 @@ internal import CInterp
 /// ``LaneAnimation/reference(lane:at:segment:)``. Storage on the stack (``with(_:)``):
 /// no allocation.
 struct SpringStates {
-    /// Lanes per kernel call: three of the widest vector, within the 1 KiB of storage
-    /// `withUnsafeTemporaryAllocation` keeps on the stack on every platform (see
-    /// ``SettlingBatch/capacity``).
-    static let capacity = 24
+    /// Lanes per kernel call: sixteen of the widest vector, in buffers of 1 KiB each
+    /// (see ``SettlingBatch/capacity``).
+    static let capacity = 128
 
     private let elapsed: UnsafeMutablePointer<Double>
     private let deltas: UnsafeMutablePointer<Double>
@@ -26,18 +25,34 @@ struct SpringStates {
 
     /// `body` given an empty run, valid for the call.
     static func with<R, E: Error>(_ body: (inout SpringStates) throws(E) -> R) throws(E) -> R {
-        try withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * capacity) { (storage) throws(E) -> R in
-            var states = SpringStates(storage: storage.baseAddress!)
-            return try body(&states)
+        try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (elapsed) throws(E) -> R in
+            try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (deltas) throws(E) -> R in
+                try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (starts) throws(E) -> R in
+                    try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { (values) throws(E) -> R in
+                        try withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) {
+                            (velocities) throws(E) -> R in
+                            var states = SpringStates(
+                                elapsed: elapsed.baseAddress!, deltas: deltas.baseAddress!,
+                                startVelocities: starts.baseAddress!, values: values.baseAddress!,
+                                velocities: velocities.baseAddress!)
+                            return try body(&states)
+                        }
+                    }
+                }
+            }
         }
     }
 
-    private init(storage: UnsafeMutablePointer<Double>) {
-        elapsed = storage
-        deltas = storage + Self.capacity
-        startVelocities = storage + 2 * Self.capacity
-        values = storage + 3 * Self.capacity
-        velocities = storage + 4 * Self.capacity
+    private init(
+        elapsed: UnsafeMutablePointer<Double>, deltas: UnsafeMutablePointer<Double>,
+        startVelocities: UnsafeMutablePointer<Double>, values: UnsafeMutablePointer<Double>,
+        velocities: UnsafeMutablePointer<Double>
+    ) {
+        self.elapsed = elapsed
+        self.deltas = deltas
+        self.startVelocities = startVelocities
+        self.values = values
+        self.velocities = velocities
     }
 
     /// Lane `lane` of segment `k` of `engine` at `time`: what
