@@ -22,6 +22,8 @@ struct SpringStates {
     private let velocities: UnsafeMutablePointer<Double>
     private var first = 0
     private var count = 0
+    /// The last segment found not to run a spring.
+    private var otherCurveSegment = -1
 
     /// `body` given an empty run, valid for the call.
     static func with<R, E: Error>(_ body: (inout SpringStates) throws(E) -> R) throws(E) -> R {
@@ -63,8 +65,11 @@ struct SpringStates {
         ofLane lane: Int, segment k: Int, of engine: LaneAnimation, at time: Double
     ) -> (value: Double, velocity: Double) {
         if lane < first || lane >= first + count {
-            // A run starts here if the segment runs a spring (asked once per run).
+            // A run starts here if the segment runs a spring (asked once per run, and
+            // once per segment that does not: an easing's lanes are asked one by one).
+            if k == otherCurveSegment { return engine.reference(lane: lane, at: time, segment: k) }
             guard case .spring(let spring, _) = engine.segments[k].curve.kind else {
+                otherCurveSegment = k
                 return engine.reference(lane: lane, at: time, segment: k)
             }
             fill(from: lane, through: engine.segments[k].lanes.upperBound, of: engine, spring: spring, at: time)
