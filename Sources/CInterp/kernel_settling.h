@@ -31,9 +31,14 @@ CI_INLINE VD CI_FN(crossing_d)(VD rate, VD constant, VD slope, VD level, VDM act
     const VD peak =
         vd_select(rising, vd_sub(vd_div(vd_set1(1.0), rate), vd_div(constant, slope)), zero);
     const VD log_level = CI_FN(log_d)(level);
-    const VDM above_peak = vdm_lt(zero, CI_FN(excess_d)(peak, rate, constant, slope, log_level));
-    const VDM crosses =
-        vdm_and(active, vdm_or(vdm_lt(vd_mul(vd_set1(2.0), level), constant), above_peak));
+    /* Above twice the level at the start, a lane crosses it; only the others need the
+     * value at the peak (a logarithm a vector saves when every lane starts so). */
+    const VDM starts_above = vdm_lt(vd_mul(vd_set1(2.0), level), constant);
+    VDM crosses = vdm_and(active, starts_above);
+    if (vdm_any(vdm_andnot(starts_above, active))) {
+        const VD excess_at_peak = CI_FN(excess_d)(peak, rate, constant, slope, log_level);
+        crosses = vdm_or(crosses, vdm_and(active, vdm_lt(zero, excess_at_peak)));
+    }
     /* Right of the crossing: e^(-rate t) (constant + slope t) is at most
      * (constant + 2 slope / (e rate)) e^(-rate t / 2). */
     const VD reach = vd_add(constant, vd_div(vd_mul(vd_set1(2.0), slope),

@@ -142,7 +142,8 @@ import Testing
     @Test func theBatchFallsBackToTheReference() throws {
         let overDamped = try Spring(response: 0.5, dampingFraction: 1.8)
         let lanes: [(target: Double, velocity: Double)] = [
-            (1, 0), (1e-306, 1e-300), (-3, 40), (1e-310, 0), (5e-324, 0)
+            (1, 0), (1e-306, 1e-300), (-3, 40), (Double.leastNormalMagnitude / 1_024, 0),
+            (Double.leastNonzeroMagnitude, 0)
         ]
         let unsolved = try Self.kernel(.smooth, lanes, backend: .scalar)
         #expect(unsolved.map(\.isNaN) == [false, false, false, false, true])
