@@ -49,7 +49,7 @@ CI_INLINE VD CI_FN(count_d)(VDM m) { return vd_select(m, vd_set1(1.0), vd_set1(0
  * last place. x = 2^k m with m in [sqrt(2)/2, sqrt(2)); with f = m - 1 and
  * s = f / (2 + f), ln m = 2 atanh s = f - f^2/2 + s (f^2/2 + R(s^2)), where
  * R(z) = 2z/3 + 2z^2/5 + ... + 2z^9/19 is atanh's Taylor series (|s| <= 0.1716, so the
- * first term left out is below 2^-60 of the result). ln 2 is split so that k ln2_hi is
+ * first term left out is below 2^-55 of the result: under half a unit in the last place). ln 2 is split so that k ln2_hi is
  * exact (ln2_hi has 41 significant bits, |k| <= 1077). Subnormals are scaled by 2^54
  * first. */
 CI_INLINE VD CI_FN(log_d)(VD x) {
@@ -161,10 +161,13 @@ CI_INLINE void CI_FN(sincos_d)(VD x, VD *sine, VD *cosine) {
     c = vd_add(vd_mul(c, z), vd_set1(-1.0 / 720.0));
     c = vd_add(vd_mul(c, z), vd_set1(1.0 / 24.0));
     c = vd_add(vd_set1(1.0), vd_sub(vd_mul(vd_mul(c, z), z), vd_mul(vd_set1(0.5), z)));
-    /* Quadrants 1 and 3 swap sine and cosine (k odd: compared as the doubles whose
-     * bits are 1 and 0); 2 and 3 negate the sine, 1 and 2 the cosine (bit 1 of k and
-     * of k + 1, moved to the sign). */
-    VDM odd = vdm_eq(vdi_as_vd(vdi_and(k_bits, vdi_set1(1))), vdi_as_vd(vdi_set1(1)));
+    /* Quadrants 1 and 3 swap sine and cosine (k odd: k / 2 is not an integer, exact
+     * below 2^51, and no subnormal is compared, so denormals-are-zero modes agree);
+     * 2 and 3 negate the sine, 1 and 2 the cosine (bit 1 of k and of k + 1, moved to
+     * the sign). */
+    VDI half_bits;
+    VD half = vd_mul(k, vd_set1(0.5));
+    VDM odd = vdm_andnot(vdm_eq(CI_FN(round_d)(half, &half_bits), half), vdm_eq(half, half));
     VD sin_part = vd_select(odd, c, s), cos_part = vd_select(odd, s, c);
     VDI sin_sign = vdi_shl(vdi_shr(k_bits, 1), 63);
     VDI cos_sign = vdi_shl(vdi_shr(vdi_add(k_bits, vdi_set1(1)), 1), 63);

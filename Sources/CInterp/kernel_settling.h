@@ -131,25 +131,32 @@ CI_INLINE VD CI_FN(settling_block)(const ci_settling *spring, double omega_d, VD
     return vd_select(unsolved, vd_set1(__builtin_nan("")), bound);
 }
 
-/* Lanes waiting for their crossing, solved WD at a time from their indices. */
+/* Lanes waiting for their crossing, solved WD at a time: each one's index and inputs,
+ * kept here because `duration` may be the buffer of `delta` or `velocity` (in place)
+ * and the first pass has written over them. */
 #define CI_SETTLING_PENDING 128
+typedef struct {
+    size_t index[CI_SETTLING_PENDING];
+    double delta[CI_SETTLING_PENDING], velocity[CI_SETTLING_PENDING];
+    size_t count;
+} CI_FN(settling_pending);
 
-static void CI_FN(settling_search)(const ci_settling *spring, double omega_d, const double *delta,
-                                   const double *velocity, double *duration, const size_t *pending,
-                                   size_t count) {
-    for (size_t k = 0; k < count; k += WD) {
-        size_t m = count - k < WD ? count - k : WD;
+static void CI_FN(settling_search)(const ci_settling *spring, double omega_d, double *duration,
+                                   CI_FN(settling_pending) *pending) {
+    for (size_t k = 0; k < pending->count; k += WD) {
+        size_t m = pending->count - k < WD ? pending->count - k : WD;
         /* Padding lanes move from rest toward 1: a valid spring, thrown away. */
         double d[WD], v[WD], out[WD];
         for (size_t j = 0; j < WD; j++) {
-            d[j] = j < m ? delta[pending[k + j]] : 1.0;
-            v[j] = j < m ? velocity[pending[k + j]] : 0.0;
+            d[j] = j < m ? pending->delta[k + j] : 1.0;
+            v[j] = j < m ? pending->velocity[k + j] : 0.0;
         }
         VDM searched;
         vd_storeu(out,
                   CI_FN(settling_block)(spring, omega_d, vd_loadu(d), vd_loadu(v), 1, &searched));
-        for (size_t j = 0; j < m; j++) duration[pending[k + j]] = out[j];
+        for (size_t j = 0; j < m; j++) duration[pending->index[k + j]] = out[j];
     }
+    pending->count = 0;
 }
 
 /* Two passes: every lane's quick figure, then the lanes that need a crossing, gathered
@@ -160,8 +167,8 @@ static int CI_FN(settling_loop)(const ci_settling *spring, const double *delta,
     /* omega_d once, as the reference's sqrt (correctly rounded everywhere; the builtin has no
      * errno path, so no call to libm). */
     const double omega_d = __builtin_elementwise_sqrt(spring->damped_frequency_squared);
-    size_t pending[CI_SETTLING_PENDING];
-    size_t count = 0;
+    CI_FN(settling_pending) pending;
+    pending.count = 0;
     VDM all_finite = vdm_eq(vd_set1(0.0), vd_set1(0.0));
     for (size_t i = 0; i < n; i += WD) {
         size_t m = n - i < WD ? n - i : WD;
@@ -179,16 +186,21 @@ static int CI_FN(settling_loop)(const ci_settling *spring, const double *delta,
         CI_FN(store_d)(duration + i, vd_select(finite, bound, vd_set1(__builtin_nan(""))), m);
         searched = vdm_and(searched, finite);
         if (!vdm_any(searched)) continue;
-        double flags[WD];
+        double flags[WD], ds[WD], vs[WD];
         vd_storeu(flags, vd_select(searched, vd_set1(1.0), vd_set1(0.0)));
-        for (size_t j = 0; j < m; j++)
-            if (flags[j] != 0) pending[count++] = i + j;
-        if (count > CI_SETTLING_PENDING - WD) {
-            CI_FN(settling_search)(spring, omega_d, delta, velocity, duration, pending, count);
-            count = 0;
+        vd_storeu(ds, d);
+        vd_storeu(vs, v);
+        for (size_t j = 0; j < m; j++) {
+            if (flags[j] == 0) continue;
+            pending.index[pending.count] = i + j;
+            pending.delta[pending.count] = ds[j];
+            pending.velocity[pending.count] = vs[j];
+            pending.count++;
         }
+        if (pending.count > CI_SETTLING_PENDING - WD)
+            CI_FN(settling_search)(spring, omega_d, duration, &pending);
     }
-    CI_FN(settling_search)(spring, omega_d, delta, velocity, duration, pending, count);
+    CI_FN(settling_search)(spring, omega_d, duration, &pending);
     /* Whether some lane was not finite: a lane of all_finite clear. */
     return vdm_any(vdm_andnot(all_finite, vdm_eq(vd_set1(0.0), vd_set1(0.0))));
 }

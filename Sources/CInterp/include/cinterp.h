@@ -3,7 +3,9 @@
  *
  * Pure functions over float32 buffers: easing curves (linear, the 30 Penner curves,
  * CSS cubic-bezier and steps), damped springs in closed form, and the staggered pass
- * (ci_sample) that gives every item of a list its eased progress at one time t.
+ * (ci_sample) that gives every item of a list its eased progress at one time t; and
+ * over double buffers, what a transition needs of spring lanes (their states and
+ * settling bounds).
  *
  * Every batch function takes a backend (CI_BACKEND_AUTO for the run-time choice), a
  * curve descriptor, input and output pointers and a count. Pointers need no alignment;
@@ -408,11 +410,13 @@ typedef struct ci_settling {
  * the spring moving from 0 toward delta[i] with initial velocity velocity[i] (value
  * units per second), the time in seconds after which |x(t) - delta| <= epsilon |delta|
  * (epsilon alone when delta is 0) holds for all later times, to duration[i]. The
- * bound and its rules are those of the Swift reference (Spring.settlingDuration): the
- * larger of SwiftUI's figure and the earlier of the envelope's and the linear-times-
- * exponential bound's crossings, each found to the last double by Newton's method.
- * Every backend gives the same bits; they differ from the reference only by the
- * logarithm's rounding (within a few units in the last place of the bound).
+ * bound and its rules are those of the Swift reference (Spring.settlingDuration): for
+ * an under-damped spring, the larger of SwiftUI's figure and the earlier of the
+ * envelope's crossing (in closed form) and the linear-times-exponential bound's; for a
+ * critically damped one, the latter's. That crossing is found to the last double by
+ * Newton's method. Every backend gives the same bits; they differ from the reference
+ * only by the logarithm's rounding (within a few units in the last place of the bound).
+ * duration may be the buffer of delta or velocity (in place).
  *
  * A lane whose crossing needs more than Newton's method from its closed-form start
  * (no finite start right of its peak, more than 64 steps to the last double: inputs
@@ -438,11 +442,12 @@ typedef struct ci_spring_state {
  * v0[i], is at value[i] (from its origin) moving at velocity[i] (value units per
  * second). A lane that has not started (elapsed < 0) is at 0, at rest. The formulas and
  * their order are the Swift reference's (Spring.motion); every backend gives the same
- * bits, within a few units in the last place of the reference (the C library's exp,
- * sin and cos round apart from the kernel's).
+ * bits, within 1e-14 of the reference at the motion's scale, max(|delta|, |v0| /
+ * omega0) (velocity: that times omega0), as the C library's exp, sin and cos round
+ * apart from the kernel's.
  *
- * A lane whose phase omega_d t reaches 2^20 pi / 2 gets NaN: the caller evaluates it by
- * the reference. CI_ERR_INVALID_PARAMETER for a spring outside the ranges above,
+ * A lane whose phase omega_d t passes 2^20 pi / 2 before it has decayed to nothing gets
+ * NaN: the caller evaluates it by the reference. CI_ERR_INVALID_PARAMETER for a spring outside the ranges above,
  * CI_ERR_NONFINITE_INPUT when an input is not finite (NaN in that lane; every lane is
  * written).
  */

@@ -83,6 +83,18 @@ import Testing
             for backend in Backend.supported {
                 let all = try Self.kernel(spring, lanes, backend: backend)
                 #expect(all.map(\.bitPattern) == one.map(\.bitPattern), "\(name), \(backend)")
+                // In place: the bounds written over the spans they come from.
+                var parameters = ci_settling(
+                    decay_rate: spring.decayRate, damped_frequency_squared: spring.dampedFrequencySquared,
+                    epsilon: 0.001)
+                var inPlace = lanes.map(\.target)
+                let velocities = lanes.map(\.velocity)
+                let status = inPlace.withUnsafeMutableBufferPointer { buffer in
+                    ci_spring_settling(
+                        backend.cValue, &parameters, buffer.baseAddress, velocities, buffer.baseAddress, buffer.count)
+                }
+                #expect(status == CI_OK)
+                #expect(inPlace.map(\.bitPattern) == one.map(\.bitPattern), "\(name), \(backend), in place")
             }
         }
     }
