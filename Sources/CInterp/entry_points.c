@@ -267,3 +267,17 @@ ci_status ci_spring_states(ci_backend backend, const ci_spring_state *spring, co
     if (!elapsed || !delta || !v0 || !value || !velocity) return CI_ERR_NULL_POINTER;
     return finish(table->spring_state(spring, elapsed, delta, v0, value, velocity, count));
 }
+
+ci_status ci_path_points(ci_backend backend, const ci_path *path, const float *progress, float *x,
+                         float *y, float *angle, size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!path) return CI_ERR_NULL_POINTER;
+    if (!path->intervals || !path->buckets) return CI_ERR_NULL_POINTER;
+    if (path->interval_count == 0 || path->bucket_count == 0 || !isfinite(path->length) ||
+        !(path->length > 0) || !isfinite(path->bucket_scale) || !(path->bucket_scale > 0))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count == 0) return CI_OK;
+    if (!progress || !x || !y || !angle) return CI_ERR_NULL_POINTER;
+    return finish(table->path(path, progress, x, y, angle, count));
+}

@@ -178,6 +178,8 @@ typedef struct ci_kernel_table {
                     double *duration, size_t n);
     int (*spring_state)(const ci_spring_state *spring, const double *elapsed, const double *delta,
                         const double *v0, double *value, double *velocity, size_t n);
+    int (*path)(const ci_path *path, const float *progress, float *x, float *y, float *angle,
+                size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

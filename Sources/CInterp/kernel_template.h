@@ -65,8 +65,9 @@
 #include "kernel_math_double.h"
 #include "kernel_settling.h"
 #include "kernel_spring_state.h"
+#include "kernel_path.h"
 
 const ci_kernel_table CI_TABLE = {
     CI_FN(ease_loop), CI_FN(spring_loop),   CI_FN(sample_loop),       CI_FN(layout_loop),
-    CI_FN(wave_loop), CI_FN(settling_loop), CI_FN(spring_state_loop),
+    CI_FN(wave_loop), CI_FN(settling_loop), CI_FN(spring_state_loop), CI_FN(path_loop),
 };

@@ -32,3 +32,8 @@ extension FrameDriverError: LocalizedError {
     /// ``description``: the problem and the offending value.
     public var errorDescription: String? { description }
 }
+
+extension MotionPathError: LocalizedError {
+    /// ``description``: the problem and where it is.
+    public var errorDescription: String? { description }
+}

@@ -874,6 +874,52 @@ static void check_spring_states(ci_backend b) {
     report(ci_backend_name(b), "spring states (double)", worst, 1e-13);
 }
 
+/* Points along a closed square of side 2 (one row per side, worked by hand): corners
+ * and midpoints are exact in float. The buckets name rows far off (one out of range)
+ * so that only the kernel's walk finds the right row; then the API's refusals. */
+static void check_path(ci_backend b) {
+    static const float rows[4 * CI_PATH_ROW] = {
+        0, 0.5f, 0, 2,  0, 0, 0, 0,  0, 0, 0,   0, 0, 0, /* (0,0) -> (2,0), heading 0 */
+        2, 0.5f, 2, 0,  0, 0, 0, 2,  0, 0, 90,  0, 0, 0, /* -> (2,2), heading 90 */
+        4, 0.5f, 2, -2, 0, 0, 2, 0,  0, 0, 180, 0, 0, 0, /* -> (0,2), heading 180 */
+        6, 0.5f, 0, 0,  0, 0, 2, -2, 0, 0, -90, 0, 0, 0, /* -> (0,0), heading -90 */
+    };
+    static const uint32_t far_buckets[3] = {99, 0, 3};
+    static const float progress[7] = {0.0625f, 0.3125f, 0.625f, -0.125f, 1.25f, 1, 0.5f};
+    static const float want[7][3] = {{0.5f, 0, 0}, {2, 0.5f, 90}, {1, 2, 180}, {0, 1, -90},
+                                     {2, 0, 90},   {0, 0, 0},     {2, 2, 180}};
+    float x[7], y[7], angle[7];
+    ci_path path = {rows, far_buckets, 4, 3, 8, 3.0f / 8, 1};
+    double worst = 0;
+    if (ci_path_points(b, &path, progress, x, y, angle, 7) != CI_OK) worst = 1;
+    for (int i = 0; i < 7; i++) {
+        worst = fmax(worst, fabs(x[i] - want[i][0]));
+        worst = fmax(worst, fabs(y[i] - want[i][1]));
+        worst = fmax(worst, fabs(angle[i] - want[i][2]));
+    }
+    /* Open, the same table holds its ends: 1.25 is the end, -0.125 the start. */
+    path.closed = 0;
+    static const float beyond[2] = {1.25f, -0.125f};
+    if (ci_path_points(b, &path, beyond, x, y, angle, 2) != CI_OK) worst = 1;
+    worst = fmax(worst, fabs(x[0]) + fabs(y[0]) + fabs(angle[0] + 90) + fabs(x[1]) + fabs(y[1]) +
+                            fabs(angle[1]));
+    /* A NaN progress: that lane NaN, the others written, the status says so. */
+    static const float with_nan[2] = {0.0625f, NAN};
+    if (ci_path_points(b, &path, with_nan, x, y, angle, 2) != CI_ERR_NONFINITE_INPUT) worst = 1;
+    if (!(isnan(x[1]) && isnan(y[1]) && isnan(angle[1]) && x[0] == 0.5f)) worst = 1;
+    ci_path bad = path;
+    bad.length = 0;
+    if (ci_path_points(b, &bad, progress, x, y, angle, 7) != CI_ERR_INVALID_PARAMETER) worst = 1;
+    bad = path;
+    bad.bucket_count = 0;
+    if (ci_path_points(b, &bad, progress, x, y, angle, 7) != CI_ERR_INVALID_PARAMETER) worst = 1;
+    bad = path;
+    bad.intervals = NULL;
+    if (ci_path_points(b, &bad, progress, x, y, angle, 7) != CI_ERR_NULL_POINTER) worst = 1;
+    if (ci_path_points(b, NULL, progress, x, y, angle, 7) != CI_ERR_NULL_POINTER) worst = 1;
+    report(ci_backend_name(b), "motion path points", worst, 0);
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (int b = 0; b < CI_BACKEND_COUNT; b++)
@@ -974,6 +1020,7 @@ int main(int argc, char **argv) {
         check_vertical_tangent((ci_backend)b);
         check_settling((ci_backend)b);
         check_spring_states((ci_backend)b);
+        check_path((ci_backend)b);
     }
     sweep_beziers();
     check_split_runs();

@@ -12,7 +12,8 @@ import Testing
             StaggerError.negativeCount(-3),
             AnimatableError.unknownElement("card.offset"),
             TimelineError.unknownLabel("intro"),
-            FrameDriverError.invalidTime(1, previous: 2)
+            FrameDriverError.invalidTime(1, previous: 2),
+            MotionPathError.missingNumber(command: "L", offset: 7)
         ]
         for error in errors {
             let shown = (error as any Error).localizedDescription

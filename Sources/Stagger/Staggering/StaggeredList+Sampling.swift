@@ -99,6 +99,16 @@ public struct StaggerFrame: Sendable, CustomStringConvertible {
             precondition((0..<count).contains(index), "item \(index) is not in 0..<\(count)")
             return storage[offset + index]
         }
+
+        /// `body` given the values in place (the frame's own storage): no copy for a
+        /// caller that reads a track as one buffer (``MotionPath/points(atProgress:into:backend:)``).
+        public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows
+            -> R?
+        {
+            try storage.withUnsafeBufferPointer { buffer in
+                try body(UnsafeBufferPointer(rebasing: buffer[offset..<offset + count]))
+            }
+        }
     }
 }
 
