@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// A failure the user can fix, reported as one line: `Error: <description>`.
@@ -47,5 +48,18 @@ func writeTextFile(_ text: String, to path: String) throws {
     let closed = fclose(file)
     guard written == bytes.count, closed == 0 else {
         throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+}
+
+/// The finite numbers of a comma-separated option (`--at 0,0.5,1`, `--progress 0.25,0.5`),
+/// spaces around each allowed; an empty field or one that is not a finite number is
+/// refused, naming the option and the field (and `unit`, the numbers' meaning).
+func finiteNumbers(_ text: String, option: String, unit: String = "") throws -> [Double] {
+    try text.split(separator: ",", omittingEmptySubsequences: false).map { field in
+        let trimmed = field.trimmingCharacters(in: .whitespaces)
+        guard let value = Double(trimmed), value.isFinite else {
+            throw ValidationError("\(option): '\(trimmed)' is not a finite number\(unit.isEmpty ? "" : " of \(unit)")")
+        }
+        return value
     }
 }

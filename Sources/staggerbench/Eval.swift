@@ -79,12 +79,9 @@ struct Eval: ParsableCommand {
 
     private func sampleTimes(for curve: Curve) throws -> [Float] {
         if let at {
-            return try at.split(separator: ",").map { field in
-                let text = field.trimmingCharacters(in: " ")
-                guard let time = Float(text), time.isFinite else {
-                    throw ValidationError("--at: '\(text)' is not a finite number of seconds")
-                }
-                return time
+            return try finiteNumbers(at, option: "--at", unit: "seconds").map { time in
+                guard Float(time).isFinite else { throw ValidationError("--at: \(time) s does not fit float32") }
+                return Float(time)
             }
         }
         let count = samples ?? 11
@@ -94,11 +91,5 @@ struct Eval: ParsableCommand {
         }
         if count == 1 { return [0] }
         return (0..<count).map { Float(span * Double($0) / Double(count - 1)) }
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        String(drop(while: { $0 == set }).reversed().drop(while: { $0 == set }).reversed())
     }
 }

@@ -20,6 +20,10 @@ struct PreviewCommand: ParsableCommand {
             colour), sent back at --reverse-at, mid-flight by default; --arc bends its
             path into a circular arc.
 
+            --path PATH-DATA draws items travelling an SVG path one after another instead
+            (--items of them, 12 by default, staggered by --stagger), each an arrowhead
+            at the point and heading MotionPath's kernel gives for its progress.
+
             --timeline NAME draws a timeline instead, as a Gantt chart: per step a bar
             for its delay, one while it runs, a sparkline of its value and its events.
 
@@ -43,6 +47,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --stagger each:0.03,grid:12x8,from:center --ripple 40 -o ripple.html
               staggerbench preview --timeline cardReveal -o card.html
               staggerbench preview --matched --curve bouncy --reverse-at 0.3 --arc -0.4 -o card-flight.html
+              staggerbench preview --path 'M0 0 C40 120 160 -40 200 80' --stagger each:0.08,curve:easeInOut -o path.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -101,6 +106,12 @@ struct PreviewCommand: ParsableCommand {
     )
     var format: PreviewFormat = .html
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw items travelling this SVG path instead, staggered by --stagger (arrowheads at the kernel's points and angles).",
+            valueName: "path-data"))
+    var path: String?
+
     @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
     var output: String
 
@@ -113,6 +124,12 @@ struct PreviewCommand: ParsableCommand {
             throw ValidationError("--reverse-at must be a time in seconds, 0 or later (got \(reverseAt))")
         }
         if !(abs(arc) <= 1) { throw ValidationError("--arc must be between -1 and 1 (got \(arc))") }
+        if path != nil, matched || timeline != nil || format == .svg || ripple != nil || hideAt != nil || reducedMotion
+        {
+            throw ValidationError(
+                "--path draws the path alone: drop --matched, --timeline, --hide-at, --ripple, --reduced-motion and --format svg"
+            )
+        }
         if arc != 0, !matched { throw ValidationError("--arc bends a matched pair's path: add --matched") }
         if matched, timeline != nil || format == .svg || ripple != nil || hideAt != nil || items != nil {
             throw ValidationError(
@@ -139,6 +156,21 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let path {
+            let motionPath: MotionPath
+            do { motionPath = try MotionPath(path) } catch { throw CommandFailure("--path: \(error.description)") }
+            let count = items ?? 12
+            let spec = try StaggerSpec.parse(stagger, count: count, easingDuration: duration)
+            let page = try PreviewPathPage(
+                path: motionPath, config: spec.config, count: count, fps: fps ?? 60,
+                title: "path \(path), stagger \(stagger)"
+            ).render()
+            try writeTextFile(page, to: output)
+            print(
+                "wrote \(output) (\(count) items along a path of length \(staggerbench.format(motionPath.length, 1)), \(page.utf8.count / 1024) KiB)"
+            )
+            return
+        }
         if matched {
             let parsed: Curve
             do { parsed = try Curve(parsing: curve, duration: duration) } catch {

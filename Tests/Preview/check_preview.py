@@ -378,6 +378,33 @@ def main():
             expected = (left + x, left + x + w, M["screenY"] + y, M["screenY"] + y + h)
             check.expect(edges is not None and all(abs(a - b) <= 1.5 for a, b in zip(edges, expected)),
                          f"matched screen {s} t={time}: card edges {edges}, expected {tuple(round(e, 1) for e in expected)}")
+    # Three items travelling the path M0 0 L300 0 L300 200 (length 500), 0.1 s apart,
+    # each linear over 1 s: item i is 500 * clamp(t - 0.1 i, 0, 1) along it, on the
+    # first leg heading right (0 degrees) up to 300, then down the second heading 90.
+    # Each is an arrowhead: red at its point and just behind it, red 6 ahead along its
+    # heading, not red 6 ahead and 4 to the side (the tip is narrow).
+    page = os.path.join(workdir, "path.html")
+    subprocess.run([staggerbench, "preview", "--path", "M0 0 L300 0 L300 200", "--stagger", "each:0.1,curve:linear",
+                    "--duration", "1", "--items", "3", "-o", page], check=True, stdout=subprocess.DEVNULL)
+    P = layout_of(page)["layout"]
+    check.expect(title_after_scripts(chromium, page).endswith("(ready)"), "path: the page's script did not finish")
+    for time in [0.5, 0.9]:
+        _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"path-{time}.png"))
+
+        def is_red(px, py):
+            r, g, b = rows[int(round(py))][int(round(px))][:3]
+            return r > 180 and g < 120 and b < 120
+        for i in range(3):
+            d = 500 * min(max(time - 0.1 * i, 0.0), 1.0)
+            (x, y), (cx, cy) = ((d, 0.0), (1.0, 0.0)) if d <= 300 else ((300.0, d - 300), (0.0, 1.0))
+            x, y = P["originX"] + x, P["originY"] + y
+            probes = [((x, y), True, "its point"), ((x - 4 * cx, y - 4 * cy), True, "behind its point"),
+                      ((x + 6 * cx, y + 6 * cy), True, "6 ahead"),
+                      ((x + 6 * cx - 4 * cy, y + 6 * cy + 4 * cx), False, "6 ahead, 4 to the side")]
+            for (px, py), red, what in probes:
+                check.expect(is_red(px, py) == red,
+                             f"path t={time} item {i} at ({x - P['originX']:.0f}, {y - P['originY']:.0f}): "
+                             f"{what} ({px:.0f}, {py:.0f}) {'not ' if red else ''}red")
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",

@@ -33,6 +33,19 @@ import Testing
         #expect(first == [0, 0, 2])
     }
 
+    /// The worked path: 300 right then 400 down (length 700); halfway is 50 down
+    /// the second leg, heading down; a quarter is 175 along the first, heading right.
+    @Test func pathPrintsPointsAlongThePath() throws {
+        let result = try BuildArtifactTests.run(
+            Self.tool, ["path", "M0 0 L300 0 L300 400", "--progress", "0.5,0.25,1"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "progress,x,y,angle\n0.5,300,50,90\n0.25,175,0,0\n1,300,400,90\n")
+        let samples = try BuildArtifactTests.run(Self.tool, ["path", "M0 0 H100 V100 H0 Z", "--samples", "5"])
+        // A square of side 100, closed: every quarter is a corner, heading along the next side.
+        #expect(
+            samples.output == "progress,x,y,angle\n0,0,0,0\n0.25,100,0,90\n0.5,100,100,180\n0.75,0,100,-90\n1,0,0,0\n")
+    }
+
     /// A decay from its text form: 1 − e^(−kt) and k·e^(−kt) (libm's exp here).
     @Test func evalDecay() throws {
         let result = try BuildArtifactTests.run(
@@ -183,7 +196,14 @@ import Testing
         (["export", "snappy", "--max-error", "0"], "--max-error"),
         (["export", "snappy", "--max-error", "1e-12"], "1024 points"),
         (["export", "wobble"], "wobble"),
-        (["eval", "linear(0, 0.5 10% 20% 30%, 1)"], "at most 2")
+        (["eval", "linear(0, 0.5 10% 20% 30%, 1)"], "at most 2"),
+        (["path", "M0 0 L5", "--progress", "0.5"], "Expected a number for L at offset 7"),
+        (["path", "M0 0 L10 0", "--progress", "0.5,x"], "'x' is not a finite number"),
+        (["path", "M0 0 L10 0"], "--progress or --samples"),
+        (["path", "M0 0 L10 0", "--samples", "0"], "--samples"),
+        (["path", "M0 0 L10 0", "--items", "5", "--samples", "3"], "one of --progress, --samples and --items"),
+        (["preview", "-o", "/tmp/p.html", "--path", "M0 0 L5"], "--path: Expected a number for L at offset 7"),
+        (["preview", "-o", "/tmp/p.html", "--path", "M0 0 L5 5", "--matched"], "--path draws the path alone")
     ])
     func malformedCallsFailWithOneClearLine(arguments: [String], mentions: String) throws {
         let result = try BuildArtifactTests.run(Self.tool, arguments)
