@@ -25,6 +25,9 @@
 static uint32_t CI_FN(path_row)(const ci_path *path, float d) {
     const float *rows = path->intervals;
     const uint32_t n = path->interval_count;
+    /* d is finite (the caller clamps or wraps it), so scaled is. b < bucket_count: a
+     * float below (float)count is an ulp or more below it, and (float)count is within
+     * half an ulp of count, so that float is below count. */
     float scaled = d * path->bucket_scale;
     uint32_t b = scaled >= (float)path->bucket_count ? path->bucket_count - 1
                  : scaled > 0                        ? (uint32_t)scaled
