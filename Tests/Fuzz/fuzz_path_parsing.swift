@@ -14,7 +14,9 @@ public func fuzzPathParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !(path.length.isFinite && path.length >= 0) {
             fatalError("INVARIANT BROKEN: length \(path.length) for '\(text)'")
         }
-        guard let again = try? MotionPath(path.pathData), again == path, again.length == path.length else {
+        guard let again = try? MotionPath(path.pathData), again.length == path.length, again.isClosed == path.isClosed,
+            (try? again.point(atProgress: 0.3)) == (try? path.point(atProgress: 0.3))
+        else {
             fatalError("INVARIANT BROKEN: '\(text)' does not read back as the same path")
         }
         let progress: [Float] = [-0.5, 0, 0.3, 0.5, 1, 2.25]

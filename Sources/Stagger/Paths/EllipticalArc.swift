@@ -33,26 +33,32 @@ struct EllipticalArc: Sendable, Hashable {
         let half = (p1 - p2) / 2
         let x1 = c * half.x + s * half.y
         let y1 = -s * half.x + c * half.y
-        // Radii too small to reach: scaled up until they just do.
-        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 {
-            let root = lambda.squareRoot()
+        // In units of the radii (so that no product of radii overflows or underflows):
+        // a = x1'/rx, b = y1'/ry, and Λ = a² + b².
+        var a = x1 / rx, b = y1 / ry
+        // √Λ by hypot: Λ itself overflows for radii far below the distance to travel.
+        let root = Double.hypot(a, b)
+        // Radii too small to reach: scaled up by √Λ until they just do.
+        if root > 1 {
             rx *= root
             ry *= root
+            a /= root
+            b /= root
         }
-        // Step 2: the centre in those axes.
-        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
-        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-        var factor = (Swift.max(numerator, 0) / denominator).squareRoot()
+        // Step 2: the centre in those axes. The notes' square root,
+        // √((rx²ry² − rx²y1'² − ry²x1'²) / (rx²y1'² + ry²x1'²)), divided through by rx²ry²:
+        // √(1/Λ − 1) = √((1 − √Λ)(1 + √Λ)) / √Λ (no square of a tiny √Λ), 0 once the
+        // radii were scaled.
+        var factor = root >= 1 ? 0 : ((1 - root) * (1 + root)).squareRoot() / root
         if largeArc == positive { factor = -factor }
-        let cx1 = factor * rx * y1 / ry
-        let cy1 = -factor * ry * x1 / rx
+        let cx1 = factor * rx * b
+        let cy1 = -factor * ry * a
         // Step 3: the centre in the path's coordinates.
         let middle = (p1 + p2) / 2
         center = SIMD2(c * cx1 - s * cy1 + middle.x, s * cx1 + c * cy1 + middle.y)
         // Step 4: the start angle and the angle swept.
-        let u = SIMD2((x1 - cx1) / rx, (y1 - cy1) / ry)
-        let v = SIMD2((-x1 - cx1) / rx, (-y1 - cy1) / ry)
+        let u = SIMD2(a - factor * b, b + factor * a)
+        let v = SIMD2(-a - factor * b, -b + factor * a)
         var delta = Double.atan2(y: u.x * v.y - u.y * v.x, x: u.x * v.x + u.y * v.y)
         if !positive, delta > 0 { delta -= 2 * .pi }
         if positive, delta < 0 { delta += 2 * .pi }

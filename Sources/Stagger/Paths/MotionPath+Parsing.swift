@@ -56,6 +56,7 @@ struct PathDataReader {
                 switch kind {
                 case .move:
                     let point = origin + (try pair(for: name))
+                    try requireFinite(point, command: name, offset: offset)
                     current = point
                     subpathStart = point
                     if !hasFirstPoint {

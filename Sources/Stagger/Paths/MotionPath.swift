@@ -22,13 +22,16 @@ import RealModule
 /// spring) rests at the end for the overshoot. A path of no length stands at its first
 /// point, heading 0. A moveto inside the path is a jump that takes no length.
 ///
-/// Accuracy: lines and circular arcs exactly (to rounding), cubic and quadratic curves
-/// and elliptical arcs by adaptive Gauss–Legendre quadrature to within 1e-13 of each
-/// segment's size, and a distance's point to within a few ulps of the segment's
-/// coordinates beyond that. Reading costs O(segments) (each curved segment's
-/// arc-length table and the kernel's fit, about a millisecond for a few curves); ``point(atDistance:)``,
-/// O(log segments) plus a few quadratures. For many items a frame,
-/// ``points(atProgress:into:backend:)`` runs the SIMD kernel instead.
+/// Accuracy: lines and circular arcs exactly (to rounding); cubic and quadratic curves
+/// and elliptical arcs by adaptive Gauss–Legendre quadrature, each piece split until it
+/// agrees with its halves to 1e-13 of the segment's size (an estimate, not a bound: the
+/// tests hold a parabola's length to 1e-11 of its closed form, other curves to chord
+/// sums of 2¹⁸ to 2²⁰ chords). Reading costs O(segments), each curved one its
+/// arc-length table and the kernel's fit: 0.4 to 1.6 ms for the curves of the
+/// benchmarks on a Sapphire Rapids VM, microseconds for lines; read a path once.
+/// ``point(atDistance:)`` is O(log segments) plus a few quadratures, 1 to 3 µs on a
+/// curve; for many items a frame, ``points(atProgress:into:backend:)`` runs the SIMD
+/// kernel instead. Paths are equal when their path data is, as text.
 public struct MotionPath: Sendable, Hashable, CustomStringConvertible {
     /// The SVG path data the path was read from, as given.
     public let pathData: String
@@ -89,7 +92,9 @@ public struct MotionPath: Sendable, Hashable, CustomStringConvertible {
         guard progress.isFinite else { throw .nonFiniteInput(progress) }
         // Wrapped in progress, not distance: a huge progress times the length may
         // overflow where its fraction does not.
-        let wrapped = isClosed ? progress - progress.rounded(.down) : Swift.min(Swift.max(progress, 0), 1)
+        var wrapped = isClosed ? progress - progress.rounded(.down) : Swift.min(Swift.max(progress, 0), 1)
+        // Just below a whole number the fraction rounds up to 1: that is the start again.
+        if isClosed, wrapped >= 1 { wrapped = 0 }
         return point(resolvedDistance: wrapped * length)
     }
 

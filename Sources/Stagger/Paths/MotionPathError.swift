@@ -39,12 +39,13 @@ public enum MotionPathError: Error, Equatable, Sendable, CustomStringConvertible
     case tooManySegments(count: Int, maximum: Int)
     /// A distance or progress that is NaN or infinite; the payload is that value.
     case nonFiniteInput(Double)
-    /// A path valid in Double that the kernel cannot sample in float32: a coordinate
-    /// beyond 3.4e38 (``MotionPath/points(atProgress:into:backend:)``; the Double
-    /// reference, ``MotionPath/point(atProgress:)``, still answers).
+    /// A path valid in Double that the kernel cannot sample in float32
+    /// (``MotionPath/points(atProgress:into:backend:)``; the Double reference,
+    /// ``MotionPath/point(atProgress:)``, still answers).
     ///
     /// - Parameters:
-    ///   - name: What does not fit, `"coordinate"`.
+    ///   - name: What does not fit: `"coordinate"` (beyond 3.4e38), or `"length"` (a
+    ///     length beyond it, or one so short, below about 1e-38, that its reciprocal is).
     ///   - value: The value.
     case exceedsFloat32Range(name: String, value: Double)
     /// The requested compute backend is not available here; the payload names it.
@@ -68,7 +69,7 @@ public enum MotionPathError: Error, Equatable, Sendable, CustomStringConvertible
         case .nonFiniteGeometry(let command, let offset):
             return "The \(command) at offset \(offset) of the path data reaches beyond Double's range."
         case .tooManySegments(let count, let maximum):
-            return "A path holds at most \(maximum) segments, but the path data has \(count)."
+            return "A path holds at most \(maximum) segments, but the path data has more (\(count) read)."
         case .nonFiniteInput(let value):
             return "Expected a finite distance or progress, but got \(value)."
         case .exceedsFloat32Range(let name, let value):

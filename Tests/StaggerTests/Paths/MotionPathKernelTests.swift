@@ -82,7 +82,16 @@ import Testing
             }
         }
         // The cusp itself: by symmetry at (50, 75), in the middle of its length.
-        #expect(abs(try path.point(atProgress: 0.5).x - 50) <= 1e-9)
+        let cusp = try path.point(atProgress: 0.5)
+        #expect(abs(cusp.x - 50) <= 1e-9 && abs(cusp.y - 75) <= 1e-9)
+        // A cusp off the pieces' first splits: B′(1/3) = 0 for these control points.
+        let skewed = try MotionPath("M0 0 C100 100 -25 25 75 -75")
+        try skewed.points(atProgress: Self.progress, into: &points)
+        for k in Self.progress.indices {
+            let reference = try skewed.point(atProgress: Double(Self.progress[k]))
+            let tolerance = 1e-7 * skewed.length + 8 * Double(Float(100).ulp)
+            #expect(abs(points[k].x - reference.x) <= tolerance && abs(points[k].y - reference.y) <= tolerance)
+        }
     }
 
     /// The paths' worked figures, through the kernel: exact where float32 holds them.
@@ -98,6 +107,12 @@ import Testing
         #expect(points[1] == MotionPathPoint(x: 0, y: 100, angle: -90))
         #expect(points[2] == MotionPathPoint(x: 50, y: 100, angle: 180))
         #expect(points[3] == MotionPathPoint(x: 0, y: 0, angle: 0))
+        // Wrapped in float as the reference wraps: just below 0 is the start, and from
+        // 2^22 on a float's fraction is 0 or 1/2.
+        try MotionPath("M0 0 H100 V100 H0 Z").points(atProgress: [-1e-20, 4194304.5, 8388609] as [Float], into: &points)
+        #expect(points[0] == MotionPathPoint(x: 0, y: 0, angle: 0))
+        #expect(points[1] == MotionPathPoint(x: 100, y: 100, angle: 180))
+        #expect(points[2] == MotionPathPoint(x: 0, y: 0, angle: 0))
     }
 
     /// Items staggered along a path: a list's track that runs 0 → 1 is each item's

@@ -44,6 +44,10 @@ import Testing
         #expect(try path.point(atDistance: 550) == MotionPathPoint(x: 100, y: 50, angle: 90))
         #expect(try path.point(atProgress: 1) == MotionPathPoint(x: 0, y: 0, angle: 0))
         #expect(try path.point(atProgress: 0.625) == MotionPathPoint(x: 50, y: 100, angle: 180))
+        // Just below 0 the fraction rounds up to 1: the start again, not the end.
+        #expect(try path.point(atProgress: -1e-20) == MotionPathPoint(x: 0, y: 0, angle: 0))
+        // A closed path ends its subpath; a moveto after it opens a new one.
+        #expect(!(try MotionPath("M0 0 H100 V100 H0 Z M5 5")).isClosed)
         // A progress whose distance would overflow still has a fraction.
         #expect(try path.point(atProgress: 1e300) == MotionPathPoint(x: 0, y: 0, angle: 0))
     }
@@ -74,6 +78,16 @@ import Testing
         #expect(abs(path.length - 100 * Double.pi) <= 1e-10)
         // Sweep 1 turns clockwise on screen: over the top, through (100, -100).
         expectPoint(try path.point(atProgress: 0.5), 100, -100, 0)
+    }
+
+    /// Radii far beyond the distance draw a near line; radii far below it are scaled up
+    /// to the half circle (no product of radii may overflow or underflow on the way).
+    @Test func extremeRadii() throws {
+        let flat = try MotionPath("M0 0 A1e100 1e100 0 0 1 10 0")
+        #expect(abs(flat.length - 10) <= 1e-9)
+        let tiny = try MotionPath("M0 0 A1e-170 1e-170 0 0 1 200 0")
+        #expect(abs(tiny.length - 100 * Double.pi) <= 1e-10)
+        expectPoint(try tiny.point(atProgress: 0.5), 100, -100, 0)
     }
 
     /// A parabola y = 2x(1 − x/100), drawn as Q: length by its closed form.
@@ -120,6 +134,13 @@ import Testing
         // control point.
         let afterLine = try MotionPath("M0 0 L10 0 S20 0 30 0")
         #expect(abs(afterLine.length - 30) <= 1e-10)
+        // A cubic, a line, then S: the cubic's control point is not reflected across the
+        // line; nor a cubic's by T, nor a quadratic's by S.
+        let cubic = try MotionPath("M0 0 C0 10 10 10 10 0").length
+        #expect(abs(try MotionPath("M0 0 C0 10 10 10 10 0 L20 0 S30 0 30 0").length - (cubic + 20)) <= 1e-10)
+        #expect(abs(try MotionPath("M0 0 C0 10 10 10 10 0 T20 0").length - (cubic + 10)) <= 1e-10)
+        let arch = try MotionPath("M0 0 Q5 10 10 0").length
+        #expect(abs(try MotionPath("M0 0 Q5 10 10 0 S20 0 20 0").length - (arch + 10)) <= 1e-10)
     }
 
     /// A general cubic: its length and points against a sum of 2¹⁸ chords of its own
@@ -194,8 +215,10 @@ import Testing
         #expect(!path.isClosed)
         // The second subpath starts at (110, 10): after z the current point is (10, 10).
         #expect(try path.point(atProgress: 1) == MotionPathPoint(x: 110, y: -10, angle: -90))
+        // Just past the jump: on the second subpath, from (110, 10) up.
         let jump = 30 + 500.0.squareRoot()
-        #expect(try path.point(atDistance: jump) == MotionPathPoint(x: 110, y: 10, angle: -90))
+        let past = try path.point(atDistance: jump + 1)
+        #expect(abs(past.x - 110) <= 1e-12 && abs(past.y - 9) <= 1e-12 && past.angle == -90)
         // Implied linetos after a moveto: relative after m, absolute after M.
         let implied = try MotionPath("m0 0 10 0 0 10")
         #expect(try implied.point(atProgress: 1) == MotionPathPoint(x: 10, y: 10, angle: 90))
@@ -213,6 +236,14 @@ import Testing
         let arc = try MotionPath("M0 0a25 25 -30 0150-25")
         let arcSpaced = try MotionPath("M0 0 a 25,25 -30 0,1 50,-25")
         #expect(arc.length == arcSpaced.length)
+        // The sweep flag read right: its mirror (sweep 0) has the same length, not the
+        // same midpoint.
+        #expect(try arc.point(atProgress: 0.5) == arcSpaced.point(atProgress: 0.5))
+        let mirror = try MotionPath("M0 0 a 25,25 -30 0,0 50,-25")
+        #expect(try mirror.point(atProgress: 0.5) != arc.point(atProgress: 0.5))
+        // A number may end in its point, or have one before its exponent.
+        #expect(try MotionPath("M1. 2. L4 6").length == 5)
+        #expect(try MotionPath("M0 0 L3.e1 4.E1").length == 50)
         let whiteSpace = try MotionPath("\n\tM 0 0\r\n L 3 4 \u{0C}")
         #expect(whiteSpace.length == 5)
     }
@@ -282,7 +313,11 @@ import Testing
     /// What a path returns, it accepts back: its path data reads as the same path.
     @Test func pathDataRoundTrips() throws {
         let path = try MotionPath("M0 0 C40 10, 65 10, 150 150 Z")
-        #expect(try MotionPath(path.pathData) == path)
+        let again = try MotionPath(path.pathData)
+        #expect(again.length == path.length && again.isClosed)
+        for progress in [0.0, 0.2, 0.5, 0.9] {
+            #expect(try again.point(atProgress: progress) == path.point(atProgress: progress))
+        }
         #expect(path.description.hasPrefix("MotionPath(\"M0 0 C40 10, 65 10, 150 150 Z\"), length "))
         #expect(path.description.hasSuffix(", closed"))
     }
