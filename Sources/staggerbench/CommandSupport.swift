@@ -63,3 +63,17 @@ func finiteNumbers(_ text: String, option: String, unit: String = "") throws -> 
         return value
     }
 }
+
+/// Scroll reports written `OFFSET@TIME,...` (points@seconds), as `scroll --reports` and
+/// `preview --viewport` take them; `option` names the option in errors.
+func scrollReports(_ text: String, option: String) throws -> [(offset: Double, time: Double)] {
+    try text.split(separator: ",", omittingEmptySubsequences: false).map { report in
+        let parts = report.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw ValidationError("\(option): '\(report)' is not OFFSET@TIME (points@seconds)")
+        }
+        let offset = try finiteNumbers(String(parts[0]), option: option, unit: "points")[0]
+        let time = try finiteNumbers(String(parts[1]), option: option, unit: "seconds")[0]
+        return (offset, time)
+    }
+}

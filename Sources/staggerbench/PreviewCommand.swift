@@ -24,6 +24,12 @@ struct PreviewCommand: ParsableCommand {
             (--items of them, 12 by default, staggered by --stagger), each an arrowhead
             at the point and heading MotionPath's kernel gives for its progress.
 
+            --viewport OFFSET@TIME,... draws a column of rows (--items, 60 by default, 50
+            points tall) staggering in as they scroll into a 400-point viewport instead:
+            the scroll runs through the keyframes in straight lines (two at one time make
+            a jump), its offset reported to a ScrollReveal every frame; beside it, a map
+            of every row.
+
             --timeline NAME draws a timeline instead, as a Gantt chart: per step a bar
             for its delay, one while it runs, a sparkline of its value and its events.
 
@@ -48,6 +54,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --timeline cardReveal -o card.html
               staggerbench preview --matched --curve bouncy --reverse-at 0.3 --arc -0.4 -o card-flight.html
               staggerbench preview --path 'M0 0 C40 120 160 -40 200 80' --stagger each:0.08,curve:easeInOut -o path.html
+              staggerbench preview --viewport 0@0,0@1,1200@2,2000@2.5 --stagger each:0.05,curve:smooth -o scroll.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -112,6 +119,12 @@ struct PreviewCommand: ParsableCommand {
             valueName: "path-data"))
     var path: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw rows staggering in as a scroll through these OFFSET@TIME keyframes brings them into view instead.",
+            valueName: "offset@time,..."))
+    var viewport: String?
+
     @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
     var output: String
 
@@ -128,6 +141,14 @@ struct PreviewCommand: ParsableCommand {
         {
             throw ValidationError(
                 "--path draws the path alone: drop --matched, --timeline, --hide-at, --ripple, --reduced-motion and --format svg"
+            )
+        }
+        if viewport != nil,
+            path != nil || matched || timeline != nil || format == .svg || ripple != nil || hideAt != nil
+                || reducedMotion
+        {
+            throw ValidationError(
+                "--viewport draws the scroll alone: drop --path, --matched, --timeline, --hide-at, --ripple, --reduced-motion and --format svg"
             )
         }
         if arc != 0, !matched { throw ValidationError("--arc bends a matched pair's path: add --matched") }
@@ -156,6 +177,24 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let viewport {
+            let keyframes = try scrollReports(viewport, option: "--viewport")
+            for (a, b) in zip(keyframes, keyframes.dropFirst()) where b.time < a.time {
+                throw ValidationError("--viewport: keyframes must come in time order (\(b.time) s after \(a.time) s)")
+            }
+            let count = items ?? 60
+            let spec = try StaggerSpec.parse(stagger, count: count, easingDuration: duration)
+            let page: String
+            do {
+                page = try PreviewScrollPage(
+                    keyframes: keyframes, config: spec.config, count: count, fps: fps ?? 60,
+                    title: "scroll \(viewport), stagger \(stagger)"
+                ).render()
+            } catch let error as StaggerError { throw CommandFailure("--viewport: \(error.description)") }
+            try writeTextFile(page, to: output)
+            print("wrote \(output) (\(count) rows scrolling into view, \(page.utf8.count / 1024) KiB)")
+            return
+        }
         if let path {
             let motionPath: MotionPath
             do { motionPath = try MotionPath(path) } catch { throw CommandFailure("--path: \(error.description)") }

@@ -26,7 +26,8 @@ struct StaggerBench: ParsableCommand {
             """,
         subcommands: [
             BenchCommand.self, Eval.self, Accuracy.self, StaggerCommand.self, TimelineCommand.self,
-            MatchedCommand.self, ComponentsCommand.self, PathCommand.self, PlotCommand.self, ExportCommand.self,
+            MatchedCommand.self, ComponentsCommand.self, PathCommand.self, ScrollCommand.self, PlotCommand.self,
+            ExportCommand.self,
             PreviewCommand.self,
             BackendsCommand.self
         ],

@@ -405,6 +405,39 @@ def main():
                 check.expect(is_red(px, py) == red,
                              f"path t={time} item {i} at ({x - P['originX']:.0f}, {y - P['originY']:.0f}): "
                              f"{what} ({px:.0f}, {py:.0f}) {'not ' if red else ''}red")
+    # Rows staggering in on scroll (`--viewport`), rows 50 tall in a 400-point viewport,
+    # linear over 0.3 s, 0.05 s apart: a row at opacity a is drawn a of the way from the
+    # background (250) to rgb(51, 102, 204), moved down 20 (1 - a). Opened at 2,000: at
+    # 0.2 s rows 40 and 41 are 2/3 and 1/2 in, row 44 not yet; the map shows rows 0-39
+    # shown at once and row 50 hidden. Held at 0 until 1 s, then a jump to 200: rows
+    # 8-11 start at 1.1, 1.15, ... (the 0.1-s batch), so at 1.2 s row 8 is 1/3 in, row
+    # 10 not yet, row 5 (started at 0.25) fully in.
+    def blend(a):
+        return tuple(250 + (c - 250) * a for c in (51, 102, 204))
+    for name, script, items, time, probes in [
+        ("scroll-restored", "2000@0", 60, 0.2, [("view", 40, 2 / 3), ("view", 41, 0.5), ("view", 44, 0.0),
+                                                ("map", 10, 1.0), ("map", 39, 1.0), ("map", 50, 0.0)]),
+        ("scroll-jump", "0@0,0@1,200@1", 30, 1.2, [("view", 8, 1 / 3), ("view", 10, 0.0), ("view", 5, 1.0)]),
+    ]:
+        page = os.path.join(workdir, name + ".html")
+        subprocess.run([staggerbench, "preview", "--viewport", script, "--stagger", "each:0.05,curve:linear",
+                        "--duration", "0.3", "--items", str(items), "-o", page], check=True, stdout=subprocess.DEVNULL)
+        V = layout_of(page)["layout"]
+        check.expect(title_after_scripts(chromium, page).endswith("(ready)"), f"{name}: the page's script did not finish")
+        _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"{name}-{time}.png"))
+        offset = float(script.split(",")[-1].split("@")[0])
+        for where, row, a in probes:
+            if where == "view":
+                x = V["viewportX"] + V["viewportWidth"] / 2
+                y = V["viewportY"] + row * 50 - offset + 20 * (1 - a) + 25
+            else:
+                x = V["mapX"] + 40
+                y = V["mapY"] + (row * 50 + 25) * V["mapScale"]
+            pixel = rows[int(y)][int(x)][:3]
+            expected = blend(a)
+            check.expect(all(abs(p - e) <= 12 for p, e in zip(pixel, expected)),
+                         f"{name} t={time} {where} row {row}: {pixel} at ({x:.0f}, {y:.0f}), expected opacity {a:.2f} "
+                         f"{tuple(round(e) for e in expected)}")
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",

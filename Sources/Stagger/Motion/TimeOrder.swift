@@ -1,6 +1,6 @@
 /// The one rule for a clock that runs backwards, kept by every type that takes changes
-/// in time order: ``StaggeredList``, ``MatchedPairGroup``, ``ComponentAnimator``,
-/// ``TimelinePlayer`` and ``FrameDriver``.
+/// in time order: ``StaggeredList``, ``ScrollReveal`` (its reports), ``MatchedPairGroup``,
+/// ``ComponentAnimator``, ``TimelinePlayer`` and ``FrameDriver``.
 ///
 /// A change (a show, a hide, a move, a start, a reverse, a transition, a play, a
 /// pause, a seek) or a frame timestamped before the latest one:

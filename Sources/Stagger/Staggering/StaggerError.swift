@@ -28,6 +28,11 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A wave parameter that is not finite or overflows with the time or distance it
     /// multiplies (or, for the kernel, float32), or a period or envelope time not > 0.
     case invalidWaveParameter(name: String, value: Double)
+    /// A ``ScrollReveal`` parameter out of its range, named: `viewportLength` (finite,
+    /// > 0), `margin` (finite, the widened viewport longer than 0), `interval` (finite
+    /// seconds, ≥ 0), `maximum` (≥ 1), `offset` (finite), or an item's frame
+    /// (`frames[i].x`, `.y`: finite; `.width`, `.height`: finite and ≥ 0).
+    case invalidScrollParameter(name: String, value: Double)
     /// More items than a staggered pass handles (``StaggeredList/maximumCount``, 2²³, the
     /// one limit of lists, grids, delay passes and a curve's staggered sampling).
     case tooManyItems(count: Int, maximum: Int)
@@ -87,6 +92,17 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "finite, and its products with the time and the distance too (within float32's range "
                     + "for offsets(count:at:into:))"
             return "Wave parameter \(name) = \(value) is invalid: it must be \(rule)."
+        case .invalidScrollParameter(let name, let value):
+            let rule: String
+            switch name {
+            case "viewportLength": rule = "a finite number of points greater than 0"
+            case "margin": rule = "finite, and the viewport widened by it at both ends longer than 0"
+            case "interval": rule = "a finite number of seconds, 0 or more"
+            case "maximum": rule = "at least 1 item (or nil for no limit)"
+            case "offset": rule = "a finite number of points"
+            default: rule = name.hasSuffix("width") || name.hasSuffix("height") ? "finite and 0 or more" : "finite"
+            }
+            return "Scroll reveal \(name) = \(value) is invalid: it must be \(rule)."
         case .tooManyItems(let count, let limit):
             return "\(count) items is more than the \(limit) one pass handles."
         case .tooManyTracks(let count, let limit):
