@@ -30,6 +30,12 @@ struct PreviewCommand: ParsableCommand {
             a jump), its offset reported to a ScrollReveal every frame; beside it, a map
             of every row.
 
+            --layout SCENE draws cards flying from one layout to another instead, with a
+            LayoutTransition staggered and driven by --stagger (its curve moves every
+            card): reverse (a row of --items cards, 8 by default, reversed), columns (a
+            grid of four columns becoming two), filter (every third card leaves, new ones
+            arrive at the end). Arriving cards grow in from 60 %, leaving ones shrink out.
+
             --timeline NAME draws a timeline instead, as a Gantt chart: per step a bar
             for its delay, one while it runs, a sparkline of its value and its events.
 
@@ -55,6 +61,7 @@ struct PreviewCommand: ParsableCommand {
               staggerbench preview --matched --curve bouncy --reverse-at 0.3 --arc -0.4 -o card-flight.html
               staggerbench preview --path 'M0 0 C40 120 160 -40 200 80' --stagger each:0.08,curve:easeInOut -o path.html
               staggerbench preview --viewport 0@0,0@1,1200@2,2000@2.5 --stagger each:0.05,curve:smooth -o scroll.html
+              staggerbench preview --layout columns --stagger each:0.03,curve:smooth --items 16 -o layout.html
               staggerbench preview --stagger each:0.06,curve:snappy --items 8 --format svg -o docs/stagger.svg
             """
     )
@@ -125,6 +132,9 @@ struct PreviewCommand: ParsableCommand {
             valueName: "offset@time,..."))
     var viewport: String?
 
+    @Option(help: "Draw cards flying between two layouts instead: reverse, columns or filter.")
+    var layout: LayoutScene?
+
     @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
     var output: String
 
@@ -149,6 +159,14 @@ struct PreviewCommand: ParsableCommand {
         {
             throw ValidationError(
                 "--viewport draws the scroll alone: drop --path, --matched, --timeline, --hide-at, --ripple, --reduced-motion and --format svg"
+            )
+        }
+        if layout != nil,
+            viewport != nil || path != nil || matched || timeline != nil || format == .svg || ripple != nil
+                || hideAt != nil || reducedMotion
+        {
+            throw ValidationError(
+                "--layout draws the layouts alone: drop --viewport, --path, --matched, --timeline, --hide-at, --ripple, --reduced-motion and --format svg"
             )
         }
         if arc != 0, !matched { throw ValidationError("--arc bends a matched pair's path: add --matched") }
@@ -177,6 +195,20 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let layout {
+            let count = items ?? (layout == .reverse ? 8 : 16)
+            let spec = try StaggerSpec.parse(stagger, count: count, easingDuration: duration)
+            let page: String
+            do {
+                page = try PreviewLayoutPage(
+                    scene: layout, curve: spec.config.curve, config: spec.config, order: .oldLayout, count: count,
+                    fps: fps ?? 60, title: "layout \(layout.rawValue), stagger \(stagger)"
+                ).render()
+            } catch let error as AnimatableError { throw CommandFailure("--layout: \(error.description)") }
+            try writeTextFile(page, to: output)
+            print("wrote \(output) (\(count) cards changing layout, \(page.utf8.count / 1024) KiB)")
+            return
+        }
         if let viewport {
             let keyframes = try scrollReports(viewport, option: "--viewport")
             for (a, b) in zip(keyframes, keyframes.dropFirst()) where b.time < a.time {

@@ -438,6 +438,24 @@ def main():
             check.expect(all(abs(p - e) <= 12 for p, e in zip(pixel, expected)),
                          f"{name} t={time} {where} row {row}: {pixel} at ({x:.0f}, {y:.0f}), expected opacity {a:.2f} "
                          f"{tuple(round(e) for e in expected)}")
+    # Cards flying to a reversed row (`--layout reverse`): four 60-point cards 70 apart,
+    # linear over 0.2 s, 0.05 s apart from the first. At 0.1 s card 0 is half way 0 -> 210
+    # (105), card 1 a quarter 70 -> 140 (87.5), card 2 just starting at 140, card 3
+    # waiting at 210: blue from 87.5 to 200 and from 210 to 270, background between. At
+    # 0.5 s all are home, with 10-point gaps at 60, 130, 200.
+    page = os.path.join(workdir, "layout.html")
+    subprocess.run([staggerbench, "preview", "--layout", "reverse", "--stagger", "each:0.05,curve:linear",
+                    "--duration", "0.2", "--items", "4", "-o", page], check=True, stdout=subprocess.DEVNULL)
+    Y = layout_of(page)["layout"]
+    check.expect(title_after_scripts(chromium, page).endswith("(ready)"), "layout: the page's script did not finish")
+    for time, blue, clear in [(0.1, [89, 120, 199, 211, 269], [86, 205, 272]),
+                              (0.5, [1, 59, 71, 129, 141, 199, 211, 269], [65, 135, 205, 272])]:
+        _, _, rows = screenshot(chromium, page, time, os.path.join(workdir, f"layout-{time}.png"))
+        y = int(Y["originY"] + 30)
+        for x, want in [(x, True) for x in blue] + [(x, False) for x in clear]:
+            r, g, b = rows[y][int(Y["originX"] + x)][:3]
+            is_blue = b > 180 and r < 90
+            check.expect(is_blue == want, f"layout t={time} x={x}: ({r}, {g}, {b}) {'not ' if want else ''}a card")
     # A large preview stays small enough to open and to check in: 1,000 items, 2 s.
     big = os.path.join(workdir, "big.html")
     subprocess.run([staggerbench, "preview", "--stagger", "each:0.001,curve:easeOutCubic", "--duration", "1",

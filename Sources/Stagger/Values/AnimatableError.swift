@@ -24,6 +24,9 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     case typeMismatch(property: String)
     /// A pair, element or property that the animation does not hold.
     case unknownElement(String)
+    /// An element given twice where each must be once: an ID in one layout of a
+    /// ``LayoutTransition`` (named with both positions).
+    case duplicateElement(String)
     /// A time that is NaN or infinite, in seconds.
     case invalidTime(Double)
     /// A change stamped more than ``TimeOrder/tolerance`` before the latest one (`latest`),
@@ -53,6 +56,8 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
             return "Property \(property) holds a value of another type."
         case .unknownElement(let name):
             return "No element or property named \(name)."
+        case .duplicateElement(let name):
+            return "\(name) is given twice; each must be given once."
         case .invalidTime(let value):
             return "Expected a finite time in seconds, but got \(value)."
         case .timeRunsBackward(let time, let latest):

@@ -1,0 +1,259 @@
+/// A layout change that flies: items keyed by stable IDs move from their old frames to
+/// their new ones (a reorder, a filter, a grid of four columns becoming one), items only
+/// in the new layout appear, items only in the old one disappear, staggered from an
+/// origin in the old or the new layout's reading order. anime.js's `createLayout`,
+/// Motion's layout animations and SwiftUI's matched geometry, as a pure function of
+/// time, for thousands of items in one kernel pass per curve.
+///
+/// Each item is a pair of a ``MatchedPairGroup`` (``group``): position and size fly
+/// under ``MatchedCurves`` (springs or easings, straight or on an arc), and a single
+/// view stands for both ends, at ``MatchedPairState/opacity``. An item that stays runs
+/// from its old frame to its new one at full opacity; one that arrives, from its new
+/// frame scaled by ``Entrance/scale`` about its centre and transparent, to its new
+/// frame; one that leaves, from its old frame to that frame scaled and transparent.
+///
+/// The stagger runs over the items in reading order (rows top to bottom, each left to
+/// right; ties in the order given) of the old layout or the new one (``Order``), each
+/// item where it is in that layout, or in the other when it is not in that one: with
+/// `from: .first` the top-left item of that layout leaves first.
+///
+/// ```swift
+/// let old = try (0..<4).map { (id: $0, frame: try LayoutRect(x: Double($0) * 100, y: 0, width: 80, height: 80)) }
+/// let new = try (0..<4).map { (id: $0, frame: try LayoutRect(x: Double(3 - $0) * 100, y: 0, width: 80, height: 80)) }
+/// var flight = try LayoutTransition(
+///     from: old, to: new, curves: MatchedCurves(.linear(duration: 0.2)),
+///     stagger: StaggerConfig(spread: .each(0.05)))
+/// try flight.start(at: 0)
+/// try flight.state(of: 1, at: 0.1)?.frame.minX   // 125: a quarter of the way from 100 to 200
+/// ```
+///
+/// A second change mid-flight (``change(to:at:)``) starts every item from where it is:
+/// with the same items (or fewer), from its value and its velocity, by the group's
+/// interruption rule; with new items too, from its value (see there).
+public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
+    /// Which layout's reading order the stagger runs over.
+    public enum Order: String, Sendable, Hashable, CaseIterable {
+        /// The layout the items leave (what the reader was looking at).
+        case oldLayout
+        /// The layout they arrive in.
+        case newLayout
+    }
+
+    /// How an item that arrives appears, or one that leaves disappears: from (to) its
+    /// frame scaled about its centre, at opacity 0.
+    public struct Entrance: Sendable, Hashable {
+        /// The frame's scale at the far end, ≥ 0 (1: fade in place; 0.8: grow from
+        /// 80 %; 0: from a point).
+        public var scale: Double
+
+        /// An entrance from (an exit to) `scale` times the frame, transparent.
+        public init(scale: Double = 1) { self.scale = scale }
+    }
+
+    /// What a change does to an item.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        /// In both layouts: it flies from the old frame to the new one.
+        case staying
+        /// Only in the new layout: it appears.
+        case arriving
+        /// Only in the old layout: it disappears.
+        case leaving
+    }
+
+    /// Every item's pair, in stagger order (``ids``): sample it as any group (its
+    /// ``MatchedPairGroup/sample(at:into:backend:)`` fills a frame of every item's
+    /// lanes; ``MatchedPairGroup/state(ofPair:at:)`` decodes one).
+    public private(set) var group: MatchedPairGroup
+    /// The items' IDs in the group's pair order, which is the stagger's order.
+    public private(set) var ids: [ID]
+    /// Each item's role in the latest change, in ``ids`` order.
+    public private(set) var roles: [Role]
+    /// How arriving items appear and leaving ones disappear.
+    public let appearing: Entrance, disappearing: Entrance
+    /// Which layout's reading order the stagger runs over.
+    public let order: Order
+    private var indexByID: [ID: Int]
+    /// The pair options every item gets (the arc).
+    private let options: MatchedPairOptions
+
+    /// A change from `old` to `new` (each item's ID and frame, points, y down), at rest
+    /// in the old layout until ``start(at:)``.
+    ///
+    /// - Parameters:
+    ///   - curves: the curves of position, size, corner radius and appearance (opacity).
+    ///   - stagger: the delays, by place in ``Order``'s reading order (its curve is not
+    ///     used), or `nil` for every item at once.
+    ///   - arc: how far each path bows from the straight line, −1…1
+    ///     (``MatchedPairOptions/arc``).
+    /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice in one
+    ///   layout (named with both positions, `new[1]` and `new[3]`);
+    ///   ``AnimatableError/nonFiniteComponent(name:value:)`` or
+    ///   ``AnimatableError/negativeValue(name:value:)`` for an entrance scale
+    ///   (`appearing.scale`, `disappearing.scale`); the group's errors (``MatchedPairGroup/init(_:curves:stagger:)``)
+    ///   for a frame that is not finite, an arc outside −1…1 or a stagger that does not fit.
+    public init(
+        from old: [(id: ID, frame: LayoutRect)], to new: [(id: ID, frame: LayoutRect)], curves: MatchedCurves,
+        stagger: StaggerConfig? = nil, order: Order = .oldLayout, arc: Double = 0,
+        appearing: Entrance = Entrance(), disappearing: Entrance = Entrance()
+    ) throws(AnimatableError) {
+        for (name, entrance) in [("appearing.scale", appearing), ("disappearing.scale", disappearing)] {
+            guard entrance.scale.isFinite else { throw .nonFiniteComponent(name: name, value: entrance.scale) }
+            guard entrance.scale >= 0 else { throw .negativeValue(name: name, value: entrance.scale) }
+        }
+        let oldIndex = try Self.index(old, named: "old"), newIndex = try Self.index(new, named: "new")
+        var options = MatchedPairOptions()
+        options.arc = arc
+        self.options = options
+        self.appearing = appearing
+        self.disappearing = disappearing
+        self.order = order
+        // Every item once: the new layout's, then the old one's that left.
+        var items: [(id: ID, role: Role, old: LayoutRect?, new: LayoutRect?, given: Int)] = []
+        for (k, item) in new.enumerated() {
+            let before = oldIndex[item.id].map { old[$0].frame }
+            items.append((item.id, before == nil ? .arriving : .staying, before, item.frame, k))
+        }
+        for (k, item) in old.enumerated() where newIndex[item.id] == nil {
+            items.append((item.id, .leaving, item.frame, nil, new.count + k))
+        }
+        // Reading order of the chosen layout (the other's frame where it has none).
+        func key(_ item: (id: ID, role: Role, old: LayoutRect?, new: LayoutRect?, given: Int)) -> (Double, Double, Int)
+        {
+            let frame = (order == .oldLayout ? item.old ?? item.new : item.new ?? item.old)!
+            return (frame.minY, frame.minX, item.given)
+        }
+        items.sort { key($0) < key($1) }
+        var pairs: [MatchedPair] = []
+        pairs.reserveCapacity(items.count)
+        for item in items {
+            let source: MatchedGeometry, destination: MatchedGeometry
+            switch item.role {
+            case .staying:
+                source = try MatchedGeometry(frame: item.old!)
+                destination = try MatchedGeometry(frame: item.new!)
+            case .arriving:
+                source = try MatchedGeometry(frame: Self.scaled(item.new!, by: appearing.scale), opacity: 0)
+                destination = try MatchedGeometry(frame: item.new!)
+            case .leaving:
+                source = try MatchedGeometry(frame: item.old!)
+                destination = try MatchedGeometry(frame: Self.scaled(item.old!, by: disappearing.scale), opacity: 0)
+            }
+            pairs.append(try MatchedPair(source: source, destination: destination, options: options))
+        }
+        group = try MatchedPairGroup(pairs, curves: curves, stagger: stagger)
+        ids = items.map(\.id)
+        roles = items.map(\.role)
+        indexByID = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+    }
+
+    /// Each ID's position in `layout`.
+    ///
+    /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice.
+    private static func index(_ layout: [(id: ID, frame: LayoutRect)], named name: String) throws(AnimatableError)
+        -> [ID: Int]
+    {
+        var index: [ID: Int] = [:]
+        for (k, item) in layout.enumerated() {
+            if let first = index[item.id] {
+                throw .duplicateElement("The ID \(item.id) of \(name)[\(first)] and \(name)[\(k)]")
+            }
+            index[item.id] = k
+        }
+        return index
+    }
+
+    /// `frame` scaled by `scale` about its centre.
+    static func scaled(_ frame: LayoutRect, by scale: Double) -> LayoutRect {
+        let width = frame.width * scale, height = frame.height * scale
+        return LayoutRect(
+            unchecked: frame.minX + (frame.width - width) / 2, frame.minY + (frame.height - height) / 2, width, height)
+    }
+
+    /// The pair index of the item `id` (`nil` for an ID in neither layout).
+    public func index(of id: ID) -> Int? { indexByID[id] }
+
+    /// Starts the change at `time`: every item flies, appears or disappears, after its
+    /// stagger delay.
+    ///
+    /// - Throws: as ``MatchedPairGroup/start(at:)``.
+    public mutating func start(at time: Double) throws(AnimatableError) { try group.start(at: time) }
+
+    /// Item `id`'s state at `time` (the Double reference; a frame of every item comes
+    /// from ``group``'s kernel pass), or `nil` for an ID in neither layout.
+    ///
+    /// - Throws: as ``MatchedPairGroup/state(ofPair:at:)``.
+    public func state(of id: ID, at time: Double) throws(AnimatableError) -> MatchedPairState? {
+        guard let index = indexByID[id] else { return nil }
+        return try group.state(ofPair: index, at: time)
+    }
+
+    /// The layout changes again at `time`, to `newer`, mid-flight or not: items in
+    /// `newer` head to their frames there (one that was leaving comes back), items not
+    /// in it disappear from where they were going, new items appear.
+    ///
+    /// With no new items, the group is retargeted (``MatchedPairGroup/retarget(_:at:)``):
+    /// every item goes on from its value and its velocity (a spring's; an easing adds the
+    /// change on top), pairs at rest after their stagger delay; the order and roles of
+    /// the first change stay. With new items, the items are laid out again (order and
+    /// roles from this change) and start from their states at `time`: value continuous,
+    /// velocity starting from rest.
+    ///
+    /// - Throws: as ``init(from:to:curves:stagger:order:arc:appearing:disappearing:)``
+    ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
+    ///   throw.
+    public mutating func change(to newer: [(id: ID, frame: LayoutRect)], at time: Double) throws(AnimatableError) {
+        let newIndex = try Self.index(newer, named: "new")
+        guard newer.contains(where: { indexByID[$0.id] == nil }) else {
+            var destinations: [MatchedGeometry] = []
+            destinations.reserveCapacity(ids.count)
+            for (i, id) in ids.enumerated() {
+                if let k = newIndex[id] {
+                    destinations.append(try MatchedGeometry(frame: newer[k].frame))
+                } else if group.pairs[i].destination.opacity == 0 {
+                    destinations.append(group.pairs[i].destination)
+                } else {
+                    let frame = group.pairs[i].destination.frame
+                    destinations.append(
+                        try MatchedGeometry(frame: Self.scaled(frame, by: disappearing.scale), opacity: 0))
+                }
+            }
+            try group.retarget(destinations, at: time)
+            return
+        }
+        // New items: lay out again from where every item is.
+        var current: [(id: ID, frame: LayoutRect)] = []
+        var opacities: [ID: Double] = [:]
+        for (i, id) in ids.enumerated() {
+            let state = try group.state(ofPair: i, at: time)
+            guard state.opacity > 0 || newIndex[id] != nil else { continue }
+            current.append(
+                (
+                    id,
+                    try LayoutRect(
+                        x: state.frame.minX, y: state.frame.minY,
+                        width: max(state.frame.width, 0), height: max(state.frame.height, 0))
+                ))
+            opacities[id] = state.opacity
+        }
+        var next = try LayoutTransition(
+            from: current, to: newer, curves: group.curves, stagger: group.stagger, order: order, arc: options.arc,
+            appearing: appearing, disappearing: disappearing)
+        try next.restart(at: time, opacities: opacities, reducedMotion: group.reducedMotion)
+        self = next
+    }
+
+    /// Starts at `time` with each carried item's source at its current opacity.
+    private mutating func restart(at time: Double, opacities: [ID: Double], reducedMotion: ReducedMotion)
+        throws(AnimatableError)
+    {
+        var pairs = group.pairs
+        for (i, id) in ids.enumerated() {
+            if let opacity = opacities[id] { pairs[i].source.opacity = min(max(opacity, 0), 1) }
+        }
+        var rebuilt = try MatchedPairGroup(pairs, curves: group.curves, stagger: group.stagger)
+        rebuilt.reducedMotion = reducedMotion
+        rebuilt.reverseCurves = group.reverseCurves
+        try rebuilt.start(at: time)
+        group = rebuilt
+    }
+}

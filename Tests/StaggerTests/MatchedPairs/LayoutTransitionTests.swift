@@ -1,0 +1,151 @@
+import Stagger
+import Testing
+
+/// Layout changes that fly, against figures worked by hand: items on a linear easing of
+/// 0.2 s are at old + (new − old)·(t − delay)/0.2 between their delay and its end; the
+/// stagger's delays are `each` times the item's place in the chosen layout's reading
+/// order. The kernel's frames are held to the same figures on every backend.
+@Suite struct LayoutTransitionTests {
+    /// Item `id` of a row at x = 100 · place, 80 x 80.
+    static func row(_ places: [Int]) throws -> [(id: Int, frame: LayoutRect)] {
+        try places.enumerated().map { id, place in
+            (id, try LayoutRect(x: Double(place) * 100, y: 0, width: 80, height: 80))
+        }
+    }
+
+    static let linear = MatchedCurves(try! Curve.linear(duration: 0.2))
+
+    /// The worked example: four items at x = 0, 100, 200, 300 reversed, `each`
+    /// 0.05 s from the first of the old layout. At 0.1 s item 0 is half way, 0 -> 300:
+    /// 150; item 1 a quarter of the way, 100 -> 200: 125; item 2's delay of 0.1 s has
+    /// just passed: 200; item 3 waits: 300. The Double reference and the kernel's frame.
+    @Test(arguments: testedBackends)
+    func workedExample(backend: Backend) throws {
+        var flight = try LayoutTransition(
+            from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: Self.linear,
+            stagger: try StaggerConfig(spread: .each(0.05)))
+        #expect(flight.ids == [0, 1, 2, 3] && flight.roles == [.staying, .staying, .staying, .staying])
+        try flight.start(at: 0)
+        var frame = flight.group.makeFrame()
+        try flight.group.sample(at: 0.1, into: &frame, backend: backend)
+        for (id, x) in [(0, 150.0), (1, 125), (2, 200), (3, 300)] {
+            let reference = try #require(try flight.state(of: id, at: 0.1))
+            #expect(abs(reference.frame.minX - x) <= 1e-9, "item \(id): \(reference.frame.minX)")
+            #expect(reference.opacity == 1 && reference.frame.width == 80)
+            let kernel = try flight.group.state(ofPair: try #require(flight.index(of: id)), in: frame)
+            #expect(abs(kernel.frame.minX - x) <= 1e-4, "item \(id) on \(backend): \(kernel.frame.minX)")
+        }
+        #expect(try flight.state(of: 7, at: 0.1) == nil)
+        // Every item is home at its delay plus 0.2 s: 0.35 s for the last.
+        #expect(abs(flight.group.settleTime - 0.35) <= 1e-12)
+    }
+
+    /// Staggered in the new layout's reading order, item 3 (now at x = 0) leads: delays
+    /// 0.15, 0.1, 0.05, 0 for items 0…3. At 0.1 s: item 3 half way 300 -> 0 (150),
+    /// item 2 a quarter 200 -> 100 (175), items 1 and 0 not started (100, 0).
+    @Test func staggerInTheNewLayoutsOrder() throws {
+        var flight = try LayoutTransition(
+            from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: Self.linear,
+            stagger: try StaggerConfig(spread: .each(0.05)), order: .newLayout)
+        #expect(flight.ids == [3, 2, 1, 0])
+        try flight.start(at: 0)
+        for (id, x) in [(3, 150.0), (2, 175), (1, 100), (0, 0)] {
+            #expect(abs(try #require(try flight.state(of: id, at: 0.1)).frame.minX - x) <= 1e-9, "item \(id)")
+        }
+    }
+
+    /// A filter that also adds: old [a, b, c] at x = 0, 100, 200, new [b, c, d] at 0,
+    /// 100, 200, no stagger. b and c fly left 100; a leaves, shrinking to half about its
+    /// centre (80 -> 40, its x 0 -> 20) and fading; d arrives at 200 growing from 0.5
+    /// (x 220 -> 200, 40 -> 80) and fading in. Half way (0.1 s) every figure is the mean.
+    @Test(arguments: testedBackends)
+    func arrivalsAndDepartures(backend: Backend) throws {
+        let frame = { (x: Double) in try LayoutRect(x: x, y: 0, width: 80, height: 80) }
+        var flight = try LayoutTransition(
+            from: [("a", try frame(0)), ("b", try frame(100)), ("c", try frame(200))],
+            to: [("b", try frame(0)), ("c", try frame(100)), ("d", try frame(200))], curves: Self.linear,
+            appearing: .init(scale: 0.5), disappearing: .init(scale: 0.5))
+        #expect(flight.ids == ["a", "b", "c", "d"])
+        #expect(flight.roles == [.leaving, .staying, .staying, .arriving])
+        try flight.start(at: 0)
+        var kernelFrame = flight.group.makeFrame()
+        try flight.group.sample(at: 0.1, into: &kernelFrame, backend: backend)
+        let expected: [(String, x: Double, width: Double, opacity: Double)] = [
+            ("a", 10, 60, 0.5), ("b", 50, 80, 1), ("c", 150, 80, 1), ("d", 210, 60, 0.5)
+        ]
+        for (id, x, width, opacity) in expected {
+            let state = try #require(try flight.state(of: id, at: 0.1))
+            #expect(
+                abs(state.frame.minX - x) <= 1e-9 && abs(state.frame.width - width) <= 1e-9, "\(id): \(state.frame)")
+            #expect(abs(state.opacity - opacity) <= 1e-9, "\(id): opacity \(state.opacity)")
+            let kernel = try flight.group.state(ofPair: try #require(flight.index(of: id)), in: kernelFrame)
+            #expect(abs(kernel.frame.minX - x) <= 1e-4 && abs(kernel.opacity - opacity) <= 1e-5, "\(id) on \(backend)")
+        }
+        let end = try #require(try flight.state(of: "a", at: 1))
+        #expect(end.opacity == 0 && abs(end.frame.minX - 20) <= 1e-9 && abs(end.frame.height - 40) <= 1e-9)
+        #expect(try #require(try flight.state(of: "d", at: 1)).opacity == 1)
+    }
+
+    /// A second change mid-flight with the same items goes on from every item's value and
+    /// velocity: a spring's lanes are continuous in both across the change (one-sided
+    /// differences of the reference), and every item ends at its newest frame.
+    @Test func aSecondChangeKeepsValueAndVelocity() throws {
+        var flight = try LayoutTransition(
+            from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: MatchedCurves(.snappy),
+            stagger: try StaggerConfig(spread: .each(0.03)))
+        try flight.start(at: 0)
+        let before = flight
+        try flight.change(to: try Self.row([1, 0, 3, 2]), at: 0.12)
+        let h = 1e-6
+        for id in 0..<4 {
+            let i = try #require(flight.index(of: id))
+            let x0 = try before.group.state(ofPair: i, at: 0.12).frame.minX
+            let x1 = try flight.group.state(ofPair: i, at: 0.12).frame.minX
+            #expect(abs(x1 - x0) <= 1e-9, "item \(id): \(x0) -> \(x1)")
+            let incoming = (x0 - (try before.group.state(ofPair: i, at: 0.12 - h).frame.minX)) / h
+            let outgoing = (try flight.group.state(ofPair: i, at: 0.12 + h).frame.minX - x1) / h
+            #expect(abs(outgoing - incoming) <= 0.05 * max(1, abs(incoming)), "item \(id): \(incoming) -> \(outgoing)")
+            let home = Double([1, 0, 3, 2][id]) * 100
+            #expect(abs(try flight.group.state(ofPair: i, at: 5).frame.minX - home) <= 1e-3)
+        }
+    }
+
+    /// A change that drops an item sends it away from where it was going; one that adds
+    /// an item lays the items out again from where they are: positions continuous, the
+    /// new item appearing.
+    @Test func changesThatDropAndAdd() throws {
+        var flight = try LayoutTransition(
+            from: try Self.row([0, 1, 2]), to: try Self.row([2, 1, 0]), curves: Self.linear)
+        try flight.start(at: 0)
+        // Item 1 dropped at 0.1 s: it fades from its place (100, staying put) to 0.
+        try flight.change(
+            to: [
+                (0, try LayoutRect(x: 200, y: 0, width: 80, height: 80)),
+                (2, try LayoutRect(x: 0, y: 0, width: 80, height: 80))
+            ], at: 0.1)
+        let dropped = try #require(try flight.state(of: 1, at: 0.2))
+        #expect(abs(dropped.frame.minX - 100) <= 1e-9 && abs(dropped.opacity - 0.5) <= 1e-9, "\(dropped)")
+        // Item 9 added at 0.2 s (item 1 still fading): items 0 and 2, home at 200 and 0,
+        // start from there.
+        let x0 = try #require(try flight.state(of: 0, at: 0.2)).frame.minX
+        try flight.change(to: try Self.row([0, 2, 1]).map { ($0.id == 1 ? 9 : $0.id, $0.frame) }, at: 0.2)
+        #expect(abs(try #require(try flight.state(of: 0, at: 0.2)).frame.minX - x0) <= 1e-9)
+        let added = try #require(flight.index(of: 9)), fading = try #require(flight.index(of: 1))
+        #expect(flight.roles[added] == .arriving && flight.roles[fading] == .leaving)
+        #expect(try #require(try flight.state(of: 9, at: 0.2)).opacity == 0)
+        #expect(try #require(try flight.state(of: 9, at: 0.4)).opacity == 1)
+    }
+
+    @Test func badInputIsNamed() throws {
+        let frame = try LayoutRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(throws: AnimatableError.duplicateElement("The ID 1 of new[0] and new[2]")) {
+            _ = try LayoutTransition(from: [], to: [(1, frame), (2, frame), (1, frame)], curves: Self.linear)
+        }
+        #expect(throws: AnimatableError.negativeValue(name: "appearing.scale", value: -1)) {
+            _ = try LayoutTransition(from: [], to: [(1, frame)], curves: Self.linear, appearing: .init(scale: -1))
+        }
+        #expect(throws: AnimatableError.self) {
+            _ = try LayoutTransition(from: [(1, frame)], to: [(1, frame)], curves: Self.linear, arc: 2)
+        }
+    }
+}
