@@ -100,64 +100,71 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             guard entrance.scale.isFinite else { throw .nonFiniteComponent(name: name, value: entrance.scale) }
             guard entrance.scale >= 0 else { throw .negativeValue(name: name, value: entrance.scale) }
         }
-        let oldIndex = try Self.index(old, named: "old"), newIndex = try Self.index(new, named: "new")
+        let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+        let oldIndex = try Self.index(oldIDs, named: "old"), newIndex = try Self.index(newIDs, named: "new")
         var options = MatchedPairOptions()
         options.arc = arc
         self.options = options
         self.appearing = appearing
         self.disappearing = disappearing
         self.order = order
-        // Every item once: the new layout's, then the old one's that left.
-        var items: [(id: ID, role: Role, old: LayoutRect?, new: LayoutRect?, given: Int)] = []
-        for (k, item) in new.enumerated() {
-            let before = oldIndex[item.id].map { old[$0].frame }
-            items.append((item.id, before == nil ? .arriving : .staying, before, item.frame, k))
+        // Every item once: the new layout's, then the old one's that left. Parallel
+        // arrays, the generic IDs apart: loops over generic tuples went through the
+        // runtime's metadata for every element, most of the init for 10,000 items.
+        var itemIDs = newIDs
+        var itemRoles: [Role] = [], oldFrames: [LayoutRect?] = [], newFrames: [LayoutRect?] = []
+        for k in new.indices {
+            let before = oldIndex[newIDs[k]].map { old[$0].frame }
+            itemRoles.append(before == nil ? .arriving : .staying)
+            oldFrames.append(before)
+            newFrames.append(new[k].frame)
         }
-        for (k, item) in old.enumerated() where newIndex[item.id] == nil {
-            items.append((item.id, .leaving, item.frame, nil, new.count + k))
+        for k in old.indices where newIndex[oldIDs[k]] == nil {
+            itemIDs.append(oldIDs[k])
+            itemRoles.append(.leaving)
+            oldFrames.append(old[k].frame)
+            newFrames.append(nil)
         }
-        // Reading order of the chosen layout (the other's frame where it has none).
-        func key(_ item: (id: ID, role: Role, old: LayoutRect?, new: LayoutRect?, given: Int)) -> (Double, Double, Int)
-        {
-            let frame = (order == .oldLayout ? item.old ?? item.new : item.new ?? item.old)!
-            return (frame.minY, frame.minX, item.given)
+        // Reading order of the chosen layout (the other's frame where it has none; ties
+        // in the order given).
+        let keys = oldFrames.indices.map { i in
+            let frame = (order == .oldLayout ? oldFrames[i] ?? newFrames[i] : newFrames[i] ?? oldFrames[i])!
+            return (frame.minY, frame.minX, i)
         }
-        items.sort { key($0) < key($1) }
+        let sorted = keys.indices.sorted { keys[$0] < keys[$1] }
         var pairs: [MatchedPair] = []
-        pairs.reserveCapacity(items.count)
-        for item in items {
+        pairs.reserveCapacity(sorted.count)
+        for i in sorted {
             let source: MatchedGeometry, destination: MatchedGeometry
-            switch item.role {
+            switch itemRoles[i] {
             case .staying:
-                source = try MatchedGeometry(frame: item.old!)
-                destination = try MatchedGeometry(frame: item.new!)
+                source = try MatchedGeometry(frame: oldFrames[i]!)
+                destination = try MatchedGeometry(frame: newFrames[i]!)
             case .arriving:
-                source = try MatchedGeometry(frame: Self.scaled(item.new!, by: appearing.scale), opacity: 0)
-                destination = try MatchedGeometry(frame: item.new!)
+                source = try MatchedGeometry(frame: Self.scaled(newFrames[i]!, by: appearing.scale), opacity: 0)
+                destination = try MatchedGeometry(frame: newFrames[i]!)
             case .leaving:
-                source = try MatchedGeometry(frame: item.old!)
-                destination = try MatchedGeometry(frame: Self.scaled(item.old!, by: disappearing.scale), opacity: 0)
+                source = try MatchedGeometry(frame: oldFrames[i]!)
+                destination = try MatchedGeometry(frame: Self.scaled(oldFrames[i]!, by: disappearing.scale), opacity: 0)
             }
             pairs.append(try MatchedPair(source: source, destination: destination, options: options))
         }
         group = try MatchedPairGroup(pairs, curves: curves, stagger: stagger)
-        ids = items.map(\.id)
-        roles = items.map(\.role)
-        indexByID = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        ids = sorted.map { itemIDs[$0] }
+        roles = sorted.map { itemRoles[$0] }
+        indexByID = try Self.index(ids, named: "items")
     }
 
-    /// Each ID's position in `layout`.
+    /// Each ID's position in `ids`.
     ///
-    /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice.
-    private static func index(_ layout: [(id: ID, frame: LayoutRect)], named name: String) throws(AnimatableError)
-        -> [ID: Int]
-    {
-        var index: [ID: Int] = [:]
-        for (k, item) in layout.enumerated() {
-            if let first = index[item.id] {
-                throw .duplicateElement("The ID \(item.id) of \(name)[\(first)] and \(name)[\(k)]")
+    /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice, named
+    ///   as `name[i]`.
+    private static func index(_ ids: [ID], named name: String) throws(AnimatableError) -> [ID: Int] {
+        var index = [ID: Int](minimumCapacity: ids.count)
+        for k in ids.indices {
+            if let first = index.updateValue(k, forKey: ids[k]) {
+                throw .duplicateElement("The ID \(ids[k]) of \(name)[\(first)] and \(name)[\(k)]")
             }
-            index[item.id] = k
         }
         return index
     }
@@ -202,7 +209,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
     ///   throw.
     public mutating func change(to newer: [(id: ID, frame: LayoutRect)], at time: Double) throws(AnimatableError) {
-        let newIndex = try Self.index(newer, named: "new")
+        let newIndex = try Self.index(newer.map(\.id), named: "new")
         guard newer.contains(where: { indexByID[$0.id] == nil }) else {
             var destinations: [MatchedGeometry] = []
             destinations.reserveCapacity(ids.count)
