@@ -100,6 +100,31 @@ extension StaggeredList: FrameDriven {
     }
 }
 
+extension ScrollReveal: FrameDriven {
+    func makeOutput() -> StaggerFrame { makeFrame(recordsAppearance: false) }
+    func fits(_ output: StaggerFrame) -> Bool { output.count == count && output.trackCount == tracks.count }
+    static var freshRecord: Void { () }
+
+    /// Samples the tracks; reports each item that starts and each that settles, in time
+    /// order (a start before a rest at the same time).
+    mutating func advance(
+        to time: Double, after previous: Double, index: Int, output: inout StaggerFrame, record: inout Void,
+        scratch: inout [Float], events: inout [FrameDriver.Event]
+    ) throws(FrameDriverError) -> Bool {
+        let id = FrameDriver.RevealID(index: index)
+        let first = events.count
+        do {
+            try sample(at: time, into: &output)
+            forEachEvent(after: previous, through: time) { item, at, isStart in
+                events.append(
+                    isStart ? .revealItemStarted(id, item: item, at: at) : .revealItemSettled(id, item: item, at: at))
+            }
+        } catch { throw .scrollReveal(index: index, error) }
+        FrameDriver.sortByTime(&events, from: first)
+        return time < settleTime
+    }
+}
+
 extension MatchedPairGroup: FrameDriven {
     func makeOutput() -> MatchedFrame { makeFrame(recordsVelocity: false) }
     func fits(_ output: MatchedFrame) -> Bool { output.pairCount == pairs.count }

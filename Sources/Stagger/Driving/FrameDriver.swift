@@ -1,6 +1,6 @@
-/// Advances every running animation of a screen to one frame's time: lists, matched-pair
-/// groups, timeline players and component animators, with their values and the events
-/// since the previous frame.
+/// Advances every running animation of a screen to one frame's time: lists, scroll
+/// reveals, matched-pair groups, timeline players and component animators, with their
+/// values and the events since the previous frame.
 ///
 /// Your display link (`CADisplayLink`, SwiftUI's `TimelineView(.animation)`, a game loop,
 /// a test) calls ``advance(to:)`` once per frame with the frame's timestamp. The driver
@@ -32,6 +32,8 @@
 public struct FrameDriver: Sendable {
     /// A list added with ``add(_:)-(StaggeredList)``.
     public struct ListID: Hashable, Sendable { let index: Int }
+    /// A scroll reveal added with ``add(_:)-(ScrollReveal)``.
+    public struct RevealID: Hashable, Sendable { let index: Int }
     /// A matched-pair group added with ``add(_:)-(MatchedPairGroup)``.
     public struct PairGroupID: Hashable, Sendable { let index: Int }
     /// A timeline player added with ``add(_:)-(TimelinePlayer)``.
@@ -52,6 +54,13 @@ public struct FrameDriver: Sendable {
         /// (``StaggeredList/itemsSettling(after:through:)``). A frame reports a list's
         /// items in index order, before its ``listSettled(_:at:)``.
         case itemSettled(ListID, item: Int, at: Double)
+        /// Item `item` of a scroll reveal started at `at` seconds (its batch's turn came;
+        /// ``ScrollReveal/itemsStarting(after:through:)``).
+        case revealItemStarted(RevealID, item: Int, at: Double)
+        /// Item `item` of a scroll reveal came to rest at `at` seconds
+        /// (``ScrollReveal/itemsSettling(after:through:)``). A frame reports a reveal's
+        /// starts and rests in time order (ties by index).
+        case revealItemSettled(RevealID, item: Int, at: Double)
         /// A pair group came to rest at `at` seconds.
         case pairGroupSettled(PairGroupID, at: Double)
         /// Pair `pair` of a group came to rest at `at` seconds
@@ -67,6 +76,7 @@ public struct FrameDriver: Sendable {
 
     // Each kind of animation, with its outputs and what was reported (see FrameDriven).
     private var lists = DrivenSlots<StaggeredList>()
+    private var reveals = DrivenSlots<ScrollReveal>()
     private var groups = DrivenSlots<MatchedPairGroup>()
     private var players = DrivenSlots<TimelinePlayer>()
     private var animators = DrivenSlots<ComponentAnimator>()
@@ -99,6 +109,11 @@ public struct FrameDriver: Sendable {
     /// Adds `list`; ``frame(of:)->StaggerFrame`` holds its tracks after each frame.
     public mutating func add(_ list: StaggeredList) -> ListID { ListID(index: lists.add(list)) }
 
+    /// Adds `reveal`; ``frame(of:)->StaggerFrame`` (by its ``RevealID``) holds its
+    /// tracks after each frame. Report the scroll offset through the driver's subscript
+    /// (`driver[id].scroll(to:at:)`) before each frame.
+    public mutating func add(_ reveal: ScrollReveal) -> RevealID { RevealID(index: reveals.add(reveal)) }
+
     /// Adds `group`; ``frame(of:)->MatchedFrame`` holds its lanes after each frame.
     public mutating func add(_ group: MatchedPairGroup) -> PairGroupID { PairGroupID(index: groups.add(group)) }
 
@@ -125,6 +140,13 @@ public struct FrameDriver: Sendable {
             lists.animations[id.index] = newValue
             lists.resizeOutput(id.index)
         }
+    }
+
+    /// The scroll reveal, to report the offset (`driver[id].scroll(to:at:)`), in place,
+    /// or read it.
+    public subscript(id: RevealID) -> ScrollReveal {
+        get { reveals.animations[id.index] }
+        _modify { yield &reveals.animations[id.index] }
     }
 
     /// The pair group, to start, reverse or retarget it, or read it.
@@ -197,6 +219,10 @@ public struct FrameDriver: Sendable {
     /// items two passes of memory lighter.
     public func frame(of id: ListID) -> StaggerFrame { lists.outputs[id.index] }
 
+    /// The scroll reveal's tracks at the last frame (all zero before the first), as a
+    /// list's (``frame(of:)->StaggerFrame``, by ``ListID``).
+    public func frame(of id: RevealID) -> StaggerFrame { reveals.outputs[id.index] }
+
     /// The pair group's lanes at the last frame (all zero before the first); decode
     /// them with ``MatchedPairGroup/states(in:into:)``.
     public func frame(of id: PairGroupID) -> MatchedFrame { groups.outputs[id.index] }
@@ -229,8 +255,10 @@ public struct FrameDriver: Sendable {
         events.removeAll(keepingCapacity: true)
         events.append(contentsOf: pendingEvents)
         pendingEvents.removeAll(keepingCapacity: true)
-        // Every kind, in the order of the docs: lists, pair groups, players, animators.
+        // Every kind, in the order of the docs: lists, reveals, pair groups, players,
+        // animators.
         var atRest = try lists.advance(to: time, after: previous, scratch: &delayScratch, events: &events)
+        atRest = try reveals.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
         atRest = try groups.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
         atRest = try players.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
         atRest = try animators.advance(to: time, after: previous, scratch: &delayScratch, events: &events) && atRest
@@ -260,10 +288,13 @@ public struct FrameDriver: Sendable {
 }
 
 extension FrameDriver.Event {
-    /// When an item or pair came to rest (−∞ for other events).
+    /// When an item or pair came to rest, or a revealed item started (−∞ for other
+    /// events).
     var settledAt: Double {
         switch self {
-        case .itemSettled(_, _, let at), .pairSettled(_, _, let at): at
+        case .itemSettled(_, _, let at), .pairSettled(_, _, let at), .revealItemStarted(_, _, let at),
+            .revealItemSettled(_, _, let at):
+            at
         default: -.infinity
         }
     }
@@ -279,6 +310,8 @@ public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertibl
     case timeRunsBackward(time: Double, latest: Double)
     /// The list at `index` failed to sample.
     case list(index: Int, StaggerError)
+    /// The scroll reveal at `index` failed to sample.
+    case scrollReveal(index: Int, StaggerError)
     /// The pair group at `index` failed to sample.
     case pairGroup(index: Int, AnimatableError)
     /// The timeline player at `index` failed to update.
@@ -295,6 +328,8 @@ public enum FrameDriverError: Error, Equatable, Sendable, CustomStringConvertibl
             return "A frame time must be a finite number of seconds, but got \(time)."
         case .list(let index, let error):
             return "List \(index): \(error.description)"
+        case .scrollReveal(let index, let error):
+            return "Scroll reveal \(index): \(error.description)"
         case .pairGroup(let index, let error):
             return "Pair group \(index): \(error.description)"
         case .timeline(let index, let error):

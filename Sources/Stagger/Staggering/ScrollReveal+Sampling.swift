@@ -56,7 +56,7 @@ extension ScrollReveal {
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN bound.
     public func itemsStarting(after: Double, through: Double) throws(StaggerError) -> [(index: Int, time: Double)] {
-        try events(after: after, through: through, current: starts, earlier: earlierStarts, plus: 0)
+        try events(after: after, through: through, starts: true)
     }
 
     /// The items that come to rest in (`after`, `through`], with their times, in time
@@ -65,25 +65,36 @@ extension ScrollReveal {
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN bound.
     public func itemsSettling(after: Double, through: Double) throws(StaggerError) -> [(index: Int, time: Double)] {
-        try events(after: after, through: through, current: starts, earlier: earlierRests, plus: curve.duration)
+        try events(after: after, through: through, starts: false)
     }
 
-    /// The events of both kinds: `current` (finite entries, moved on by `plus`) and
-    /// `earlier` (as they are) in (`after`, `through`], sorted.
-    private func events(
-        after: Double, through: Double, current: [Double], earlier: [Double], plus: Double
-    ) throws(StaggerError) -> [(index: Int, time: Double)] {
+    /// The starts (or the rests) in (`after`, `through`], sorted by time, then index.
+    private func events(after: Double, through: Double, starts: Bool) throws(StaggerError) -> [(
+        index: Int, time: Double
+    )] {
         guard !after.isNaN else { throw .invalidTime(after) }
         guard !through.isNaN else { throw .invalidTime(through) }
         var found: [(index: Int, time: Double)] = []
-        for index in earlier.indices where earlier[index] > after && earlier[index] <= through {
-            found.append((index, earlier[index]))
-        }
-        for index in current.indices where current[index].isFinite {
-            let time = current[index] + plus
-            if time > after, time <= through { found.append((index, time)) }
+        forEachEvent(after: after, through: through) { index, time, isStart in
+            if isStart == starts { found.append((index, time)) }
         }
         return found.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+    }
+
+    /// Calls `body` with every start in (`after`, `through`] (`isStart` true), then every
+    /// rest, each in index order, earlier plays' first: what both event queries and a
+    /// frame loop read, with no allocation. No check of the bounds.
+    func forEachEvent(after: Double, through: Double, _ body: (_ item: Int, _ time: Double, _ isStart: Bool) -> Void) {
+        func visit(_ times: [Double], adding plus: Double, isStart: Bool) {
+            for index in times.indices where times[index].isFinite {
+                let time = times[index] + plus
+                if time > after, time <= through { body(index, time, isStart) }
+            }
+        }
+        visit(earlierStarts, adding: 0, isStart: true)
+        visit(starts, adding: 0, isStart: true)
+        visit(earlierRests, adding: 0, isStart: false)
+        visit(starts, adding: curve.duration, isStart: false)
     }
 
     /// When every item that has entered is at rest, on the caller's clock: the latest

@@ -68,6 +68,7 @@ import Testing
             // settling found at a tap comes first in the next frame.
             case .listSettled(let id, _): key = "list \(id)"
             case .itemSettled(let id, _, _): key = "list \(id) items"
+            case .revealItemStarted(let id, _, _), .revealItemSettled(let id, _, _): key = "reveal \(id) items"
             case .pairGroupSettled(let id, _): key = "group \(id)"
             case .pairSettled(let id, _, _): key = "group \(id) pairs"
             case .timeline(let id, _): key = "player \(id)"
@@ -269,5 +270,50 @@ struct FrameDriverAllocationTests {
         for step in 1...50 { try driver.advance(to: 0.01 + Double(step) / 120) }
         let made = Int(allocation_counter_stop())
         #expect(made == 0)
+    }
+}
+
+/// A scroll reveal driven frame by frame, its offset reported through the driver: every
+/// row's start and rest heard once, at the times the worked example gives (rows 0…7 at
+/// 0.05 k, rows 8…11 from 1.1 s after a scroll to 200 at 1.0 s; linear 0.3 s), whatever
+/// the frame rate, and the driver at rest once the last row has.
+@Suite struct FrameDriverScrollRevealTests {
+    @Test(arguments: [60.0, 24, 7])
+    func revealEventsComeOnce(fps: Double) throws {
+        let rows = try (0..<100).map { try LayoutRect(x: 0, y: Double($0) * 50, width: 320, height: 50) }
+        var driver = FrameDriver()
+        let id = driver.add(
+            try ScrollReveal(
+                frames: rows, viewportLength: 400,
+                config: try StaggerConfig(spread: .each(0.05), curve: .linear(duration: 0.3))))
+        var started: [Int: Double] = [:], settled: [Int: Double] = [:]
+        var frame = 0
+        while Double(frame) / fps <= 2 {
+            let time = Double(frame) / fps
+            try driver[id].scroll(to: time < 1 ? 0 : 200, at: time)
+            try driver.advance(to: time)
+            for event in driver.events {
+                switch event {
+                case .revealItemStarted(let reveal, let item, let at):
+                    #expect(reveal == id && started.updateValue(at, forKey: item) == nil, "row \(item) started twice")
+                case .revealItemSettled(_, let item, let at):
+                    #expect(settled.updateValue(at, forKey: item) == nil, "row \(item) settled twice")
+                default: Issue.record("unexpected \(event)")
+                }
+            }
+            frame += 1
+        }
+        // The scroll is reported at the first frame at or after 1 s: the batch closes
+        // 0.1 s after that report.
+        let reported = (fps * 1).rounded(.up) / fps
+        #expect(started.keys.sorted() == Array(0...11) && settled.keys.sorted() == Array(0...11))
+        for row in 0...11 {
+            let expected = row < 8 ? 0.05 * Double(row) : reported + 0.1 + 0.05 * Double(row - 8)
+            #expect(abs(try #require(started[row]) - expected) <= 1e-9, "row \(row) at \(fps) fps")
+            #expect(abs(try #require(settled[row]) - expected - 0.3) <= 1e-9)
+        }
+        #expect(driver.isAtRest)
+        let opacity = try #require(driver.frame(of: id).values(ofTrack: "opacity"))
+        #expect(opacity[11] == 1 && opacity[12] == 0)
     }
 }
