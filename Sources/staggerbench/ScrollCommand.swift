@@ -11,9 +11,9 @@ struct ScrollCommand: ParsableCommand {
             A column of rows (--rows, --row-height) in a viewport (--viewport points
             long) is scrolled to each OFFSET@TIME of --reports in turn; the rows that
             come into view are batched (--interval seconds, at most --maximum, --queued)
-            and staggered --each seconds apart. Prints every row that has a start after
-            the last report: its time in seconds, or "shown" for a row above the
-            viewport shown at once. With --replays, rows that leave hide and play
+            and staggered --each seconds apart. After the last report, prints every row
+            that has a start: its time in seconds, or "shown" for a row shown at once
+            (above the viewport, or gone by before its turn). With --replays, rows that leave hide and play
             again when they come back.
 
             Examples:
@@ -23,8 +23,8 @@ struct ScrollCommand: ParsableCommand {
               staggerbench scroll --items 10000   # timings, JSON
 
             With --items N it times instead: N cards in four columns, the offset reported
-            every frame at 120 Hz while scrolling 30 points a frame (a report, and a
-            frame of three tracks on one thread, nanoseconds per item).
+            every frame at 120 Hz while scrolling down and up again 30 points a frame (a
+            report, and a frame of three tracks on one thread, nanoseconds per item).
             """
     )
 
@@ -110,15 +110,19 @@ struct ScrollCommand: ParsableCommand {
         for leaving in [ScrollReveal.Leaving.staysShown, .replays] {
             var reveal = try ScrollReveal(frames: frames, viewportLength: 800, config: config, leaving: leaving)
             var frame = reveal.makeFrame(recordsAppearance: false)
-            var time = 0.0, offset = 0.0
+            var time = 0.0, offset = 0.0, direction = 1.0
+            let end = Double((items + 3) / 4) * 60 - 800
             try reveal.scroll(to: offset, at: time)
             let runs = options.repetitions(default: 30) * 10
             let timings = try fastestRuns(
                 of: runs,
                 [
                     {
+                        // Down to the end and up again: the reports never run past the
+                        // content, however many the repetitions.
                         time += 1.0 / 120
-                        offset += 30
+                        offset += direction * 30
+                        if offset < 0 || offset > end { direction = -direction }
                         try reveal.scroll(to: offset, at: time)
                     },
                     { try reveal.sample(at: time, into: &frame, backend: backend, threads: 1) }

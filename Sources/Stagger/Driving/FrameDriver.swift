@@ -106,10 +106,10 @@ public struct FrameDriver: Sendable {
 
     // MARK: - Adding and changing animations
 
-    /// Adds `list`; ``frame(of:)->StaggerFrame`` holds its tracks after each frame.
+    /// Adds `list`; ``frame(of:)-(FrameDriver.ListID)`` holds its tracks after each frame.
     public mutating func add(_ list: StaggeredList) -> ListID { ListID(index: lists.add(list)) }
 
-    /// Adds `reveal`; ``frame(of:)->StaggerFrame`` (by its ``RevealID``) holds its
+    /// Adds `reveal`; ``frame(of:)-(FrameDriver.RevealID)`` holds its
     /// tracks after each frame. Report the scroll offset through the driver's subscript
     /// (`driver[id].scroll(to:at:)`) before each frame.
     public mutating func add(_ reveal: ScrollReveal) -> RevealID { RevealID(index: reveals.add(reveal)) }
@@ -220,7 +220,7 @@ public struct FrameDriver: Sendable {
     public func frame(of id: ListID) -> StaggerFrame { lists.outputs[id.index] }
 
     /// The scroll reveal's tracks at the last frame (all zero before the first), as a
-    /// list's (``frame(of:)->StaggerFrame``, by ``ListID``).
+    /// list's (``frame(of:)-(FrameDriver.ListID)``).
     public func frame(of id: RevealID) -> StaggerFrame { reveals.outputs[id.index] }
 
     /// The pair group's lanes at the last frame (all zero before the first); decode

@@ -80,11 +80,16 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     /// in the old layout until ``start(at:)``.
     ///
     /// - Parameters:
+    ///   - old: the items before the change, each ID once.
+    ///   - new: the items after it, each ID once.
     ///   - curves: the curves of position, size, corner radius and appearance (opacity).
     ///   - stagger: the delays, by place in ``Order``'s reading order (its curve is not
     ///     used), or `nil` for every item at once.
+    ///   - order: which layout's reading order the stagger runs over.
     ///   - arc: how far each path bows from the straight line, −1…1
     ///     (``MatchedPairOptions/arc``).
+    ///   - appearing: how arriving items appear.
+    ///   - disappearing: how leaving items disappear.
     /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice in one
     ///   layout (named with both positions, `new[1]` and `new[3]`);
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` or

@@ -39,8 +39,9 @@ extension ScrollReveal {
 
     /// When item `index` starts, on the caller's clock: `nil` while it has not entered
     /// (or, under ``Leaving/replays``, since it left), −∞ when it was shown at once. An
-    /// item in the batch still open has the start that batch gives it if no other item
-    /// joins (a joining item can move it later, never earlier than the report).
+    /// item in the batch still open has the start that batch gives it if nothing changes
+    /// (an item joining, the batch filling, an item leaving can move it, never before
+    /// the report).
     ///
     /// - Throws: ``StaggerError/indexOutOfRange(index:count:)``.
     public func startTime(ofItem index: Int) throws(StaggerError) -> Double? {
@@ -51,7 +52,8 @@ extension ScrollReveal {
     /// The items that start in (`after`, `through`], with their times, in time order
     /// (ties by index): for a frame loop, which asks for the interval since its previous
     /// frame. Items shown at once do not start. Under ``Leaving/replays`` an item that
-    /// started and left before a later report is listed too (its latest such start).
+    /// started and left before a later report is listed too (its latest such start);
+    /// one that left before coming to rest has a start and no rest in that play.
     /// O(count).
     ///
     /// - Throws: ``StaggerError/invalidTime(_:)`` for a NaN bound.

@@ -15,14 +15,16 @@
 ///   ``Batching/maximum`` items (a full batch starts at once), in reading order or from
 ///   an origin (``Batching/Order``). The items in view when the first report opens the
 ///   reveal start at once, without waiting the interval.
-/// - **Queueing** (``Batching/isQueued``): a batch starts no earlier than one stagger
-///   step after the previous batch started its last item, so that a fast scroll reads
-///   as one sequence instead of overlapping ones.
+/// - **Queueing** (``Batching/isQueued``): a batch's first item starts no earlier than
+///   one stagger step after the previous batch's last, so that a fast scroll reads as
+///   one sequence instead of overlapping ones; only items still to come that are in
+///   view hold the queue.
 /// - **Opened scrolled down**: items that have never entered and lie wholly before the
 ///   viewport (above it, scrolling down; beyond a positive margin) are shown at once instead of staggering in
 ///   from the top, at the first report and whenever a scroll jumps past items.
-/// - **Leaving** (``Leaving``): items stay shown, or return to hidden at once when they
-///   leave the viewport (and a positive margin: never while in view) and play again
+/// - **Leaving** (``Leaving``): items stay shown (one that leaves before its turn is
+///   shown at once rather than animated out of sight), or return to hidden at once when
+///   they leave the viewport (and a positive margin: never while in view) and play again
 ///   when they come back.
 ///
 /// Worked example (the Staggering article's): 100 rows 50 pt tall, a 400-pt viewport,
@@ -39,9 +41,10 @@
 /// try reveal.sample(at: 0.2, into: &frame)
 /// ```
 ///
-/// Reports come in time order (``TimeOrder``); a report costs O(count) and allocates
-/// only what the items entering need; a frame costs what a list's frame of the same
-/// size costs (one kernel pass over per-item delays).
+/// Reports come in time order (``TimeOrder``); a report visits the items near the
+/// viewport (see ``scroll(to:at:)``) and allocates only what the items entering need;
+/// a frame costs what a list's frame of the same size costs (one kernel pass over
+/// per-item delays).
 public struct ScrollReveal: Sendable {
     /// Which way the content scrolls.
     public enum Axis: String, Sendable, Hashable, CaseIterable {
@@ -84,9 +87,10 @@ public struct ScrollReveal: Sendable {
         /// Most items in one batch (≥ 1), or `nil` for no limit; a batch that fills
         /// starts at once and the next item opens a new one.
         public var maximum: Int?
-        /// Whether a batch waits its turn: it starts no earlier than one stagger step
-        /// after the previous batch started its last item (the step is the config's
-        /// `each`, or for an `amount` spread the previous batch's spread over its gaps).
+        /// Whether a batch waits its turn: its first item starts no earlier than one
+        /// stagger step after the previous batch's last start still to come in view (the
+        /// step is the previous batch's mean gap between starts; for a batch of one item
+        /// in reading order, the config's `each`; under an `amount` spread, 0).
         public var isQueued: Bool
         /// How a batch's items are ordered.
         public var order: Order
@@ -181,10 +185,17 @@ public struct ScrollReveal: Sendable {
     var starts: [Double]
     var states: [ItemState]
     var openBatch: OpenBatch?
-    /// The last closed batch's latest start and stagger step, for a queued batch.
+    /// The latest start still to come of a closed batch's item in view (or the last
+    /// closed batch's, once all have come), and that batch's stagger step: what a queued
+    /// batch waits for. Items that leave before their turn stop holding the queue.
     var queueTail: (lastStart: Double, step: Double)?
+    /// The closed batches' items whose start was still to come at the latest report.
+    var upcoming: [Int] = []
+    /// The latest start already come of an item in a closed batch (−∞ for none).
+    var latestPastStart = -Double.infinity
     /// The latest start of an item that has entered and not been reset (−∞ for none):
-    /// with the curve, when all are at rest.
+    /// with the curve, when all are at rest. Found anew at every report that changes
+    /// anything.
     var latestStart = -Double.infinity
     /// Under ``Leaving/replays``, each item's start and rest in the play a reset ended
     /// (−∞ for none; empty until an item is reset), so that a frame after a report
@@ -259,7 +270,9 @@ public struct ScrollReveal: Sendable {
         longestExtent = longest
         byLower = (0..<n).sorted { (lowers[$0], $0) < (lowers[$1], $1) }
         sortedLowers = byLower.map { lowers[$0] }
-        list = try StaggeredList(count: n, config: config, tracks: tracks)
+        // The list only samples: its config's grid and origin play no part (a batch is
+        // its own list), so they are not checked against every item.
+        list = try StaggeredList(count: n, config: Self.batchConfig(config, count: n), tracks: tracks)
         let isReduced = reducedMotion.isReduced
         list.motion = try StaggeredList.Motion(
             .delays(from: 0, to: 1, delays: [Float](repeating: Self.hidden, count: n)),
@@ -301,9 +314,12 @@ public struct ScrollReveal: Sendable {
     ///   ``TimeOrder/tolerance`` before the latest report (one within it is taken at the
     ///   latest report's time); ``StaggerError/invalidScrollParameter(name:value:)``
     ///   (`offset`) for an offset that is not finite. Nothing changes when it throws.
-    /// - Complexity: O(log count + the items near the viewport + the items entering);
-    ///   under ``Leaving/replays``, plus the items that have entered and not left. Once a
-    ///   minute of reports, O(count) (the float32 delays are rewritten from a later start).
+    /// - Complexity: O(log count + the items near the viewport + the items entering +
+    ///   the items waiting their turn); under ``Leaving/replays``, plus the items that
+    ///   have entered and not left. "Near" is within the longest item's length of the
+    ///   viewport: one very long frame makes every report visit the items that far up.
+    ///   Once a minute of reports, O(count) (the float32 delays are rewritten from a
+    ///   later start).
     public mutating func scroll(to offset: Double, at time: Double) throws(StaggerError) {
         let time = try TimeOrder.accept(
             time, after: latestReport?.time ?? -.infinity, nonFinite: StaggerError.invalidTime,
@@ -343,21 +359,25 @@ public struct ScrollReveal: Sendable {
                 states[i] = .reset
                 setStart(i, .infinity, delays: &delays)
             }
-            if kept < live.count {
-                live.removeSubrange(kept...)
-                latestStart = live.reduce(-.infinity) { max($0, starts[$1]) }
+            if kept < live.count { live.removeSubrange(kept...) }
+            if leftOpen { reopen(delays: &delays) }
+        } else if let open = openBatch, open.members.contains(where: { !inView($0) }) {
+            // An item that leaves before its batch starts is shown, not animated out of
+            // sight (and holds no queue).
+            for i in open.members where !inView(i) {
+                states[i] = .started
+                setStart(i, -.infinity, delays: &delays)
             }
-            if leftOpen, var open = openBatch {
-                open.members.removeAll { states[$0] != .pending }
-                openBatch = open.members.isEmpty ? nil : open
-                if let open = openBatch { schedule(open, delays: &delays) }
-            }
+            reopen(delays: &delays)
         }
+        passUpcoming(at: time, view: viewLow..<viewHigh, delays: &delays)
 
-        // Never-entered items wholly before the viewport are shown at once.
-        while frontier < byLower.count, sortedLowers[frontier] < viewLow {
+        // Never-entered items wholly before the viewport itself (not its margin: an
+        // item above the viewport is out of sight) are shown at once.
+        let top = offset
+        while frontier < byLower.count, sortedLowers[frontier] < top {
             let i = byLower[frontier]
-            if states[i] == .waiting, !inView(i), uppers[i] <= viewLow {
+            if states[i] == .waiting, uppers[i] <= top, !Self.meets(lowers[i], uppers[i], top, top + viewportLength) {
                 states[i] = .shownAtOnce
                 setStart(i, -.infinity, delays: &delays)
             }
@@ -383,6 +403,7 @@ public struct ScrollReveal: Sendable {
                 break
             }
         }
+        defer { findLatestStart() }
         guard !entering.isEmpty else { return }
         sortInReadingOrder(&entering)
         if leaving == .replays { live += entering }
@@ -450,61 +471,120 @@ public struct ScrollReveal: Sendable {
     /// Closes `batch` (its time has come, or it is full): its members start as
     /// scheduled, and it becomes the tail a queued batch waits for.
     mutating func close(_ batch: OpenBatch, delays: inout [Float]) {
-        let last = schedule(batch, delays: &delays)
-        queueTail = (last, step(ofBatchOf: batch.members.count))
-        for i in batch.members where states[i] == .pending { states[i] = .started }
+        let (last, step) = schedule(batch, delays: &delays)
+        queueTail = (last, step)
+        for i in batch.members where states[i] == .pending {
+            states[i] = .started
+            upcoming.append(i)
+        }
         openBatch = nil
     }
 
+    /// The open batch, after some of its items left: scheduled again, or gone.
+    mutating func reopen(delays: inout [Float]) {
+        guard var open = openBatch else { return }
+        open.members.removeAll { states[$0] != .pending }
+        openBatch = open.members.isEmpty ? nil : open
+        if let open = openBatch { schedule(open, delays: &delays) }
+    }
+
+    /// Moves the closed batches' items whose start has come out of ``upcoming``; under
+    /// ``Leaving/staysShown``, shows at once those that left the view before their turn;
+    /// and lets the queue wait only for items still to come that can be seen.
+    mutating func passUpcoming(at time: Double, view: Range<Double>, delays: inout [Float]) {
+        var kept = 0, latestToCome = -Double.infinity
+        for k in upcoming.indices {
+            let i = upcoming[k]
+            // Reset (replays) items have left the list of those to come.
+            guard states[i] == .started, starts[i].isFinite else { continue }
+            if starts[i] <= time {
+                latestPastStart = max(latestPastStart, starts[i])
+            } else if !Self.meets(lowers[i], uppers[i], view.lowerBound, view.upperBound) {
+                setStart(i, -.infinity, delays: &delays)
+            } else {
+                latestToCome = max(latestToCome, starts[i])
+                upcoming[kept] = i
+                kept += 1
+            }
+        }
+        upcoming.removeSubrange(kept...)
+        if let tail = queueTail, tail.lastStart > time {
+            queueTail = latestToCome.isFinite ? (latestToCome, tail.step) : nil
+        }
+    }
+
+    /// ``latestStart`` from what has come and what is to come: under ``Leaving/replays``
+    /// the items still live (a reset item will not come to rest in its play).
+    mutating func findLatestStart() {
+        var latest = -Double.infinity
+        if leaving == .replays {
+            for i in live where starts[i].isFinite { latest = max(latest, starts[i]) }
+        } else {
+            latest = latestPastStart
+            for i in upcoming where starts[i].isFinite { latest = max(latest, starts[i]) }
+            for i in openBatch?.members ?? [] { latest = max(latest, starts[i]) }
+        }
+        latestStart = latest
+    }
+
     /// Gives `batch`'s members their starts: the batch's stagger from its close (or,
-    /// queued, one step after the previous batch's last start, when that is later).
-    /// Returns the latest start.
+    /// queued, with its first start one step after the previous batch's last, when that
+    /// is later). Returns the latest start and the batch's stagger step.
     @discardableResult
-    mutating func schedule(_ batch: OpenBatch, delays: inout [Float]) -> Double {
+    mutating func schedule(_ batch: OpenBatch, delays: inout [Float]) -> (last: Double, step: Double) {
         var members = batch.members
+        let (offsets, step) = batchDelays(for: &members)
         var base = batch.closes
-        if batching.isQueued, let tail = queueTail { base = max(base, tail.lastStart + tail.step) }
-        let offsets = batchDelays(for: &members)
+        if batching.isQueued, let tail = queueTail {
+            base = max(base, tail.lastStart + tail.step - (offsets.min() ?? 0))
+        }
         var last = -Double.infinity
         for (k, i) in members.enumerated() {
             setStart(i, base + offsets[k], delays: &delays)
             last = max(last, starts[i])
         }
-        latestStart = max(latestStart, last)
-        return last
+        return (last, step)
     }
 
     /// The delays, in seconds from the batch's start, of a batch of `members` (put in
     /// the order the delays are given in): reading order or positions, under reduced
-    /// motion scaled down. The config was checked at init for any batch size, so a
-    /// failure here (which cannot happen) falls back to starting every item together.
-    func batchDelays(for members: inout [Int]) -> [Double] {
+    /// motion with the whole spread scaled to at most ``ReducedMotion/maximumSpread``;
+    /// and its stagger step, the mean gap between its starts (a batch of one: the
+    /// config's `each` in reading order, else 0). The config was checked at init for
+    /// any batch size, so a failure here (which cannot happen) starts every item
+    /// together.
+    func batchDelays(for members: inout [Int]) -> (delays: [Double], step: Double) {
         sortInReadingOrder(&members)
         let n = members.count
-        var plain = Self.batchConfig(config, count: n)
-        if reducedMotion.isReduced, let reduced = try? plain.reducedForMotion(count: n) { plain = reduced }
+        let plain = Self.batchConfig(config, count: n)
+        var delays: [Double]
         switch batching.order {
         case .reading:
-            return (try? plain.referenceDelays(count: n)) ?? [Double](repeating: plain.baseDelay, count: n)
+            delays = (try? plain.referenceDelays(count: n)) ?? [Double](repeating: plain.baseDelay, count: n)
         case .positions(let metric, let axis):
             let centres = members.map { i in
                 let f = frames[i]
                 return LayoutPoint(unchecked: f.minX + f.width / 2, f.minY + f.height / 2)
             }
-            return (try? plain.delays(atPositions: centres, metric: metric, axis: axis))
+            delays =
+                (try? plain.delays(atPositions: centres, metric: metric, axis: axis))
                 ?? [Double](repeating: plain.baseDelay, count: n)
         }
-    }
-
-    /// One stagger step after a batch of `count` items: the config's `each`, or its
-    /// `amount` over the batch's gaps (under reduced motion, of the reduced stagger).
-    func step(ofBatchOf count: Int) -> Double {
-        var plain = Self.batchConfig(config, count: count)
-        if reducedMotion.isReduced, let reduced = try? plain.reducedForMotion(count: count) { plain = reduced }
-        switch plain.spread {
-        case .each(let each): return each
-        case .amount(let amount): return count > 1 ? amount / Double(count - 1) : 0
+        // Reduced motion keeps the order and the base delay, and scales the spread
+        // (measured on the delays themselves: a spread over positions is seconds per
+        // point, which a count cannot bound).
+        let low = delays.min() ?? 0, high = delays.max() ?? 0
+        if reducedMotion.isReduced, high - low > ReducedMotion.maximumSpread {
+            let scale = ReducedMotion.maximumSpread / (high - low)
+            delays = delays.map { low + ($0 - low) * scale }
         }
+        var step = 0.0
+        if n > 1 {
+            step = (delays.max()! - delays.min()!) / Double(n - 1)
+        } else if case .reading = batching.order, case .each(let each) = plain.spread {
+            step = reducedMotion.isReduced ? min(each, ReducedMotion.maximumSpread) : each
+        }
+        return (delays, step)
     }
 
     /// Under ``Leaving/replays``, keeps item `index`'s start and rest in the play a

@@ -149,6 +149,74 @@ import Testing
         try Self.expectStarts(amount, [0: 0, 1: 0.15, 2: 0.3, 3: 0.45, 5: 0.75, 6: 0.9, 7: 1.2])
     }
 
+    /// Only items still to come in view hold the queue. Opened at 0 with batches of four
+    /// (rows 0…3 at 0…0.15, rows 4…7 at 0.2…0.35), scrolled to 1,000 at 0.1 s: rows 3…7
+    /// left before their turn and are shown at once, rows 8…19 were jumped, and rows
+    /// 20…23 start at once from 0.1 s (not after row 7's 0.35), rows 24…27 queued after
+    /// them at 0.3…0.45. A base delay is paid once per batch, not again at each seam.
+    @Test func theQueueWaitsOnlyForWhatCanBeSeen() throws {
+        var reveal = try Self.reveal(batching: ScrollReveal.Batching(maximum: 4, isQueued: true))
+        try reveal.scroll(to: 0, at: 0)
+        try reveal.scroll(to: 1_000, at: 0.1)
+        try Self.expectStarts(
+            reveal, [0: 0, 2: 0.1, 3: -.infinity, 7: -.infinity, 8: -.infinity, 20: 0.1, 23: 0.25, 24: 0.3, 27: 0.45])
+        var based = try ScrollReveal(
+            frames: try Self.rows(), viewportLength: 400,
+            config: try StaggerConfig(baseDelay: 0.1, spread: .each(0.05), curve: .linear(duration: 0.3)),
+            batching: ScrollReveal.Batching(maximum: 3, isQueued: true))
+        try based.scroll(to: 0, at: 0)
+        try Self.expectStarts(based, Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, 0.1 + 0.05 * Double($0)) }))
+        // Replaying, rows that left are hidden and hold nothing: back at the top at
+        // 0.55 s, rows 0…3 (a full batch) start at once, 4…7 queued after them.
+        var replaying = try Self.reveal(
+            batching: ScrollReveal.Batching(maximum: 4, isQueued: true), leaving: .replays)
+        try replaying.scroll(to: 0, at: 0)
+        try replaying.scroll(to: 1_000, at: 0.5)
+        try replaying.scroll(to: 0, at: 0.55)
+        try Self.expectStarts(replaying, [0: 0.55, 3: 0.7, 4: 0.75, 7: 0.9, 20: nil, 27: nil])
+        // A fling of 300 points a frame to 10,200: the rows it stops on start within a
+        // few tenths of a second, every row it flew past before its turn is shown.
+        var fling = try ScrollReveal(
+            frames: try Self.rows(300), viewportLength: 400, config: try Self.config(),
+            batching: ScrollReveal.Batching(maximum: 4, isQueued: true))
+        for k in 0...34 { try fling.scroll(to: Double(k) * 300, at: Double(k) / 60) }
+        for row in 204...211 {
+            let start = try #require(try fling.startTime(ofItem: row))
+            #expect(start >= 34.0 / 60 && start < 34.0 / 60 + 0.5, "row \(row) starts at \(start)")
+        }
+        #expect(try fling.startTime(ofItem: 100) == -.infinity)
+        #expect(fling.settleTime < 34.0 / 60 + 0.8)
+    }
+
+    /// When a batch fills early its starts move earlier, and the settle time with them:
+    /// rows 8, 9 due at 1.1 and 1.15 s; row 10 fills the batch of three at 1.01 s, so
+    /// 1.01, 1.06, 1.11, at rest at 1.41.
+    @Test func settleTimeFollowsAFullBatch() throws {
+        var reveal = try Self.reveal(batching: ScrollReveal.Batching(maximum: 3))
+        try reveal.scroll(to: 0, at: 0)
+        try reveal.scroll(to: 100, at: 1.0)
+        #expect(abs(reveal.settleTime - 1.45) <= 1e-12)
+        try reveal.scroll(to: 150, at: 1.01)
+        try Self.expectStarts(reveal, [8: 1.01, 9: 1.06, 10: 1.11])
+        #expect(abs(reveal.settleTime - 1.41) <= 1e-12)
+    }
+
+    /// A config whose grid or origin index does not fit every item is fine (a batch is
+    /// its own list); a positive margin takes no row above the viewport into a batch.
+    @Test func configsAndMarginsAsDocumented() throws {
+        _ = try ScrollReveal(
+            frames: try Self.rows(), viewportLength: 400,
+            config: try StaggerConfig(spread: .each(0.05), grid: .init(columns: 4, rows: 3)))
+        var indexed = try ScrollReveal(
+            frames: try Self.rows(3), viewportLength: 400,
+            config: try StaggerConfig(spread: .each(0.1), from: .index(5)))
+        try indexed.scroll(to: 0, at: 0)
+        try Self.expectStarts(indexed, [0: 0.2, 1: 0.1, 2: 0])
+        var wide = try Self.reveal(margin: 100)
+        try wide.scroll(to: 2_000, at: 0)
+        try Self.expectStarts(wide, [37: -.infinity, 38: -.infinity, 39: -.infinity, 40: 0, 49: 0.45, 50: nil])
+    }
+
     /// A 50-pt margin brings row 8 (400…450) in at offset 0; a margin of −60 narrows the
     /// region to [60, 340): rows 1…6 meet it and row 0, in view but past the region's
     /// start, enters too (nothing in view is shown at once or left out); row 7 waits.
@@ -205,6 +273,13 @@ import Testing
         try reveal.scroll(to: 0, at: 0)
         try Self.expectStarts(reveal, [0: 1, 1: 0, 2: 1])
         // Reading order from the centre of the list of three: index 1 first, ends 1 step.
+        // Reduced motion bounds a spread over positions too: 1 s becomes 0.1 s.
+        var reduced = try ScrollReveal(
+            frames: cards, viewportLength: 400,
+            config: try StaggerConfig(spread: .each(0.01), curve: .linear(duration: 0.3), from: .center),
+            batching: ScrollReveal.Batching(order: .positions()), reducedMotion: .always)
+        try reduced.scroll(to: 0, at: 0)
+        try Self.expectStarts(reduced, [0: 0.1, 1: 0, 2: 0.1])
         var reading = try ScrollReveal(
             frames: cards, viewportLength: 400,
             config: try StaggerConfig(spread: .each(0.1), curve: .linear(duration: 0.3), from: .center))
