@@ -20,6 +20,12 @@ struct MatchedCommand: ParsableCommand {
               staggerbench matched --pairs 10000
               staggerbench matched --pairs 1000 --springs
               staggerbench matched --pairs 10000 --springs --json   # the frame and each tap, per pair
+              staggerbench matched --pairs 10000 --layout           # a LayoutTransition's taps, JSON
+
+            With --layout it times a LayoutTransition of N cards instead (a grid of 100
+            columns becoming 50, snappy, staggered over 0.3 s): making it, starting it,
+            a change mid-flight to 25 columns (a retarget), a change that adds a card (a
+            new layout from where every card is) and a frame, nanoseconds per card.
             """
     )
 
@@ -32,6 +38,9 @@ struct MatchedCommand: ParsableCommand {
     @Flag(help: "Print one JSON object of the figures per pair (frame, taps, decoding) instead.")
     var json = false
 
+    @Flag(help: "Time a LayoutTransition of N cards instead (JSON): making it, its taps and a frame.")
+    var layout = false
+
     @OptionGroup var options: TimingOptions
 
     func validate() throws {
@@ -39,6 +48,7 @@ struct MatchedCommand: ParsableCommand {
     }
 
     func run() throws {
+        if layout { return try timeLayout() }
         let backend = try options.backend.resolve()
         let active = backend ?? Backend.active
         let timing = try measureMatched(
@@ -82,4 +92,48 @@ struct MatchedCommand: ParsableCommand {
         print("checksum \(format(checksum, 1))")
     }
 
+    /// Making a LayoutTransition of `pairs` cards, starting it, two changes mid-flight
+    /// (the same cards; one more card) and a frame, each the fastest of a few runs on a
+    /// fresh transition (a tap is timed in place, its transition made outside the clock).
+    private func timeLayout() throws {
+        let backend = try options.backend.resolve()
+        let cell = { (i: Int, columns: Int) in
+            try LayoutRect(x: Double(i % columns) * 70, y: Double(i / columns) * 70, width: 60, height: 60)
+        }
+        let old = try (0..<pairs).map { (id: $0, frame: try cell($0, 100)) }
+        let new = try (0..<pairs).map { (id: $0, frame: try cell($0, 50)) }
+        let narrower = try (0..<pairs).map { (id: $0, frame: try cell($0, 25)) }
+        let more = narrower + [(id: pairs, frame: try cell(pairs, 25))]
+        let stagger = try StaggerConfig(spread: .amount(0.3))
+        func make() throws -> LayoutTransition<Int> {
+            try LayoutTransition(from: old, to: new, curves: MatchedCurves(.snappy), stagger: stagger)
+        }
+        let runs = Swift.max(options.repetitions(default: 5), 1)
+        var best = [Double](repeating: .infinity, count: 5)
+        let clock = ContinuousClock()
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+        }
+        var frame = try make().group.makeFrame(recordsVelocity: false)
+        for _ in 0..<runs {
+            var flight: LayoutTransition<Int>?
+            best[0] = Swift.min(best[0], seconds(try clock.measure { flight = try make() }))
+            guard var started = flight else { continue }
+            best[1] = Swift.min(best[1], seconds(try clock.measure { try started.start(at: 0) }))
+            best[4] = Swift.min(
+                best[4],
+                seconds(try clock.measure { try started.group.sample(at: 0.1, into: &frame, backend: backend) }))
+            // A second transition of its own (a copy would share buffers and time their copy).
+            var retargeted = try make()
+            try retargeted.start(at: 0)
+            best[2] = Swift.min(best[2], seconds(try clock.measure { try retargeted.change(to: narrower, at: 0.15) }))
+            best[3] = Swift.min(best[3], seconds(try clock.measure { try started.change(to: more, at: 0.15) }))
+        }
+        let n = Double(pairs)
+        try printJSON([
+            "cpu": cpuName(), "backend": (backend ?? Backend.active).rawValue, "items": pairs,
+            "make_ns_per_item": best[0] / n, "start_ns_per_item": best[1] / n, "retarget_ns_per_item": best[2] / n,
+            "relayout_ns_per_item": best[3] / n, "frame_ns_per_item": best[4] / n
+        ])
+    }
 }

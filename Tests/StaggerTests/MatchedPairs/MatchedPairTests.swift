@@ -332,6 +332,13 @@ import Testing
         #expect(result.output.contains("ns/pair/frame"))
         let bad = try BuildArtifactTests.run(CommandLineTests.tool, ["matched", "--pairs", "0"])
         #expect(bad.status != 0)
+        // A layout transition's taps: every figure named and positive.
+        let layout = try BuildArtifactTests.run(
+            CommandLineTests.tool, ["matched", "--pairs", "200", "--layout", "--repetitions", "1"])
+        #expect(layout.status == 0, "\(layout.error)")
+        for key in ["make", "start", "retarget", "relayout", "frame"] {
+            #expect(layout.output.contains("\"\(key)_ns_per_item\" : "), "\(key): \(layout.output)")
+        }
     }
 }
 
