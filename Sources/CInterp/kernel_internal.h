@@ -96,7 +96,11 @@ enum { CI_SOURCE_LIST = 0, CI_SOURCE_DELAYS = 1, CI_SOURCE_ITEMS = 2 };
 typedef struct ci_sample_prepared {
     int source;
     int outside_immediate;
-    int layer_count;         /* additive layers of the item source (request's arrays) */
+    int layer_count;         /* additive layers (request's arrays) */
+    int layered;             /* layers or item_add: something is added to the appearance */
+    int has_cutoff;          /* delays source: items with delay >= cutoff hold `from` */
+    float cutoff;
+    float layer_after[CI_MAX_LAYERS]; /* per layer: time - its clock time, seconds */
     int keep_until_start;    /* items with elapsed <= 0 keep the appearance buffer's values */
     float time_after_start;  /* delays / items: elapsed_i = this - d_i, in seconds */
     /* list: elapsed_i = after_offset - slope ||j - center| - pivot| seconds with center =

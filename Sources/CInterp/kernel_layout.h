@@ -16,6 +16,8 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
     VF index = vf_loadu(CI_FN(lane_index));
     const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), half = vf_set1(0.5f);
     const VF columns = vf_set1(L->columns);
+    /* A list: the window fits in one row, every item's row is 0 (no division). */
+    const int one_row = !L->distances_only && L->window_last - L->window_start < L->columns;
     for (size_t i = 0; i < n; i += W) {
         size_t m = n - i < W ? n - i : W;
         VF j = index;
@@ -30,7 +32,8 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
         /* row = floor(j / columns): (j + 1/2) / columns is never within rounding of an
          * integer for j < 2^23, so rounding (that - 1/2) to nearest is exact. */
         VI ignored;
-        VF row = CI_FN(round)(vf_sub(vf_div(vf_add(j, half), columns), half), &ignored);
+        VF row =
+            one_row ? zero : CI_FN(round)(vf_sub(vf_div(vf_add(j, half), columns), half), &ignored);
         (void)ignored;
         VF column = vf_sub(j, vf_mul(row, columns));
         VF dx = vf_sub(column, vf_set1(L->origin_x)), dy = vf_sub(row, vf_set1(L->origin_y));

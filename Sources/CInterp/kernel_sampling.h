@@ -22,7 +22,7 @@ typedef struct {
 
 CI_INLINE CI_FN(sample_flags) CI_FN(flags_of)(const ci_sample_prepared *S) {
     CI_FN(sample_flags) F = {S->source,         S->window_covers_call, S->has_cap,
-                             S->clamp_to_start, S->outside_immediate,  S->layer_count > 0,
+                             S->clamp_to_start, S->outside_immediate,  S->layered,
                              S->exact_spans,    S->unit_span,          S->interior,
                              S->pivot != 0};
     return F;
@@ -89,6 +89,9 @@ CI_INLINE CI_FN(sample_lanes)
     VF d = CI_FN(load)(offsets + i, m);
     *finite = CI_FN(track_finite)(*finite, d);
     L.elapsed = vf_sub(vf_set1(S->time_after_start), d);
+    /* Items an interruption found waiting never start (-1: before any start). */
+    if (F.source == CI_SOURCE_DELAYS && S->has_cutoff)
+        L.elapsed = vf_select(vm_lt(d, vf_set1(S->cutoff)), L.elapsed, vf_set1(-1.0f));
     if (F.source == CI_SOURCE_ITEMS) {
         L.from = CI_FN(load)(R->item_from + i, m);
         L.to = CI_FN(load)(R->item_to + i, m);
@@ -168,15 +171,24 @@ CI_INLINE void CI_FN(layer_lanes)(const ci_sample_request *R, int p, size_t i, s
     *finite = CI_FN(track_finite)(*finite, *change);
 }
 
-/* `a` with the item source's additive layers added, in layer order: each a motion from
- * 0 to its change by the easing, from its own start (see ci_sample_request). */
+/* `a` with what an item's interruptions added: its frozen motions (item_add), then its
+ * additive layers, in layer order: each a motion from 0 to its change by the easing,
+ * from its own start (see ci_sample_request). */
+CI_INLINE VF CI_FN(add_frozen)(const ci_sample_request *R, size_t i, size_t m, VF a, VF *finite) {
+    if (!R->item_add) return a;
+    VF add = CI_FN(load)(R->item_add + i, m);
+    *finite = CI_FN(track_finite)(*finite, add);
+    return vf_add(a, add);
+}
+
 CI_INLINE VF CI_FN(add_layers)(const ci_prepared *P, int kind, int direction, int sides,
                                const ci_sample_prepared *S, CI_FN(sample_flags) F,
                                const ci_sample_request *R, size_t i, size_t m, VF a, VF *finite) {
+    a = CI_FN(add_frozen)(R, i, m, a, finite);
     for (int p = 0; p < S->layer_count; p++) {
         VF start, change;
         CI_FN(layer_lanes)(R, p, i, m, &start, &change, finite);
-        VF elapsed = vf_sub(vf_set1(S->time_after_start), start);
+        VF elapsed = vf_sub(vf_set1(S->layer_after[p]), start);
         VF y = CI_FN(ease_shape)(P, kind, direction, sides, CI_FN(sample_progress)(S, F, elapsed));
         a = vf_add(a, vf_mul(CI_FN(held_before_start)(P, elapsed, y), change));
     }
@@ -215,8 +227,7 @@ CI_INLINE VF CI_FN(sample_appearance)(const ci_prepared *P, int kind, int direct
     if (P->holds_end) /* past its end, exactly at `to` (see ci_prepared.holds_end) */
         y = vf_select(vm_lt(L.elapsed, vf_set1(S->duration)), y, one);
     VF a = F.unit_span ? y : CI_FN(sample_mix)(y, L.from, L.to);
-    if (F.source == CI_SOURCE_ITEMS && F.layered)
-        a = CI_FN(add_layers)(P, kind, direction, sides, S, F, R, i, m, a, finite);
+    if (F.layered) a = CI_FN(add_layers)(P, kind, direction, sides, S, F, R, i, m, a, finite);
     return a;
 }
 
@@ -273,11 +284,13 @@ CI_INLINE void CI_FN(sample_bezier_blocks)(const ci_prepared *P, const ci_sample
     }
     /* Each additive layer solved as the base was, its share added in layer order (as
      * add_layers does for the other curves). */
+    for (int v = 0; F.layered && v < count; v++)
+        a[v] = CI_FN(add_frozen)(R, i + v * W, W, a[v], finite);
     for (int p = 0; F.layered && p < S->layer_count; p++) {
         for (int v = 0; v < count; v++) {
             VF start;
             CI_FN(layer_lanes)(R, p, i + v * W, W, &start, &to[v], finite);
-            y[v] = CI_FN(sample_progress)(S, F, vf_sub(vf_set1(S->time_after_start), start));
+            y[v] = CI_FN(sample_progress)(S, F, vf_sub(vf_set1(S->layer_after[p]), start));
         }
         CI_FN(bezier_solve)(P, y, t, count);
         for (int v = 0; v < count; v++)

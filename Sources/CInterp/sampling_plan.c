@@ -119,8 +119,8 @@ static void prepare_interiors(ci_sample_prepared *S, double base, double c, size
  * the same for every item of the run. Springs and decays are never done (they only
  * approach rest), so they get no done run. Short calls are not split: not worth it. */
 static void prepare_split(ci_sample_prepared *S, int is_spring, size_t track_count, size_t count) {
-    if (S->source != CI_SOURCE_LIST || !S->window_covers_call || S->has_cap || !(S->slope > 0) ||
-        S->pivot != 0 || track_count > CI_SPAN_TRACKS || count < 256)
+    if (S->source != CI_SOURCE_LIST || S->layered || !S->window_covers_call || S->has_cap ||
+        !(S->slope > 0) || S->pivot != 0 || track_count > CI_SPAN_TRACKS || count < 256)
         return;
     double base = S->index_base, last = base + (double)(count - 1);
     double c = (double)S->center;
@@ -174,13 +174,18 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         return CI_ERR_INVALID_PARAMETER;
     if (R->item_start && (!R->item_from || !R->item_to || !R->item_velocity))
         return CI_ERR_NULL_POINTER;
-    /* Layers add easing motions to per-item ones: a spring restarts from its velocity
-     * instead, so it has none. */
-    if (R->layer_count > CI_MAX_LAYERS || (R->layer_count > 0 && (!R->item_start || is_spring)))
+    /* Layers add easing motions to the base ones: a spring restarts from its velocity
+     * instead, so it has none (nor frozen motions, nor items held by a cutoff). */
+    int adds = R->layer_count > 0 || R->item_add != NULL;
+    if (R->layer_count > CI_MAX_LAYERS || ((adds || R->has_cutoff) && is_spring) ||
+        (R->has_cutoff && (!R->delays || !isfinite(R->cutoff))))
         return CI_ERR_INVALID_PARAMETER;
-    for (size_t p = 0; p < R->layer_count; p++)
+    for (size_t p = 0; p < R->layer_count; p++) {
         if (!R->layer_start || !R->layer_to || !R->layer_start[p] || !R->layer_to[p])
             return CI_ERR_NULL_POINTER;
+        if (R->layer_time && !ci_fits_float(R->time - R->layer_time[p]))
+            return CI_ERR_INVALID_PARAMETER;
+    }
 
     memset(S, 0, sizeof *S);
     S->sides = CI_SIDES_TEST;
@@ -194,6 +199,11 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->time_after_start = (float)now;
     }
     S->layer_count = (int)R->layer_count;
+    S->layered = adds;
+    S->has_cutoff = R->has_cutoff != 0;
+    S->cutoff = R->cutoff;
+    for (size_t p = 0; p < R->layer_count; p++)
+        S->layer_after[p] = (float)(R->layer_time ? R->time - R->layer_time[p] : now);
     S->keep_until_start = R->keep_until_start != 0;
     S->from = R->from;
     S->to = R->to;
@@ -216,7 +226,7 @@ ci_status ci_plan_sample(ci_sample_prepared *S, const ci_curve *unit,
         S->track_span[k] = (float)span;
         S->exact_spans = (double)S->track_span[k] == span;
     }
-    S->simple_list = S->source == CI_SOURCE_LIST && S->window_covers_call && !S->has_cap &&
-                     !S->clamp_to_start && S->pivot == 0 && S->exact_spans;
+    S->simple_list = S->source == CI_SOURCE_LIST && !S->layered && S->window_covers_call &&
+                     !S->has_cap && !S->clamp_to_start && S->pivot == 0 && S->exact_spans;
     return CI_OK;
 }

@@ -472,16 +472,13 @@ static void check_layers(ci_backend b) {
         ci_status status;
     } refusals[4] = {{"layers under a spring", &spring, CI_ERR_INVALID_PARAMETER},
                      {"too many layers", &curves[0], CI_ERR_INVALID_PARAMETER},
-                     {"layers on delays", &curves[0], CI_ERR_INVALID_PARAMETER},
+                     {"a cutoff without delays", &curves[0], CI_ERR_INVALID_PARAMETER},
                      {"a NULL layer array", &curves[0], CI_ERR_NULL_POINTER}};
     const float *missing[CI_MAX_LAYERS] = {start[1], NULL, NULL};
     for (int r = 0; r < 4; r++) {
         ci_sample_request wrong = N;
         if (r == 1) wrong.layer_count = CI_MAX_LAYERS + 1;
-        if (r == 2) {
-            wrong.item_start = NULL;
-            wrong.delays = start[0];
-        }
+        if (r == 2) wrong.has_cutoff = 1;
         if (r == 3) wrong.layer_start = missing;
         if (ci_sample(b, refusals[r].curve, &wrong, tracks, LAYER_TRACKS, outputs, NULL, NULL,
                       LAYER_ITEMS) != refusals[r].status) {
@@ -497,6 +494,97 @@ static void check_layers(ci_backend b) {
         failures++;
     }
     change[2][17] = 0;
+}
+
+/* An interrupted list: the delays source whose items from `cutoff` on never start, what
+ * earlier interruptions froze (item_add), and CI_MAX_LAYERS layers each counting from
+ * its own clock time, under easeOutCubic and CSS ease: the appearance must be the sum
+ * computed here in double from the same floats. Refused: a cutoff under a spring, one
+ * that is not finite; a layer time too far from the sample time for float. */
+#define CUT_ITEMS 301
+static void check_cut_layers(ci_backend b) {
+    static float delays[CUT_ITEMS], add[CUT_ITEMS], start[CI_MAX_LAYERS][CUT_ITEMS],
+        change[CI_MAX_LAYERS][CUT_ITEMS], appearance[CUT_ITEMS];
+    const double base_start = 100, layer_time[CI_MAX_LAYERS] = {100.21, 100.3, 100.42};
+    const float cutoff = 0.21f;
+    for (int i = 0; i < CUT_ITEMS; i++) {
+        delays[i] = 0.002f * i; /* items from 105 on wait at 0.21 s and are cut */
+        add[i] = -0.25f + 0.001f * i;
+        for (int p = 0; p < CI_MAX_LAYERS; p++) {
+            start[p][i] = i % 3 == 0 ? 0.0f : 0.0013f * ((i * (p + 1)) % 200);
+            change[p][i] = -1.1f + 0.007f * ((i + 53 * p) % 300);
+        }
+    }
+    const float *layer_start[CI_MAX_LAYERS], *layer_to[CI_MAX_LAYERS];
+    for (int p = 0; p < CI_MAX_LAYERS; p++) {
+        layer_start[p] = start[p];
+        layer_to[p] = change[p];
+    }
+    ci_curve curves[2] = {{CI_CURVE_CUBIC, CI_EASE_OUT, 0, 0, {0}},
+                          {CI_CURVE_CUBIC_BEZIER, 0, 0, 0, {0.25f, 0.1f, 0.25f, 1}}};
+    ci_sample_request N = {.start = base_start,
+                           .duration = 0.4,
+                           .delays = delays,
+                           .from = 0.1f,
+                           .to = 0.9f,
+                           .has_cutoff = 1,
+                           .cutoff = cutoff,
+                           .layer_start = layer_start,
+                           .layer_to = layer_to,
+                           .layer_time = layer_time,
+                           .layer_count = CI_MAX_LAYERS,
+                           .item_add = add};
+    double worst = 0;
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 5; t++) {
+            ci_sample_request R = N;
+            R.time = 100.5 + 0.17 * t;
+            if (ci_sample(b, &curves[c], &R, NULL, 0, NULL, appearance, NULL, CUT_ITEMS) != CI_OK) {
+                printf("cut layers: refused\n");
+                failures++;
+                return;
+            }
+            for (int i = 0; i < CUT_ITEMS; i++) {
+                double slope;
+                double a = (double)add[i] + 0.1;
+                for (int p = -1; p < CI_MAX_LAYERS; p++) {
+                    double origin = p < 0 ? base_start : layer_time[p];
+                    double offset = p < 0 ? delays[i] : start[p][i];
+                    double span = p < 0 ? 0.9 - 0.1 : change[p][i];
+                    if (p < 0 && !(delays[i] < cutoff)) continue;
+                    double q = fmin(fmax((R.time - origin - offset) / 0.4, 0), 1);
+                    double y = c == 0 ? penner(CI_CURVE_CUBIC, CI_EASE_OUT, q)
+                                      : bezier(curves[1].params, q, &slope);
+                    a += (double)(float)span * y;
+                }
+                worst = fmax(worst, fabs(appearance[i] - a));
+            }
+        }
+    report(ci_backend_name(b), "a cut list with layers", worst, 2e-5);
+
+    ci_curve spring = {CI_CURVE_SPRING, 0, 0, 0, {0.5f, 0.8f, 0, 0}};
+    ci_sample_request wrong = N;
+    wrong.time = 100.6;
+    if (ci_sample(b, &spring, &wrong, NULL, 0, NULL, appearance, NULL, CUT_ITEMS) !=
+        CI_ERR_INVALID_PARAMETER) {
+        printf("a cut list under a spring: not refused\n");
+        failures++;
+    }
+    wrong.cutoff = NAN;
+    if (ci_sample(b, &curves[0], &wrong, NULL, 0, NULL, appearance, NULL, CUT_ITEMS) !=
+        CI_ERR_INVALID_PARAMETER) {
+        printf("a NaN cutoff: not refused\n");
+        failures++;
+    }
+    const double far[CI_MAX_LAYERS] = {100.21, -1e39, 100.42};
+    wrong = N;
+    wrong.time = 100.6;
+    wrong.layer_time = far;
+    if (ci_sample(b, &curves[0], &wrong, NULL, 0, NULL, appearance, NULL, CUT_ITEMS) !=
+        CI_ERR_INVALID_PARAMETER) {
+        printf("a layer time beyond float: not refused\n");
+        failures++;
+    }
 }
 
 /* A decay from per-item state through ci_sample, value and velocity, against
@@ -1012,6 +1100,7 @@ int main(int argc, char **argv) {
         report(ci_backend_name((ci_backend)b), "decay value", decay_worst[0], 1e-6);
         report(ci_backend_name((ci_backend)b), "decay velocity", decay_worst[1], 1e-6);
         check_layers((ci_backend)b);
+        check_cut_layers((ci_backend)b);
         check_item_decay((ci_backend)b);
         check_far_end_delays((ci_backend)b);
         check_visible_window((ci_backend)b);

@@ -237,10 +237,14 @@ typedef struct ci_track {
  * (its velocity is fixed by its span: item_velocity is read, checked finite and
  * otherwise ignored); an easing as a = f + (g - f) * curve(clamp(e / duration, 0, 1)).
  * Before its start (e < 0) an item holds f with velocity 0.
- * With the item source and an easing, `layer_count` additive layers (the motions an
- * interrupted easing keeps in flight): layer p adds
- *   layer_to[p][i] * curve(clamp((time - start - layer_start[p][i]) / duration, 0, 1))
- * to item i's appearance (a motion from 0), in layer order, before the tracks map it.
+ * With an easing, `layer_count` additive layers (the motions an interrupted easing
+ * keeps in flight): layer p adds
+ *   layer_to[p][i] * curve(clamp((time - t_p - layer_start[p][i]) / duration, 0, 1))
+ * to item i's appearance (a motion from 0), in layer order, before the tracks map it,
+ * where t_p is layer_time[p] (or `start` without layer_time). Also under an easing,
+ * item_add[i] is added to item i's appearance (motions an interruption froze at their
+ * value), and with the delays source and `has_cutoff`, items whose delay is at least
+ * `cutoff` never start: they hold `from` (those an interruption found still waiting).
  */
 typedef struct ci_sample_request {
     double time;        /**< seconds on the caller's clock */
@@ -264,6 +268,10 @@ typedef struct ci_sample_request {
      *  at each item's own time and ends where it is going, as a timeline's way back
      *  takes over from the motion played forward and ends at the step's start value. */
     int32_t keep_until_start;
+    int32_t has_cutoff; /**< nonzero: delays source items with delay >= cutoff hold `from` */
+    float cutoff;       /**< seconds after `start` (read with has_cutoff) */
+    const double *layer_time; /**< per layer: clock time its offsets count from; NULL: start */
+    const float *item_add;    /**< per item: added to the appearance; NULL: nothing */
 } ci_sample_request;
 
 /** Most additive layers of one ci_sample call. */
@@ -284,7 +292,8 @@ typedef struct ci_sample_request {
  * index_base and offset pointers) gives bit-identical results; a long list call fills
  * its runs of waiting and finished items with what computing them gives.
  * Errors: CI_ERR_INVALID_PARAMETER for zero or several sources, layers beyond
- * CI_MAX_LAYERS or with another source than item_start or a spring or decay,
+ * CI_MAX_LAYERS, layers, item_add or a cutoff under a spring or decay, a cutoff without
+ * the delays source or not finite, a layer time that does not fit float,
  * times that do not fit float, a bad duration, a window with end < start, a clamped track
  * whose bounds are NaN or out of order, from/to whose
  * difference does not fit float, a list slope whose delays over this call's items reach

@@ -62,14 +62,23 @@ struct KernelPass: @unchecked Sendable {
             offsets: UnsafePointer<Float>, from: UnsafePointer<Float>, to: UnsafePointer<Float>,
             velocity: UnsafePointer<Float>,
             layers: UnsafeBufferPointer<Layer> = UnsafeBufferPointer(start: nil, count: 0))
+        /// Under an easing: lane i moves from `from` to `to` starting `delays[i]` seconds
+        /// after the start, unless its delay is at least `cutoff` (then it never starts),
+        /// plus `frozen[i]` when given, plus the motions of `layers` (an interrupted
+        /// list: see ``InterruptedListMotion``).
+        case interrupted(
+            from: Float, to: Float, delays: UnsafePointer<Float>, cutoff: Float?, frozen: UnsafePointer<Float>?,
+            layers: UnsafeBufferPointer<Layer>)
     }
 
     /// One additive layer of per-lane easing motions: lane i's value gains a motion from
-    /// 0 to `to[i]` that starts `offsets[i]` seconds after the start (the motions an
-    /// interrupted easing keeps in flight; see ``LaneAnimation``).
+    /// 0 to `to[i]` that starts `offsets[i]` seconds after `time` (the pass's start when
+    /// `nil`): the motions an interrupted easing keeps in flight; see ``LaneAnimation``.
     struct Layer {
         var offsets: UnsafePointer<Float>
         var to: UnsafePointer<Float>
+        /// The clock time the offsets count from, seconds; `nil` for the pass's start.
+        var time: Double? = nil
     }
 
     /// Most additive layers of one pass (the kernel's `CI_MAX_LAYERS`).
@@ -154,6 +163,14 @@ struct KernelPass: @unchecked Sendable {
             request.from = from
             request.to = to
             request.delays = delays.map { $0 + lower }
+        case .interrupted(let from, let to, let delays, let cutoff, let frozen, let listLayers):
+            request.from = from
+            request.to = to
+            request.delays = delays + lower
+            request.has_cutoff = cutoff == nil ? 0 : 1
+            request.cutoff = cutoff ?? 0
+            request.item_add = frozen.map { $0 + lower }
+            layers = listLayers
         case .items(let offsets, let from, let to, let velocity, let itemLayers):
             request.item_start = offsets + lower
             request.item_from = from + lower
@@ -181,16 +198,22 @@ struct KernelPass: @unchecked Sendable {
                     return withUnsafeTemporaryAllocation(
                         of: UnsafePointer<Float>?.self, capacity: 2 * max(layers.count, 1)
                     ) { layerPointers in
-                        for (p, layer) in layers.enumerated() {
-                            layerPointers[p] = layer.offsets + lower
-                            layerPointers[layers.count + p] = layer.to + lower
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(layers.count, 1)) { times in
+                            var timed = false
+                            for (p, layer) in layers.enumerated() {
+                                layerPointers[p] = layer.offsets + lower
+                                layerPointers[layers.count + p] = layer.to + lower
+                                times[p] = layer.time ?? start
+                                if layer.time != nil { timed = true }
+                            }
+                            request.layer_start = UnsafePointer(layerPointers.baseAddress)
+                            request.layer_to = UnsafePointer(layerPointers.baseAddress! + layers.count)
+                            request.layer_count = layers.count
+                            request.layer_time = timed ? UnsafePointer(times.baseAddress) : nil
+                            return ci_sample(
+                                backend, &curve, &request, kernelTracks.baseAddress, trackCount, outputs.baseAddress,
+                                values.map { $0 + lower }, velocities.map { $0 + lower }, upper - lower)
                         }
-                        request.layer_start = UnsafePointer(layerPointers.baseAddress)
-                        request.layer_to = UnsafePointer(layerPointers.baseAddress! + layers.count)
-                        request.layer_count = layers.count
-                        return ci_sample(
-                            backend, &curve, &request, kernelTracks.baseAddress, trackCount, outputs.baseAddress,
-                            values.map { $0 + lower }, velocities.map { $0 + lower }, upper - lower)
                     }
                 }
             }

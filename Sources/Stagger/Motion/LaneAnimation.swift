@@ -270,6 +270,30 @@ struct LaneAnimation: Sendable {
         passes = try Self.kernelPasses(segments)
     }
 
+    /// Lanes running the easing motions in `planes` under `curve` (lane l's in planes
+    /// 0..<depth[l], the others all zero), from `start`, the last transition at
+    /// `lastTransition`, that the kernel also samples: an interrupted list's motions
+    /// handed to the engine (see ``InterruptedListMotion/lanes(curve:)``).
+    ///
+    /// - Throws: ``LaneFailure/exceedsFloat32(lane:_:value:)`` for a figure float32
+    ///   cannot hold; ``LaneFailure/kernel(_:)`` for a curve the kernel cannot run.
+    init(
+        easingPlanes planes: [Plane], depth: [UInt8], start: Double, lastTransition: Double, curve: Curve
+    ) throws(LaneFailure) {
+        let n = depth.count
+        segments = [Segment(lanes: 0..<n, curve: curve)]
+        easingEnds = Self.easingEnds(of: segments)
+        segmentDepth = [planes.count]
+        self.planes = planes
+        self.depth = depth
+        velocity = [Double](repeating: 0, count: n)
+        durations = [Double](repeating: curve.duration, count: n)
+        self.start = start
+        self.lastTransition = lastTransition
+        kernel = try Self.kernelLanes(planes: planes, velocity: velocity)
+        passes = try Self.kernelPasses(segments)
+    }
+
     func curve(ofLane lane: Int) -> Curve { segments[segment(ofLane: lane)].curve }
 
     /// The segment that holds lane `lane` (in 0..<laneCount): a binary search over

@@ -76,6 +76,10 @@ extension StaggeredList {
         case .lanes(var engine):
             engine.removeLanes(range)
             source = .lanes(engine)
+        case .interrupted:
+            var engine = try lanes()
+            engine.removeLanes(range)
+            source = .lanes(engine)
         }
         let next = try Motion(
             source, curve: motion.curve, count: count - range.count, isReduced: motion.isReduced, since: start)

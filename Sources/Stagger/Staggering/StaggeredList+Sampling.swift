@@ -237,6 +237,10 @@ extension StaggeredList {
                             count: count, tracks: selected, values: appearance, velocities: velocity, chunks: chunks,
                             backend: backend)
                     }
+                case .interrupted(let interrupted):
+                    try interrupted.sample(
+                        pass, at: time, tracks: selected, values: appearance, velocities: velocity, chunks: chunks,
+                        backend: backend)
                 case .lanes(let engine):
                     // The engine's passes (its base motions written, additive layers
                     // added onto the appearance and every track); the jump over the

@@ -66,6 +66,16 @@ extension StaggeredList {
         case .closedForm, .delays:
             try Self.forEachRest(
                 of: motion, start: start, count: count, after: after, through: through, scratch: &scratch, body)
+        case .interrupted(let interrupted):
+            // As the engine's lanes below: the record decides a rest at the very instant.
+            let tie = 0x1p-22 * (abs(start) + motion.curve.duration)
+            interrupted.forEachRest(after: after, through: through) { index, time in
+                if time > start
+                    || (time == start && (earlierRests.isEmpty || earlierRests[index] < start - tie))
+                {
+                    body(index, time)
+                }
+            }
         case .lanes(let engine):
             let duration = motion.curve.duration
             // A lane that came to rest before the last transition had nowhere to go in
@@ -114,7 +124,7 @@ extension StaggeredList {
                 let time = start + Double(delays[index]) + duration
                 if time > after, time <= through { body(index, time) }
             }
-        case .lanes:
+        case .lanes, .interrupted:
             return
         }
     }
@@ -170,6 +180,11 @@ extension StaggeredList {
             guard time >= settleTime else { return nil }
             let first = engine.target(ofLane: 0)
             for lane in 1..<count where engine.target(ofLane: lane) != first { return nil }
+            return Float(first)
+        case .interrupted(let interrupted):
+            guard time >= settleTime else { return nil }
+            let first = interrupted.target(ofItem: 0)
+            for index in 1..<count where interrupted.target(ofItem: index) != first { return nil }
             return Float(first)
         }
     }

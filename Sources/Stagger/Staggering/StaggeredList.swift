@@ -36,7 +36,9 @@
 ///   that start flat (``Curve/easeIn``, ``Curve/easeInOut``, and the sine, quad, cubic,
 ///   quart, quint, circ and back `in` and `inOut` curves), while a curve that starts
 ///   steep (easeOut-like, bounce) adds its own start slope times the change. Up to four
-///   such motions overlap in an item; one more freezes the oldest at its value;
+///   such motions overlap in an item; one more freezes an earlier one at its value
+///   (in a list that only shows and hides, the oldest interruption's: see the
+///   Staggering article);
 /// - under another easing (a ``hideCurve``, a changed ``config``) or a decay, from its
 ///   current value.
 ///
@@ -85,130 +87,6 @@ public struct StaggeredList: Sendable {
     public static let maximumCount = KernelLimits.staggeredItems
     /// Whether the last transition was a show.
     public internal(set) var isShown = false
-
-    /// The motion in flight: the curve it was started with, where each item's elapsed
-    /// time and endpoints come from, and when every item is at rest.
-    struct Motion: Sendable {
-        enum Source: Sendable {
-            /// Every item moves between the same endpoints; delays from a closed form.
-            case closedForm(from: Float, to: Float, config: StaggerConfig)
-            /// Every item moves between the same endpoints; delays stored per item.
-            case delays(from: Float, to: Float, delays: [Float])
-            /// Each item is a lane of one ``LaneAnimation`` (one segment, run by
-            /// ``Motion/curve``): its own motions, interrupted by that engine's rule.
-            case lanes(LaneAnimation)
-        }
-
-        var source: Source
-        /// The curve every item runs: fixed when the transition starts, so that a
-        /// change of ``StaggeredList/config`` applies from the next transition only.
-        /// Under reduced motion, the fade.
-        let curve: Curve
-        /// Whether the transition started under reduced motion: then tracks that jump
-        /// run ``ReducedMotion/jump`` instead of ``curve``.
-        let isReduced: Bool
-        /// Seconds after the transition at which every item is at rest.
-        let settlingOffset: Double
-        /// The kernel pass of `curve` over a uniform source, made once per transition
-        /// (lanes sample through their engine's own).
-        let pass: KernelPass
-        /// Under reduced motion, the pass of ``ReducedMotion/jump`` for tracks that jump.
-        let jumpPass: KernelPass?
-
-        /// Whether every item moves between the same endpoints (not a lane animation),
-        /// and those endpoints differ.
-        var movesUniformly: Bool {
-            switch source {
-            case .closedForm(let from, let to, _), .delays(let from, let to, _): from != to
-            case .lanes: false
-            }
-        }
-
-        /// `source` run by `curve` from the transition at `transition` (seconds on the
-        /// caller's clock; uniform sources count from it), with its settling offset and
-        /// kernel passes derived from both.
-        ///
-        /// - Throws: the config's errors; ``StaggerError/curve(_:)`` for a curve the
-        ///   kernel cannot run (``CurveError/exceedsFloat32Range(name:value:)``).
-        init(_ source: Source, curve: Curve, count: Int, isReduced: Bool = false, since transition: Double = 0)
-            throws(StaggerError)
-        {
-            var config: StaggerConfig?
-            if case .closedForm(_, _, let order) = source { config = order }
-            let passes = try Self.passes(curve: curve, staggeredBy: config, count: count, isReduced: isReduced)
-            var settlingOffset = 0.0
-            // No items, nothing to move.
-            if count > 0 {
-                switch source {
-                case .closedForm(let from, let to, let config):
-                    settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration
-                case .delays(let from, let to, let delays):
-                    settlingOffset = from == to ? 0 : Double(delays.max() ?? 0) + curve.duration
-                case .lanes(let engine):
-                    settlingOffset = Self.settlingOffset(of: engine, since: transition)
-                }
-            }
-            self.init(source, curve: curve, isReduced: isReduced, settlingOffset: settlingOffset, passes: passes)
-        }
-
-        /// `engine` as a motion run by `curve` (its segment's) from the transition at
-        /// `transition`, with `passes` made beforehand: nothing left to throw, so that a
-        /// caller can change the engine in place after everything that may throw.
-        init(
-            lanes engine: LaneAnimation, curve: Curve, isReduced: Bool, since transition: Double,
-            passes: (pass: KernelPass, jump: KernelPass?)
-        ) {
-            self.init(
-                .lanes(engine), curve: curve, isReduced: isReduced,
-                settlingOffset: Self.settlingOffset(of: engine, since: transition), passes: passes)
-        }
-
-        private init(
-            _ source: Source, curve: Curve, isReduced: Bool, settlingOffset: Double,
-            passes: (pass: KernelPass, jump: KernelPass?)
-        ) {
-            self.source = source
-            self.curve = curve
-            self.isReduced = isReduced
-            self.settlingOffset = settlingOffset
-            pass = passes.pass
-            jumpPass = passes.jump
-        }
-
-        /// The kernel passes of a motion run by `curve` (and, under reduced motion, the
-        /// jump), staggered by `config` when given.
-        ///
-        /// - Throws: ``StaggerError/curve(_:)`` for a curve the kernel cannot run.
-        static func passes(
-            curve: Curve, staggeredBy config: StaggerConfig? = nil, count: Int = 0, isReduced: Bool
-        ) throws(StaggerError) -> (pass: KernelPass, jump: KernelPass?) {
-            do {
-                let pass = try KernelPass(curve: curve, listDelays: config?.listDelays(count: count))
-                let jump =
-                    isReduced
-                    ? try KernelPass(curve: ReducedMotion.jump, listDelays: config?.listDelays(count: count)) : nil
-                return (pass, jump)
-            } catch {
-                throw StaggerError(error)
-            }
-        }
-
-        /// Seconds from `transition` until every lane of `engine` that goes anywhere has
-        /// ended its latest motion (0 when none ends after it).
-        static func settlingOffset(of engine: LaneAnimation, since transition: Double) -> Double {
-            var last = transition
-            for lane in 0..<engine.laneCount where !engine.goesNowhere(lane: lane) {
-                last = max(last, engine.end(ofLane: lane))
-            }
-            return last - transition
-        }
-
-        /// The largest delay of `count` items under `config` (the kernel's delays).
-        static func largestDelay(_ config: StaggerConfig, count: Int) throws(StaggerError) -> Double {
-            guard count > 0 else { return config.baseDelay }
-            return Double(try config.delays(count: count).max() ?? 0)
-        }
-    }
 
     /// When the last transition started, on the caller's clock: the time a uniform
     /// source's delays count from (a lane animation keeps its own start).
@@ -311,8 +189,14 @@ public struct StaggeredList: Sendable {
         if isReduced { order = try order.reducedForMotion(count: count) }
         let curve = order.curve
 
+        // An easing interrupted by itself keeps the compact form; while items are still
+        // moving it also answers for a list none of whose items has started (each
+        // starts afresh from its value), without the search for a common rest value.
+        let isCompact =
+            !isReduced && !motion.isReduced && curve == motion.curve && time > latestChange
+            && InterruptedListMotion.covers(curve) && !motion.isLanes
         var delaysInFlight: [Double]?
-        if let restValue = try uniformRestValue(at: time, delays: &delaysInFlight) {
+        if !(isCompact && time < settleTime), let restValue = try uniformRestValue(at: time, delays: &delaysInFlight) {
             let source: Motion.Source
             if order.listDelays(count: count) != nil {
                 source = .closedForm(from: restValue, to: target, config: order)
@@ -336,6 +220,10 @@ public struct StaggeredList: Sendable {
             return
         }
 
+        if isCompact {
+            try interrupt(toward: target, at: time, order: order)
+            return
+        }
         // Some items are moving: every item becomes a lane of the engine, whose rule
         // carries the moving ones on at once; the others start from their value after
         // their delay. Nothing per item but the engine's own buffers: the delays go
@@ -365,6 +253,55 @@ public struct StaggeredList: Sendable {
         try record(rests)
     }
 
+    /// A transition of a list whose easing is interrupted by itself, in the compact form
+    /// (see ``InterruptedListMotion``): the uniform motion in flight becomes its base
+    /// the first time; items not moving start after `order`'s delays.
+    private mutating func interrupt(toward target: Float, at time: Double, order: StaggerConfig) throws(StaggerError) {
+        let passes = try Motion.passes(curve: order.curve, isReduced: false)
+        // A uniform motion's rests come from the delays its compact form keeps (below),
+        // rather than from a pass of their own.
+        var rests: [(index: Int, time: Double)] = []
+        if case .interrupted = motion.source { rests = try restsBefore(time) }
+        let count = self.count
+        var interrupted: InterruptedListMotion
+        var wasTaken = false
+        switch motion.source {
+        case .closedForm(let from, let to, let base):
+            interrupted = try InterruptedListMotion(
+                count: count, curve: motion.curve, from: from, to: to, start: start, order: base,
+                delays: { (buffer) throws(StaggerError) in try base.delays(count: count, into: buffer) },
+                interruptedAt: time)
+        case .delays(let from, let to, let delays):
+            interrupted = try InterruptedListMotion(
+                count: count, curve: motion.curve, from: from, to: to, start: start, order: nil,
+                delays: { buffer in _ = buffer.update(fromContentsOf: delays) }, interruptedAt: time)
+        case .interrupted(let current):
+            // Taken out, so that the interruption writes its columns in place.
+            interrupted = current
+            motion.source = .delays(from: 0, to: 0, delays: [])
+            wasTaken = true
+        case .lanes:
+            preconditionFailure("lanes take the engine")
+        }
+        if !wasTaken, time > start {
+            // What restsBefore(time) finds for the uniform motion: the items whose delay
+            // (float32, as sampled) plus the duration ends by `time`.
+            interrupted.forEachRest(after: -.infinity, through: time) { rests.append(($0, $1)) }
+        }
+        do throws(StaggerError) {
+            try interrupted.interrupt(at: time, toward: target) { (buffer) throws(StaggerError) in
+                try order.delays(count: count, into: buffer)
+            }
+        } catch {
+            // The same motions (at most with spare columns): put back if taken out.
+            if wasTaken { motion.source = .interrupted(interrupted) }
+            throw error
+        }
+        start = time
+        motion = Motion(interrupted: interrupted, curve: motion.curve, since: time, passes: passes)
+        try record(rests)
+    }
+
     /// The segments a transition of `engine`'s `count` lanes under `curve` passes to
     /// ``LaneAnimation/restart(at:targets:delays:keeping:segments:)``: `nil` when
     /// `engine` runs that curve already (so that no array is made for each tap), else
@@ -382,7 +319,7 @@ public struct StaggeredList: Sendable {
         switch motion.source {
         case .closedForm(_, _, let order): try order.referenceDelays(count: count)
         case .delays(_, _, let delays): delays.map(Double.init)
-        case .lanes: []
+        case .lanes, .interrupted: []
         }
     }
 
@@ -395,6 +332,12 @@ public struct StaggeredList: Sendable {
         switch motion.source {
         case .lanes(let engine):
             return engine
+        case .interrupted(let interrupted):
+            do throws(LaneFailure) {
+                return try interrupted.lanes(curve: motion.curve)
+            } catch {
+                throw StaggerError(error, at: start)
+            }
         case .closedForm(let f, let t, _), .delays(let f, let t, _):
             (from, to) = (f, t)
         }
@@ -473,6 +416,8 @@ public struct StaggeredList: Sendable {
             return Double(from) + Double(to - from) * (try value(at: elapsed))
         case .lanes(let engine):
             return engine.reference(lane: index, at: time).value
+        case .interrupted(let interrupted):
+            return interrupted.value(ofItem: index, at: time)
         }
     }
 }
