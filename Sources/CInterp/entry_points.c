@@ -281,3 +281,20 @@ ci_status ci_path_points(ci_backend backend, const ci_path *path, const float *p
     if (!progress || !x || !y || !angle) return CI_ERR_NULL_POINTER;
     return finish(table->path(path, progress, x, y, angle, count));
 }
+
+ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list, float *new_offset,
+                            float *new_change, double bounds[2], size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!list || !bounds) return CI_ERR_NULL_POINTER;
+    if (!isfinite(list->time) || !isfinite(list->start) || !isfinite(list->duration) ||
+        !(list->duration > 0) || list->layer_count > CI_MAX_LAYERS)
+        return CI_ERR_INVALID_PARAMETER;
+    if (count > 0 && (!list->delays || !new_offset || !new_change)) return CI_ERR_NULL_POINTER;
+    for (size_t p = 0; p < list->layer_count; p++)
+        if (!list->shifts || !list->offsets || !list->changes || !list->offsets[p] ||
+            !list->changes[p])
+            return CI_ERR_NULL_POINTER;
+    table->interrupt(list, new_offset, new_change, bounds, count);
+    return CI_OK;
+}

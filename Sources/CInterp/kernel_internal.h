@@ -184,6 +184,8 @@ typedef struct ci_kernel_table {
                         const double *v0, double *value, double *velocity, size_t n);
     int (*path)(const ci_path *path, const float *progress, float *x, float *y, float *angle,
                 size_t n);
+    void (*interrupt)(const ci_list_interruption *list, float *new_offset, float *new_change,
+                      double bounds[2], size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

@@ -10,7 +10,10 @@
  */
 
 /* Delays (or distances) of a grid or list layout. */
-static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n) {
+static int CI_FN(layout_loop)(const ci_layout_prepared *shared, float *out, size_t n) {
+    /* A local copy: stores to `out` cannot alias it, so its constants and flags stay in
+     * registers and their tests leave the loop (reloaded after every store otherwise). */
+    const ci_layout_prepared layout = *shared, *L = &layout;
     ci_prepared storage;
     const ci_prepared *distribution = CI_FN(with_bezier_table)(&L->distribution, &storage);
     VF index = vf_loadu(CI_FN(lane_index));
@@ -40,7 +43,8 @@ static int CI_FN(layout_loop)(const ci_layout_prepared *L, float *out, size_t n)
         dx = vf_max(dx, vf_sub(zero, dx));
         dy = vf_max(dy, vf_sub(zero, dy));
         VF d;
-        if (L->axis == CI_AXIS_X) d = dx;
+        /* In one row through the origin every metric is the distance along it. */
+        if (L->axis == CI_AXIS_X || (one_row && L->origin_y == 0 && L->axis != CI_AXIS_Y)) d = dx;
         else if (L->axis == CI_AXIS_Y) d = dy;
         else if (L->metric == CI_METRIC_MANHATTAN) d = vf_add(dx, dy);
         else if (L->metric == CI_METRIC_CHEBYSHEV) d = vf_max(dx, dy);

@@ -464,6 +464,44 @@ ci_status ci_spring_states(ci_backend backend, const ci_spring_state *spring, co
                            const double *delta, const double *v0, double *value, double *velocity,
                            size_t count);
 
+/**
+ * A staggered list's items interrupted at `time` under one easing (what the Swift layer
+ * calls an interrupted list): a base motion from `from` to `to`, item i starting
+ * delays[i] seconds after `start` unless delays[i] >= cutoff (then it never started),
+ * plus frozen[i] (NULL: 0), plus layer_count additive layers, layer p adding
+ * changes[p][i] from offsets[p][i] seconds after start + shifts[p].
+ */
+typedef struct ci_list_interruption {
+    double time;     /**< the interruption, seconds on the caller's clock: after every layer's */
+    double start;    /**< the base's clock time, seconds */
+    double duration; /**< the easing's duration, seconds: finite and > 0 */
+    float from, to, cutoff;
+    float target; /**< where every item goes now */
+    const float *delays;
+    const float *frozen;
+    size_t layer_count; /**< 0 to CI_MAX_LAYERS */
+    const double *shifts;
+    const float *const *offsets;
+    float *const *changes; /**< written: a layer an item was still waiting for is cancelled */
+} ci_list_interruption;
+
+/**
+ * Interrupts every item of `list` toward its target, by the rule the Swift reference
+ * (InterruptedListMotion) states and in its order of operations, in double: an item
+ * still moving (the base started and not ended, or a layer whose change is not 0
+ * started and not ended) keeps its motions and gets new_change[i] = target - where they
+ * take it, new_offset[i] = 0; an item at rest or waiting has the layers it waits for
+ * cancelled (their change set to 0) and gets new_change[i] = target - its value, its
+ * new_offset[i] (the new delay, read) kept. bounds[0] gets the latest and bounds[1] the
+ * earliest rest later than `time` (time and +infinity when none), each item's rest the
+ * end of its latest motion that goes somewhere, as start + (shift + offset) + duration.
+ * Every backend gives the same bits as the reference. CI_ERR_INVALID_PARAMETER for a
+ * time, start or duration that is not finite, a duration <= 0 or more than
+ * CI_MAX_LAYERS layers; CI_ERR_NULL_POINTER for a missing array.
+ */
+ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list, float *new_offset,
+                            float *new_change, double bounds[2], size_t count);
+
 /* Backends. */
 
 /** The backend CI_BACKEND_AUTO resolves to now. First call decides: the environment

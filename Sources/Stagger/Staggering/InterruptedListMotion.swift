@@ -1,3 +1,5 @@
+internal import CInterp
+
 /// A staggered list's motion once shows and hides have interrupted it under one easing,
 /// held in the form the interruption itself has: the uniform motion it interrupted (one
 /// span, each item's float32 delay), which items that motion never started, and up to
@@ -66,6 +68,10 @@ struct InterruptedListMotion: Sendable {
     var layers: [Layer] = []
     /// When every item is at rest, seconds on the caller's clock.
     private(set) var settleTime: Double
+    /// The earliest rest after the last interruption (before one, after ``start``):
+    /// nothing comes to rest before it, so that a query of a frame or a tap amid rapid
+    /// toggles ends at once.
+    private(set) var restFloor: Double
 
     /// Whether a list running `curve` can be interrupted in this form: an easing that is
     /// exactly 0 at its start and 1 at its end (a motion held at either end is then its
@@ -93,11 +99,35 @@ struct InterruptedListMotion: Sendable {
         self.start = start
         self.order = order
         cutoff = Float(time - start)
-        store = LaneStore(columns: 1, lanes: count)
-        try store.withMutableColumns { (columns) throws(StaggerError) in
+        // The delays, and the columns of the first layer (written by the interruption).
+        store = LaneStore(columns: 3, lanes: count)
+        spareColumn = 1
+        let least = try store.withMutableColumns { (columns) throws(StaggerError) -> Float in
             try delays(UnsafeMutableBufferPointer(start: columns[0], count: count))
+            return Self.least(of: UnsafePointer(columns[0]), count: count)
         }
         settleTime = start
+        // Items whose delay is below the cutoff come to rest at their delay's end.
+        restFloor = from != to && least < cutoff ? start + Double(least) + duration : .infinity
+    }
+
+    /// The least of `count` floats (+∞ for none), in four running minimums: one waited
+    /// four cycles per element.
+    static func least(of values: UnsafePointer<Float>, count: Int) -> Float {
+        var least = (Float.infinity, Float.infinity, Float.infinity, Float.infinity)
+        var i = 0
+        while i + 4 <= count {
+            least.0 = Swift.min(least.0, values[i])
+            least.1 = Swift.min(least.1, values[i + 1])
+            least.2 = Swift.min(least.2, values[i + 2])
+            least.3 = Swift.min(least.3, values[i + 3])
+            i += 4
+        }
+        while i < count {
+            least.0 = Swift.min(least.0, values[i])
+            i += 1
+        }
+        return Swift.min(Swift.min(least.0, least.1), Swift.min(least.2, least.3))
     }
 
     /// The easing's value `elapsed` seconds after a motion's start: 0 until it starts,
@@ -127,9 +157,14 @@ struct InterruptedListMotion: Sendable {
         return value
     }
 
-    /// Calls `body` with each item whose rest (the end of its latest motion that goes somewhere) is in (`after`,
-    /// `through`], and that time, in index order. O(count · layers), no allocation.
+    /// Calls `body` with each item whose rest (the end of its latest motion that goes
+    /// somewhere) is in (`after`, `through`] and after the last interruption (an earlier
+    /// one is the rest of a motion that interruption replaced, which the list recorded
+    /// then), and that time, in index order. O(count · layers) when any can be there,
+    /// else O(1); no allocation.
     func forEachRest(after: Double, through: Double, _ body: (_ index: Int, _ time: Double) -> Void) {
+        guard through >= restFloor else { return }
+        let after = Swift.max(after, start + (layers.last?.shift ?? 0))
         let (start, duration, cutoff, baseMoves, layerCount) = (start, duration, cutoff, from != to, layers.count)
         withUnsafeTemporaryAllocation(of: (Int, Double).self, capacity: Self.maximumLayers) { placed in
             for p in 0..<layerCount { placed[p] = (layers[p].column, layers[p].shift) }
@@ -155,16 +190,29 @@ struct InterruptedListMotion: Sendable {
         return target
     }
 
+    /// How an interruption finds its changes: the kernel (on `backend`, `nil` for the
+    /// active one), or the Swift reference it is tested against bit for bit.
+    enum Method {
+        case kernel(Backend?)
+        case reference
+    }
+
     /// Interrupts every item at `time` (after the last interruption) toward `target`;
     /// items that are not moving then start after `delays` writes their delay (seconds
     /// after `time`, float32 as the kernel samples them). See the type's rule.
     ///
     /// Allocates nothing once the list holds ``maximumLayers`` layers: the new layer
     /// takes the frozen one's columns. Nothing changes when `delays` throws.
+    ///
+    /// - Throws: `delays`' errors; ``StaggerError/curve(_:)`` with
+    ///   ``CurveError/unsupportedBackend(_:)`` for a backend the machine lacks.
     mutating func interrupt(
-        at time: Double, toward target: Float,
+        at time: Double, toward target: Float, by method: Method = .kernel(nil),
         delays: (UnsafeMutableBufferPointer<Float>) throws(StaggerError) -> Void
     ) throws(StaggerError) {
+        if case .kernel(let backend?) = method, !backend.isSupported {
+            throw .curve(.unsupportedBackend(backend.rawValue))
+        }
         let count = self.count
         // The new layer's delays first, into columns no layer uses: nothing else has
         // changed when they throw.
@@ -180,8 +228,69 @@ struct InterruptedListMotion: Sendable {
             for p in 1..<layers.count { layers[p - 1] = layers[p] }
             layers.removeLast()
         }
+        let bounds: (latest: Double, earliest: Double)
+        switch method {
+        case .kernel(let backend): bounds = interruptInKernel(at: time, toward: target, into: column, backend: backend)
+        case .reference: bounds = interruptByReference(at: time, toward: target, into: column)
+        }
+        layers.append(Layer(shift: time - start, column: column))
+        settleTime = bounds.latest
+        restFloor = bounds.earliest
+    }
+
+    /// The interruption's pass in the kernel (`ci_interrupt_list`), writing the new
+    /// layer into `column` and the next; the latest and the earliest rest after `time`.
+    private mutating func interruptInKernel(
+        at time: Double, toward target: Float, into column: Int, backend: Backend?
+    ) -> (latest: Double, earliest: Double) {
+        let (count, layerCount, frozenColumn) = (self.count, layers.count, self.frozenColumn)
+        var list = ci_list_interruption()
+        list.time = time
+        list.start = start
+        list.duration = duration
+        list.from = from
+        list.to = to
+        list.cutoff = cutoff
+        list.target = target
+        list.layer_count = layerCount
+        // The layers' shifts and columns, and the two bounds, on the stack.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.maximumLayers + 2) { figures in
+            withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: Self.maximumLayers) { offsets in
+                withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: Self.maximumLayers) {
+                    changes in
+                    store.withMutableColumns { columns in
+                        for p in 0..<layerCount {
+                            figures[2 + p] = layers[p].shift
+                            offsets[p] = UnsafePointer(columns[layers[p].column])
+                            changes[p] = columns[layers[p].column + 1]
+                        }
+                        list.delays = UnsafePointer(columns[0])
+                        list.frozen = frozenColumn.map { UnsafePointer(columns[$0]) }
+                        list.shifts = UnsafePointer(figures.baseAddress! + 2)
+                        list.offsets = UnsafePointer(offsets.baseAddress)
+                        list.changes = UnsafePointer(changes.baseAddress)
+                        let status = ci_interrupt_list(
+                            backend?.cValue ?? CI_BACKEND_AUTO, &list, columns[column], columns[column + 1],
+                            figures.baseAddress, count)
+                        // The inputs are the motion's own (finite, within the layer limit)
+                        // and the backend was checked.
+                        precondition(status == CI_OK, "ci_interrupt_list: \(status)")
+                        return (figures[0], figures[1])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The interruption's pass in Swift: the reference ``interruptInKernel(at:toward:into:backend:)``
+    /// gives the bits of.
+    private mutating func interruptByReference(
+        at time: Double, toward target: Float, into column: Int
+    ) -> (latest: Double, earliest: Double) {
+        let count = self.count
         let goal = Double(target)
-        var latest = time
+        var latest = time, floor = Double.infinity
+        let shift = time - start
         let (duration, start, from, to, cutoff) = (self.duration, self.start, self.from, self.to, self.cutoff)
         let frozenColumn = self.frozenColumn
         let layerCount = layers.count
@@ -230,20 +339,25 @@ struct InterruptedListMotion: Sendable {
                     // A moving item's earlier motions started before `time` and end before
                     // its new one; a settled item's have ended or were cancelled. A moving
                     // item with no change of target rests when its motions in flight end.
+                    var rest = -Double.infinity
                     if changes[i] != 0 {
-                        latest = Swift.max(latest, time + Double(offsets[i]) + duration)
+                        // As forEachRest finds it (the same roundings).
+                        rest = start + (shift + Double(offsets[i])) + duration
                     } else if moving {
-                        if started, from != to { latest = Swift.max(latest, start + Double(delays[i]) + duration) }
+                        if started, from != to { rest = start + Double(delays[i]) + duration }
                         for p in 0..<layerCount where columns[placed[p].0 + 1][i] != 0 {
                             let offset = placed[p].1 + Double(columns[placed[p].0][i])
-                            latest = Swift.max(latest, start + offset + duration)
+                            rest = Swift.max(rest, start + offset + duration)
                         }
+                    }
+                    if rest > time {
+                        latest = Swift.max(latest, rest)
+                        floor = Swift.min(floor, rest)
                     }
                 }
             }
         }
-        self.layers.append(Layer(shift: time - start, column: column))
-        settleTime = latest
+        return (latest, floor)
     }
 
     /// The first of the columns `slot` names, or of `width` new ones (zeros) appended to

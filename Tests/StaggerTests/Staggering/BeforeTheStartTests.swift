@@ -35,12 +35,14 @@ import Testing
         #expect(values == [0, 0.25, 0.25])
         try Self.halfwayLinear.evaluate(times: [-0.05, 0, 0.2], into: &values, backend: backend)
         #expect(values == [0, 0.5, 0.75])
-        // A time just before the start over a long duration: −1e-43 s / 1,000 s rounds
-        // to −0 in float32, but the time itself says the curve has not started.
+        // A time just before the start over a long duration: −71 · 2⁻¹⁴⁹ s (a float32
+        // subnormal, about −1e-43) / 1,000 s rounds to −0 in float32, but the time itself
+        // says the curve has not started.
         let long = try Curve.easing(try .steps(4, .jumpStart), duration: 1_000)
-        try long.evaluate(times: [-1e-43, 0, 0], into: &values, backend: backend)
+        let justBefore = -71 * Float.leastNonzeroMagnitude
+        try long.evaluate(times: [justBefore, 0, 0], into: &values, backend: backend)
         #expect(values == [0, 0.25, 0.25])
-        #expect(try long.value(at: Double(Float(-1e-43))) == 0)
+        #expect(try long.value(at: Double(justBefore)) == 0)
         for (time, expected) in [(0.05, [Float(0.25), 0, 0]), (0.15, [0.5, 0.25, 0])] {
             try Self.jumpStart.sampleStaggered(
                 at: time, baseDelay: 0, delayIncrement: 0.1, into: &values, backend: backend)

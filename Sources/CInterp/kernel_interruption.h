@@ -1,0 +1,123 @@
+/*
+ * kernel_interruption.h: A staggered list interrupted under one easing (ci_interrupt_list),
+ * a vector of items at a time in double: which items are moving, where their motions
+ * take them, the change of target each gets, the layers a resting item was waiting for
+ * cancelled, and the span of their rests. The Swift reference's operations in its
+ * order, additions and comparisons only (no fused operation can change a bit), so
+ * every backend gives the reference's bits.
+ *
+ * Part of kernel_template.h (included once per backend, after the backend's
+ * vocabulary): no include guard, every name through CI_FN.
+ */
+
+/* WD floats as doubles (lanes past m: `fill`), and back (conversions the compiler
+ * turns into the backend's own). */
+CI_INLINE VD CI_FN(load_fd)(const float *p, size_t m, double fill) {
+    double buffer[WD];
+    if (m == WD) /* one conversion instruction */
+        for (size_t j = 0; j < WD; j++) buffer[j] = (double)p[j];
+    else
+        for (size_t j = 0; j < WD; j++) buffer[j] = j < m ? (double)p[j] : fill;
+    return vd_loadu(buffer);
+}
+
+CI_INLINE void CI_FN(store_df)(float *p, VD v, size_t m) {
+    double buffer[WD];
+    vd_storeu(buffer, v);
+    if (m == WD)
+        for (size_t j = 0; j < WD; j++) p[j] = (float)buffer[j];
+    else
+        for (size_t j = 0; j < m; j++) p[j] = (float)buffer[j];
+}
+
+/* Each lane rounded to float and back. */
+CI_INLINE VD CI_FN(narrow_d)(VD v) {
+    double buffer[WD];
+    vd_storeu(buffer, v);
+    for (size_t j = 0; j < WD; j++) buffer[j] = (double)(float)buffer[j];
+    return vd_loadu(buffer);
+}
+
+/* One vector of items (m valid); `latest` and `earliest` gather their rests. */
+CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_offset,
+                                      float *new_change, size_t i, size_t m, VD *latest,
+                                      VD *earliest) {
+    const VD zero = vd_set1(0.0), minus_infinity = vd_set1(-__builtin_inf());
+    const VD time = vd_set1(L->time), start = vd_set1(L->start);
+    const VD duration = vd_set1(L->duration), since_start = vd_set1(L->time - L->start);
+    const VDM all = vdm_eq(zero, zero), none = vdm_lt(zero, zero);
+    const size_t layers = L->layer_count;
+    VD delay = CI_FN(load_fd)(L->delays + i, m, 0.0);
+    VD carried = L->frozen ? CI_FN(load_fd)(L->frozen + i, m, 0.0) : zero;
+    /* The base: started when its delay is below the cutoff, moving until its end. */
+    VDM started = vdm_lt(delay, vd_set1((double)L->cutoff));
+    carried = vd_add(carried, vd_select(started, vd_set1((double)L->to), vd_set1((double)L->from)));
+    VDM base_moves = L->from != L->to ? started : none;
+    VDM moving = vdm_and(base_moves, vdm_lt(vd_sub(since_start, delay), duration));
+    VD settled = carried;
+    VD change[CI_MAX_LAYERS], begins[CI_MAX_LAYERS];
+    VDM waiting[CI_MAX_LAYERS];
+    for (size_t p = 0; p < layers; p++) {
+        change[p] = CI_FN(load_fd)(L->changes[p] + i, m, 0.0);
+        begins[p] = vd_add(vd_set1(L->shifts[p]), CI_FN(load_fd)(L->offsets[p] + i, m, 0.0));
+        VDM goes = vdm_andnot(vdm_eq(change[p], zero), all);
+        VD elapsed = vd_sub(since_start, begins[p]);
+        waiting[p] = vdm_le(elapsed, zero);
+        carried = vd_select(goes, vd_add(carried, change[p]), carried);
+        VDM running = vdm_andnot(waiting[p], goes);
+        settled = vd_select(running, vd_add(settled, change[p]), settled);
+        moving = vdm_or(moving, vdm_and(running, vdm_lt(elapsed, duration)));
+    }
+    VD offset = vd_select(moving, zero, CI_FN(load_fd)(new_offset + i, m, 0.0));
+    VD goal = vd_set1((double)L->target);
+    VD delta = vd_sub(goal, vd_select(moving, carried, settled));
+    /* The change as stored (float32), which decides whether the item goes anywhere; the
+     * offset read was a float already. */
+    VD narrowed = CI_FN(narrow_d)(delta);
+    CI_FN(store_df)(new_change + i, delta, m);
+    CI_FN(store_df)(new_offset + i, offset, m);
+    /* A resting item cancels the layers it was waiting for. */
+    for (size_t p = 0; p < layers; p++) {
+        VDM cancel = vdm_andnot(moving, waiting[p]);
+        if (!vdm_any(cancel)) continue;
+        double mask[WD];
+        vd_storeu(mask, vd_select(cancel, vd_set1(1.0), zero));
+        for (size_t j = 0; j < m; j++)
+            if (mask[j] != 0) L->changes[p][i + j] = 0.0f;
+    }
+    /* Rests: a new motion's end; a moving item with no change, its motions' latest end. */
+    VDM goes = vdm_andnot(vdm_eq(narrowed, zero), all);
+    VD rest = vd_add(vd_add(start, vd_add(since_start, offset)), duration);
+    VD carried_on = vd_select(base_moves, vd_add(vd_add(start, delay), duration), minus_infinity);
+    for (size_t p = 0; p < layers; p++) {
+        VDM layer_goes = vdm_andnot(vdm_eq(change[p], zero), all);
+        VD end = vd_add(vd_add(start, begins[p]), duration);
+        carried_on = vd_select(layer_goes, CI_FN(max_d)(carried_on, end), carried_on);
+    }
+    rest = vd_select(goes, rest, vd_select(moving, carried_on, minus_infinity));
+    VDM later = vdm_lt(time, rest);
+    if (m < WD) { /* lanes past m count for nothing */
+        double valid[WD];
+        for (size_t j = 0; j < WD; j++) valid[j] = j < m ? 1.0 : 0.0;
+        later = vdm_and(later, vdm_eq(vd_loadu(valid), vd_set1(1.0)));
+    }
+    *latest = vd_select(later, CI_FN(max_d)(*latest, rest), *latest);
+    *earliest = vd_select(later, CI_FN(min_d)(*earliest, rest), *earliest);
+}
+
+static void CI_FN(interrupt_loop)(const ci_list_interruption *L, float *new_offset,
+                                  float *new_change, double bounds[2], size_t n) {
+    VD latest = vd_set1(L->time), earliest = vd_set1(__builtin_inf());
+    for (size_t i = 0; i < n; i += WD)
+        CI_FN(interrupt_block)(L, new_offset, new_change, i, n - i < WD ? n - i : WD, &latest,
+                               &earliest);
+    double high[WD], low[WD];
+    vd_storeu(high, latest);
+    vd_storeu(low, earliest);
+    bounds[0] = L->time;
+    bounds[1] = __builtin_inf();
+    for (size_t j = 0; j < WD; j++) {
+        if (bounds[0] <= high[j]) bounds[0] = high[j];
+        if (low[j] < bounds[1]) bounds[1] = low[j];
+    }
+}
