@@ -943,8 +943,8 @@ static void run_newer(const fuzz_case *c) {
         R.from = c->from;
         R.to = c->to;
         R.index_base = c->index_base;
-        /* Layers read the items' start offsets and targets (or, with another source,
-         * must be refused before reading anything). */
+        /* Layers read the input as their start offsets, and as their changes the items'
+         * targets (the item source) or the input again (a list or delays). */
         const float *layer_start[CI_MAX_LAYERS + 1], *layer_to[CI_MAX_LAYERS + 1];
         for (int p = 0; p <= CI_MAX_LAYERS; p++) {
             layer_start[p] = in.p;
@@ -962,7 +962,7 @@ static void run_newer(const fuzz_case *c) {
                                     !(c->null_one_output && k == c->track_count - 1));
         /* Inputs the kernel reads: delays only when passed (a NULL delays array with a
          * list is one source, the list, and reads nothing). */
-        int reads = (use_delays && R.delays != NULL) || use_items;
+        int reads = (use_delays && R.delays != NULL) || use_items || c->layers > 0;
         int any_nonfinite = 0;
         for (size_t i = 0; i < n; i++) {
             int ok = !reads || isfinite(in.p[i]);
@@ -989,8 +989,8 @@ static void run_newer(const fuzz_case *c) {
             require((R.list != NULL) + (R.delays != NULL) + (R.item_start != NULL) == 1, what,
                     "it has not exactly one source");
             require(c->layers <= CI_MAX_LAYERS, what, "it has too many layers");
-            require(c->layers == 0 || (use_items && !is_timed(c->curve.kind)), what,
-                    "it has layers without per-item easing motions");
+            require(c->layers == 0 || !is_timed(c->curve.kind), what,
+                    "it has layers under a spring or decay");
             require(fits_float(R.time) && fits_float(R.start), what, "a time does not fit float");
             require(is_timed(c->curve.kind) || documented_duration(R.duration), what,
                     "the easing duration is invalid");
@@ -1019,6 +1019,8 @@ static void run_newer(const fuzz_case *c) {
         for (int k = 0; k < c->track_count; k++)
             ordinary =
                 ordinary && fabsf(c->tracks[k].from) <= 1e15f && fabsf(c->tracks[k].to) <= 1e15f;
+        /* A list's or delays' layers add the input itself, any float. */
+        ordinary = ordinary && (c->layers == 0 || use_items);
         if (!ordinary && written) {
             for (int k = 0; k < out.used; k++)
                 if (out.p[k]) guarded_check_padding(&out.arrays[k], out.name[k]);
@@ -1031,7 +1033,7 @@ static void run_newer(const fuzz_case *c) {
         double scale = fmax(1, fmax(fabs(R.from), fabs(R.to)));
         if (status == CI_OK && appearance && !is_timed(c->curve.kind) &&
             c->curve.kind != CI_CURVE_CUBIC_BEZIER && c->curve.kind != CI_CURVE_STEPS &&
-            !use_items && scale <= 1e6) {
+            !use_items && c->layers == 0 && scale <= 1e6) {
             reference = ci_sample(CI_BACKEND_SCALAR, curve, &R, NULL, 0, NULL, ref, NULL, n);
             compare = 1;
             bound = 2e-5 * scale;

@@ -497,7 +497,9 @@ typedef struct ci_list_interruption {
  * end of its latest motion that goes somewhere, as start + (shift + offset) + duration.
  * Every backend gives the same bits as the reference. CI_ERR_INVALID_PARAMETER for a
  * time, start or duration that is not finite, a duration <= 0 or more than
- * CI_MAX_LAYERS layers; CI_ERR_NULL_POINTER for a missing array.
+ * CI_MAX_LAYERS layers; CI_ERR_NULL_POINTER for a missing array. The per-item figures
+ * are read as they are (a list's own, finite): a non-finite one is not reported, and
+ * gives that item NaN or infinite outputs.
  */
 ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list, float *new_offset,
                             float *new_change, double bounds[2], size_t count);
