@@ -8,7 +8,8 @@ internal import CInterp
 /// the others). The lane engine (``LaneAnimation``) would hold the same motions as
 /// Double planes per item: 150 bytes an item or more, and a tap that evaluates every
 /// item's state in Double. Here an interruption costs a pass of float32 writes, and the
-/// list holds 4 bytes an item for the base, 8 per layer and 4 once a layer was frozen.
+/// list holds 4 bytes an item for the base, 8 per layer, and once a layer was frozen 4
+/// for the frozen values and 8 for the columns the next layer takes.
 ///
 /// The rule is the engine's (see ``StaggeredList``'s discussion), for the case it
 /// covers: an easing interrupted by the same easing, in full motion, at a later time
@@ -28,8 +29,8 @@ struct InterruptedListMotion: Sendable {
     static let maximumLayers = KernelPass.maximumLayers
 
     /// One interruption's motions: item i's value gains a motion from 0 to its change
-    /// starting its offset after ``time``; offsets in column ``column`` of the store,
-    /// changes in the next.
+    /// starting its offset after the interruption; offsets in column ``column`` of the
+    /// store, changes in the next.
     struct Layer: Sendable {
         /// The interruption's time, seconds after ``InterruptedListMotion/start``.
         var shift: Double
