@@ -1,0 +1,122 @@
+/*
+ * cinterp_transition.h: the state of many lanes at a tap, part of the API of cinterp.h,
+ * which includes it: springs' settling bounds and states in double (ci_spring_settling,
+ * ci_spring_states, kernel_settling.h and kernel_spring_state.h) and a staggered list
+ * interrupted under one easing (ci_interrupt_list, kernel_interruption.h).
+ */
+#ifndef CINTERP_TRANSITION_H
+#define CINTERP_TRANSITION_H
+
+#include "cinterp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Settling bounds ------------------------------------------------------------ */
+
+/** A damped spring, in double, for its settling bounds: x'' = -omega0^2 (x - delta) -
+ *  2 lambda x', lambda = damping / (2 mass), omega_d^2 = omega0^2 - lambda^2. */
+typedef struct ci_settling {
+    double decay_rate;               /**< lambda, per second: finite and > 0 */
+    double damped_frequency_squared; /**< omega_d^2, (rad/s)^2: finite and >= 0 (under- or
+                                          critically damped; an over-damped spring is not
+                                          solved here) */
+    double epsilon;                  /**< the relative tolerance: finite and > 0 */
+} ci_settling;
+
+/**
+ * Settling bounds of many lanes of one spring, in double precision: for each lane,
+ * the spring moving from 0 toward delta[i] with initial velocity velocity[i] (value
+ * units per second), the time in seconds after which |x(t) - delta| <= epsilon |delta|
+ * (epsilon alone when delta is 0) holds for all later times, to duration[i]. The
+ * bound and its rules are those of the Swift reference (Spring.settlingDuration): for
+ * an under-damped spring, the larger of SwiftUI's figure and the earlier of the
+ * envelope's crossing (in closed form) and the linear-times-exponential bound's; for a
+ * critically damped one, the latter's. That crossing is found to the last double by
+ * Newton's method. Every backend gives the same bits; they differ from the reference
+ * only by the logarithm's rounding (within a few units in the last place of the bound).
+ * duration may be the buffer of delta or velocity (in place).
+ *
+ * A lane whose crossing needs more than Newton's method from its closed-form start
+ * (no finite start right of its peak, more than 64 steps to the last double: inputs
+ * near the ends of double's range) gets NaN: the caller solves it by the reference.
+ * CI_ERR_INVALID_PARAMETER for a spring outside the ranges above,
+ * CI_ERR_NONFINITE_INPUT when a delta or velocity is not finite (every lane is still
+ * written: NaN there).
+ */
+ci_status ci_spring_settling(ci_backend backend, const ci_settling *spring, const double *delta,
+                             const double *velocity, double *duration, size_t count);
+
+/** A damped spring, in double, for the state of its lanes (see ci_settling). */
+typedef struct ci_spring_state {
+    double decay_rate;                 /**< lambda, per second: finite and >= 0 */
+    double undamped_frequency_squared; /**< omega0^2 = stiffness / mass, (rad/s)^2: finite, > 0 */
+    double damped_frequency_squared;   /**< omega0^2 - lambda^2: finite and >= 0 (under- or
+                                            critically damped) */
+} ci_spring_state;
+
+/**
+ * The state of many lanes of one spring, in double precision: lane i, which started
+ * elapsed[i] seconds ago from rest at its origin toward delta[i] with initial velocity
+ * v0[i], is at value[i] (from its origin) moving at velocity[i] (value units per
+ * second). A lane that has not started (elapsed < 0) is at 0, at rest. The formulas and
+ * their order are the Swift reference's (Spring.motion); every backend gives the same
+ * bits, within 1e-14 of the reference at the motion's scale, max(|delta|, |v0| /
+ * omega0) (velocity: that times omega0), as the C library's exp, sin and cos round
+ * apart from the kernel's.
+ *
+ * A lane whose phase omega_d t passes 2^20 pi / 2 before it has decayed to nothing gets
+ * NaN: the caller evaluates it by the reference. CI_ERR_INVALID_PARAMETER for a spring outside the ranges above,
+ * CI_ERR_NONFINITE_INPUT when an input is not finite (NaN in that lane; every lane is
+ * written).
+ */
+ci_status ci_spring_states(ci_backend backend, const ci_spring_state *spring, const double *elapsed,
+                           const double *delta, const double *v0, double *value, double *velocity,
+                           size_t count);
+
+/**
+ * A staggered list's items interrupted at `time` under one easing (what the Swift layer
+ * calls an interrupted list): a base motion from `from` to `to`, item i starting
+ * delays[i] seconds after `start` unless delays[i] >= cutoff (then it never started),
+ * plus frozen[i] (NULL: 0), plus layer_count additive layers, layer p adding
+ * changes[p][i] from offsets[p][i] seconds after start + shifts[p].
+ */
+typedef struct ci_list_interruption {
+    double time;     /**< the interruption, seconds on the caller's clock: after every layer's */
+    double start;    /**< the base's clock time, seconds */
+    double duration; /**< the easing's duration, seconds: finite and > 0 */
+    float from, to, cutoff;
+    float target; /**< where every item goes now */
+    const float *delays;
+    const float *frozen;
+    size_t layer_count; /**< 0 to CI_MAX_LAYERS */
+    const double *shifts;
+    const float *const *offsets;
+    float *const *changes; /**< written: a layer an item was still waiting for is cancelled */
+} ci_list_interruption;
+
+/**
+ * Interrupts every item of `list` toward its target, by the rule the Swift reference
+ * (InterruptedListMotion) states and in its order of operations, in double: an item
+ * still moving (the base started and not ended, or a layer whose change is not 0
+ * started and not ended) keeps its motions and gets new_change[i] = target - where they
+ * take it, new_offset[i] = 0; an item at rest or waiting has the layers it waits for
+ * cancelled (their change set to 0) and gets new_change[i] = target - its value, its
+ * new_offset[i] (the new delay, read) kept. bounds[0] gets the latest and bounds[1] the
+ * earliest rest later than `time` (time and +infinity when none), each item's rest the
+ * end of its latest motion that goes somewhere, as start + (shift + offset) + duration.
+ * Every backend gives the same bits as the reference. CI_ERR_INVALID_PARAMETER for a
+ * time, start or duration that is not finite, a duration <= 0 or more than
+ * CI_MAX_LAYERS layers; CI_ERR_NULL_POINTER for a missing array. The per-item figures
+ * are read as they are (a list's own, finite): a non-finite one is not reported, and
+ * gives that item NaN or infinite outputs.
+ */
+ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list, float *new_offset,
+                            float *new_change, double bounds[2], size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CINTERP_TRANSITION_H */
