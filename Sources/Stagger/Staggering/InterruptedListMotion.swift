@@ -396,11 +396,13 @@ struct InterruptedListMotion: Sendable {
         let planeCount = 1 + layers.count
         var planes = (0..<planeCount).map { _ in LaneAnimation.Plane(count: count) }
         var depth = [UInt8](repeating: 1, count: count)
+        // The reference's Double delays, found once (per item, each call re-checked the
+        // stagger).
+        let referenceDelays = try? order?.referenceDelays(count: count)
         for i in 0..<count {
             let frozen = frozenColumn.map { Double(store[$0, i]) } ?? 0
             let started = store[0, i] < cutoff
-            let delay = order.flatMap { try? $0.delay(for: i, of: count) } ?? Double(store[0, i])
-            planes[0].offsets[i] = started ? delay : 0
+            planes[0].offsets[i] = started ? referenceDelays?[i] ?? Double(store[0, i]) : 0
             planes[0].from[i] = Double(from) + frozen
             planes[0].to[i] = Double(from) + frozen + (started ? Double(to - from) : 0)
             var p = 1

@@ -67,15 +67,9 @@ extension StaggeredList {
             try Self.forEachRest(
                 of: motion, start: start, count: count, after: after, through: through, scratch: &scratch, body)
         case .interrupted(let interrupted):
-            // As the engine's lanes below: the record decides a rest at the very instant.
-            let tie = 0x1p-22 * (abs(start) + motion.curve.duration)
-            interrupted.forEachRest(after: after, through: through) { index, time in
-                if time > start
-                    || (time == start && (earlierRests.isEmpty || earlierRests[index] < start - tie))
-                {
-                    body(index, time)
-                }
-            }
+            // Only rests after the last interruption (`start`): the transition recorded
+            // the earlier ones, from the same float32 figures (no rounding to settle).
+            interrupted.forEachRest(after: after, through: through, body)
         case .lanes(let engine):
             let duration = motion.curve.duration
             // A lane that came to rest before the last transition had nowhere to go in

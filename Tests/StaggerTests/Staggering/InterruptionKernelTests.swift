@@ -60,11 +60,9 @@ import Testing
     /// the same bits on every backend.
     @Test(arguments: testedBackends)
     func theKernelGivesTheReferencesBits(backend: Backend) async {
-        let easing = StaggeredListTests.configGenerator.filter {
-            if case .easing = $0.curve.kind { true } else { false }
-        }
         await checkProperty(
-            count: 40, input: easing, Gen.int(in: 1...400), Gen.double(in: 0.002...0.15).array(of: 1...7),
+            count: 40, input: RapidToggleTests.easingConfigs, Gen.int(in: 1...400),
+            Gen.double(in: 0.002...0.15).array(of: 1...7),
             Gen.double(in: 0.001...0.4)
         ) { config, count, gaps, last in
             var list = try StaggeredList(count: count, config: config)

@@ -7,6 +7,11 @@ import Testing
 /// the oldest interruption's motion at its value. Expected values are worked by hand
 /// from the linear easing; the kernel is held to them on every backend.
 @Suite(.shrinking(false)) struct RapidToggleTests {
+    /// The random configs of StaggeredListTests that run an easing (the compact form's).
+    static let easingConfigs = StaggeredListTests.configGenerator.filter {
+        if case .easing = $0.curve.kind { true } else { false }
+    }
+
     /// The linear easing over 1 s, 0 before its start and 1 after its end.
     static func lin(_ elapsed: Double) -> Double { min(max(elapsed, 0), 1) }
 
@@ -90,11 +95,8 @@ import Testing
     /// (to float32's precision, where a frozen share is stored), on every backend.
     @Test(arguments: testedBackends)
     func togglesMatchTheReferenceAndStayContinuous(backend: Backend) async {
-        let easing = StaggeredListTests.configGenerator.filter {
-            if case .easing = $0.curve.kind { true } else { false }
-        }
         await checkProperty(
-            count: 30, input: easing, Gen.int(in: 1...300), Gen.double(in: 0.004...0.12).array(of: 2...9),
+            count: 30, input: Self.easingConfigs, Gen.int(in: 1...300), Gen.double(in: 0.004...0.12).array(of: 2...9),
             Gen.double(in: 0...0.6)
         ) { config, count, gaps, after in
             var list = try StaggeredList(count: count, config: config)
