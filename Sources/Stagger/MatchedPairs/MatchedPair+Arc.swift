@@ -19,9 +19,15 @@ extension MatchedPair {
     /// continuous, and a way back runs the same arc; a small error of the lanes moves the
     /// point at most π/2 times as far. O(1), no allocation.
     func onArc(x: Double, y: Double) -> (x: Double, y: Double) {
-        let bend = options.arc
-        guard bend != 0 else { return (x, y) }
         let (from, to) = anchorEnds
+        return Self.onArc(x: x, y: y, from: from, to: to, bend: options.arc)
+    }
+
+    /// ``onArc(x:y:)`` for the anchor's ends `from` and `to` and the arc `bend`
+    /// (``MatchedPairOptions/arc``): what a pair's decoding record holds of it.
+    static func onArc(x: Double, y: Double, from: LayoutPoint, to: LayoutPoint, bend: Double) -> (x: Double, y: Double)
+    {
+        guard bend != 0 else { return (x, y) }
         let dx = to.x - from.x, dy = to.y - from.y
         // The length scaled by the larger side, so that it cannot overflow.
         let scale = Swift.max(abs(dx), abs(dy))

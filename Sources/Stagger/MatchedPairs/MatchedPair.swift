@@ -139,42 +139,9 @@ public struct MatchedPair: Sendable, Hashable {
     }
 
     /// The presented state for lane values read through `v` (`v(lane.rawValue)`),
-    /// without allocating: the decode path of every frame.
-    ///
-    /// Always inlined: as a call it took the pair borrowed from the decoding loop's
-    /// buffer, and Swift copied the whole pair for it (not a trivial value: its fade
-    /// windows hold easings), about an eighth of decoding every pair; inlined, the fields it
-    /// reads are read in place.
-    @inline(__always) func state(lanes v: (Int) -> Double) -> MatchedPairState {
-        func lane(_ l: MatchedLane) -> Double { v(l.rawValue) }
-        let width = lane(.width), height = lane(.height)
-        let anchor = options.anchor
-        let point = onArc(x: lane(.anchorX), y: lane(.anchorY))
-        let frame = LayoutRect(unchecked: point.x - anchor.x * width, point.y - anchor.y * height, width, height)
-        let relative = options.cornerRadius == .relativeToBox
-        let sx = relative ? width : 1, sy = relative ? height : 1
-        let radii = EllipticalCornerRadii(
-            horizontal: CornerRadii(
-                unchecked: lane(.topLeadingX) * sx, lane(.topTrailingX) * sx, lane(.bottomTrailingX) * sx,
-                lane(.bottomLeadingX) * sx),
-            vertical: CornerRadii(
-                unchecked: lane(.topLeadingY) * sy, lane(.topTrailingY) * sy, lane(.bottomTrailingY) * sy,
-                lane(.bottomLeadingY) * sy))
-        let progress = lane(.progress)
-        let opacity = Swift.min(Swift.max(lane(.opacity), 0), 1)
-        let mixing = options.colorMixing, gamut = options.gamutMapping
-        let color = mixing.color(lane(.color0), lane(.color1), lane(.color2), lane(.colorAlpha), gamutMapping: gamut)
-        let shadowColor = mixing.color(
-            lane(.shadow0), lane(.shadow1), lane(.shadow2), lane(.shadowAlpha), gamutMapping: gamut)
-        let shadow = Shadow(
-            unchecked: shadowColor, Swift.max(lane(.shadowRadius), 0), lane(.shadowOffsetX), lane(.shadowOffsetY))
-        let fade = options.crossFade
-        // Each view keeps its own opacity and the cross-fade scales it (Motion's
-        // shared layout), so a half-transparent destination never shows more than half.
-        return MatchedPairState(
-            progress: progress, frame: frame, cornerRadii: radii, opacity: opacity, color: color, shadow: shadow,
-            incomingOpacity: destination.opacity * fade.incomingOpacity(at: progress),
-            outgoingOpacity: source.opacity * fade.outgoingOpacity(at: progress))
+    /// without allocating: what ``MatchedPairDecoding`` gives for this pair.
+    func state(lanes v: (Int) -> Double) -> MatchedPairState {
+        MatchedPairDecoding(self).state(lanes: v, crossFade: options.crossFade)
     }
 
     // MARK: - Scrubbing

@@ -15,7 +15,11 @@ extension MatchedPairGroup {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         let n = pairs.count
         return frame.values.withUnsafeBufferPointer { values in
-            pairs[index].state { Double(values[$0 * n + index]) }
+            decodings.withUnsafeBufferPointer { decodings in
+                let decoding = decodings.baseAddress! + index
+                return decoding.pointee.record.state(
+                    lanes: { Double(values[$0 * n + index]) }, crossFade: decoding.pointee.crossFade)
+            }
         }
     }
 
@@ -30,13 +34,31 @@ extension MatchedPairGroup {
     ///   frame of another size (lanes); `states` is left unchanged then.
     public func states(in frame: MatchedFrame, into states: inout [MatchedPairState]) throws(AnimatableError) {
         try checkDecoding(frame)
-        let n = pairs.count
         states.removeAll(keepingCapacity: true)
+        let n = pairs.count
         states.reserveCapacity(n)
+        // Each pair from its decoding record, which reads no pair (see
+        // ``MatchedPairDecoding``), in place (a pointer's element).
         frame.values.withUnsafeBufferPointer { values in
-            pairs.withUnsafeBufferPointer { pairs in
-                for i in 0..<n { states.append(pairs[i].state { Double(values[$0 * n + i]) }) }
+            decodings.withUnsafeBufferPointer { decodings in
+                guard let decoding = decodings.baseAddress else { return }
+                for i in 0..<n {
+                    states.append(
+                        decoding[i].record.state(
+                            lanes: { Double(values[$0 * n + i]) }, crossFade: decoding[i].crossFade))
+                }
             }
+        }
+    }
+
+    /// A pair's decoding record and its cross-fade.
+    struct Decoding: Sendable {
+        var record: MatchedPairDecoding
+        var crossFade: CrossFade
+
+        init(_ pair: MatchedPair) {
+            record = MatchedPairDecoding(pair)
+            crossFade = pair.options.crossFade
         }
     }
 

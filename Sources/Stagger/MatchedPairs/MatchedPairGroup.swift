@@ -82,6 +82,10 @@ public struct MatchedPairGroup: Sendable {
     /// The buffer the next transition's rests are written into (never read otherwise).
     var restBuffer: [Double] = []
 
+    /// Each pair's decoding record and cross-fade, made with the pairs
+    /// (MatchedPairGroup+Decoding.swift reads them).
+    private(set) var decodings: [Decoding]
+
     /// Each pair's stagger delay, seconds.
     let delays: [Double]
     /// The largest of ``delays``, found once (the base delay when there are none).
@@ -112,6 +116,7 @@ public struct MatchedPairGroup: Sendable {
         }
         for pair in pairs { try pair.validate() }
         self.pairs = pairs
+        decodings = pairs.map(Decoding.init)
         self.curves = curves
         self.stagger = stagger
         if let stagger {
@@ -232,6 +237,7 @@ public struct MatchedPairGroup: Sendable {
         let retargetedLanes = try Self.layout(retargeted, atDestination: true)
         try move(to: retargetedLanes, at: time, curves: curves)
         pairs = retargeted
+        decodings = retargeted.map(Decoding.init)
         destinationLanes = retargetedLanes
         isAtDestination = true
         scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
@@ -423,7 +429,8 @@ public struct MatchedPairGroup: Sendable {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         guard time.isFinite else { throw .invalidTime(time) }
         let n = pairs.count
-        return pairs[index].state { engine.reference(lane: $0 * n + index, at: time).value }
+        return decodings[index].record.state(
+            lanes: { engine.reference(lane: $0 * n + index, at: time).value }, crossFade: decodings[index].crossFade)
     }
 
     /// Pair `index`'s lane values and velocities (per second) at `time`, in Double,
