@@ -3,9 +3,9 @@ extension MatchedPairGroup {
 
     /// Pair `index`'s state from a sampled frame, without allocating.
     ///
-    /// To decode every pair of a frame, ``states(in:into:)`` does the same in one call
-    /// (calling this once per pair on a group held in a `var` can cost a copy of the
-    /// group's storage references per call).
+    /// Cheap to call once per pair from a frame loop (a `ForEach` over the pairs, say):
+    /// a group is one reference to its storage, so reading it from a model's property
+    /// for each call costs a retain. ``states(in:into:)`` decodes every pair in one call.
     ///
     /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` for a
     ///   frame of another size (lanes); ``AnimatableError/unknownElement(_:)`` for an

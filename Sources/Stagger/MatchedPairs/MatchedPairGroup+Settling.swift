@@ -12,7 +12,7 @@ extension MatchedPairGroup {
     /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs.
     public func settleTime(ofPair index: Int) throws(AnimatableError) -> Double {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
-        return pairSettleTime(index)
+        return Self.settleTime(ofPair: index, in: engine, pairCount: pairs.count)
     }
 
     /// The pairs that come to rest in (`after`, `through`], with their times, in time
@@ -39,16 +39,25 @@ extension MatchedPairGroup {
         after: Double, through: Double, includingEarlier: Bool = true, _ body: (_ pair: Int, _ time: Double) -> Void
     ) {
         if includingEarlier {
-            // Not enumerated(), which allocates per element unspecialised (debug builds).
+            // Read once (a read through the storage is an exclusivity check); not
+            // enumerated(), which allocates per element unspecialised (debug builds).
+            let earlierRests = self.earlierRests
             for pair in earlierRests.indices where earlierRests[pair] > after && earlierRests[pair] <= through {
                 body(pair, earlierRests[pair])
             }
         }
-        guard lastTransition.isFinite, through > lastTransition, after < settleTime else { return }
-        for pair in pairs.indices {
-            let time = pairSettleTime(pair)
-            if time > after, time <= through, time > lastTransition { body(pair, time) }
+        let since = lastTransition
+        guard since.isFinite, through > since, after < settleTime else { return }
+        Self.forEachSettleTime(of: engine, pairCount: pairs.count) { pair, time in
+            if time > after, time <= through, time > since { body(pair, time) }
         }
+    }
+
+    /// Calls `body` with each pair of `engine`'s lanes and its settle time, in pair order.
+    private static func forEachSettleTime(
+        of engine: LaneAnimation, pairCount n: Int, _ body: (_ pair: Int, _ time: Double) -> Void
+    ) {
+        for pair in 0..<n { body(pair, settleTime(ofPair: pair, in: engine, pairCount: n)) }
     }
 
     /// ``earlierRests`` with the pairs of the motion in flight that come to rest at or
@@ -63,9 +72,24 @@ extension MatchedPairGroup {
     mutating func newRests(before time: Double) -> [Double]? {
         guard lastTransition.isFinite, time > lastTransition else { return nil }
         let n = pairs.count
-        var rests = LaneAnimation.Spare.reused(&restBuffer, count: n)
-        let since = lastTransition
-        let settled = rests.withUnsafeMutableBufferPointer { rests in
+        makeUnique()
+        var rests = LaneAnimation.Spare.reused(&storage.restBuffer, count: n)
+        let settled = Self.newRests(&rests, of: engine, earlier: earlierRests, before: time)
+        guard settled else {
+            storage.restBuffer = rests
+            return nil
+        }
+        return rests
+    }
+
+    /// ``newRests(before:)``'s pass, into `rests` (one per pair): whether any pair of
+    /// `engine` settled after its last transition and at or before `time`. (The engine
+    /// and the earlier rests as arguments: read once, not through the storage per lane.)
+    private static func newRests(
+        _ rests: inout [Double], of engine: LaneAnimation, earlier earlierRests: [Double], before time: Double
+    ) -> Bool {
+        let n = rests.count, since = engine.lastTransition
+        return rests.withUnsafeMutableBufferPointer { rests in
             // Every pair's settle time, row by row (lane-major: lane l · n + pair).
             rests.update(repeating: engine.start)
             for row in 0..<MatchedPair.laneCount {
@@ -81,25 +105,21 @@ extension MatchedPairGroup {
             }
             return settled
         }
-        guard settled else {
-            restBuffer = rests
-            return nil
-        }
-        return rests
     }
 
     /// Makes `rests` (from ``newRests(before:)``) the earlier rests, the ones they
     /// replace the buffer of the next.
     mutating func keepRests(_ rests: [Double]?) {
         guard let rests else { return }
-        restBuffer = earlierRests
-        earlierRests = rests
+        makeUnique()
+        storage.restBuffer = storage.earlierRests
+        storage.earlierRests = rests
     }
 
-    /// The end of pair `pair`'s latest lane motion (lane-major: lane l · n + pair).
-    private func pairSettleTime(_ pair: Int) -> Double {
-        guard lastTransition.isFinite else { return lastTransition }
-        let n = pairs.count
+    /// The end of pair `pair`'s latest lane motion in `engine` (lane-major: lane
+    /// l · n + pair).
+    private static func settleTime(ofPair pair: Int, in engine: LaneAnimation, pairCount n: Int) -> Double {
+        guard engine.lastTransition.isFinite else { return engine.lastTransition }
         var latest = engine.start
         for row in 0..<MatchedPair.laneCount { latest = Swift.max(latest, engine.end(ofLane: row * n + pair)) }
         return latest

@@ -64,30 +64,10 @@ public struct MatchedPairGroup: Sendable {
     /// default.
     public var reducedMotion: ReducedMotion = .system(isEnabled: false)
 
-    /// Every pair's lanes (lane-major: lane l · n + pair); MatchedPairGroup+Settling.swift
-    /// reads their ends.
-    private(set) var engine: LaneAnimation
-    /// Every pair's lanes at its source and at its destination, lane-major: laid out
-    /// once (and again on a retarget), not on every transition.
-    private var sourceLanes: [Double]
-    private var destinationLanes: [Double]
-    /// Per-lane moving flags of the last transition: a buffer the next one fills (never
-    /// read otherwise; the delays' buffer is the engine's, ``LaneAnimation/delayBuffer(count:)``).
-    private var laneCarriedBuffer: [Int] = []
-    /// Each pair's time of coming to rest in a motion that a later transition replaced
-    /// (−∞ for none; empty until some pair has one), so that a frame after a tap still
-    /// hears of a pair that settled since the previous frame: the latest per pair.
-    /// (Kept by MatchedPairGroup+Settling.swift.)
-    var earlierRests: [Double] = []
-    /// The buffer the next transition's rests are written into (never read otherwise).
-    var restBuffer: [Double] = []
+    /// The lanes, buffers and per-pair records, behind one reference (see
+    /// MatchedPairGroup+Storage.swift, which gives each its accessor).
+    var storage: Storage
 
-    /// Each pair's decoding record and cross-fade, made with the pairs
-    /// (MatchedPairGroup+Decoding.swift reads them).
-    private(set) var decodings: [Decoding]
-
-    /// Each pair's stagger delay, seconds.
-    let delays: [Double]
     /// The largest of ``delays``, found once (the base delay when there are none).
     private let largestDelay: Double
     /// Seconds of motion that a scrub's progress 0…1 spans (see
@@ -96,9 +76,6 @@ public struct MatchedPairGroup: Sendable {
     /// duration) plus the largest stagger delay. +∞ when a curve never settles (an
     /// undamped spring).
     public let scrubDuration: Double
-    /// Float32 ends of every lane for scrubbing; `nil` when one does not fit float32
-    /// (scrubbing then throws that error).
-    private(set) var scrubLanes: ScrubLanes?
 
     /// A group at rest at its sources.
     ///
@@ -116,9 +93,9 @@ public struct MatchedPairGroup: Sendable {
         }
         for pair in pairs { try pair.validate() }
         self.pairs = pairs
-        decodings = pairs.map(Decoding.init)
         self.curves = curves
         self.stagger = stagger
+        let delays: [Double]
         if let stagger {
             // The configuration is checked once for the count, not once per pair.
             do { delays = try stagger.referenceDelays(count: n) } catch { throw .stagger(error) }
@@ -126,14 +103,18 @@ public struct MatchedPairGroup: Sendable {
             delays = [Double](repeating: 0, count: n)
         }
         largestDelay = delays.max() ?? stagger?.baseDelay ?? 0
-        sourceLanes = try Self.layout(pairs, atDestination: false)
-        destinationLanes = try Self.layout(pairs, atDestination: true)
+        let sourceLanes = try Self.layout(pairs, atDestination: false)
+        let destinationLanes = try Self.layout(pairs, atDestination: true)
+        let engine: LaneAnimation
         do throws(LaneFailure) {
             engine = try LaneAnimation(kernelValues: sourceLanes, segments: Self.segments(curves, pairCount: n))
         } catch {
             throw Self.named(error, pairCount: n)
         }
-        scrubLanes = try? Self.scrubLanes(pairs, curves: curves, delays: delays)
+        storage = Storage(
+            engine: engine, sourceLanes: sourceLanes, destinationLanes: destinationLanes,
+            decodings: pairs.map(Decoding.init), delays: delays,
+            scrubLanes: try? Self.scrubLanes(pairs, curves: curves, delays: delays))
         scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
     }
 
@@ -237,10 +218,11 @@ public struct MatchedPairGroup: Sendable {
         let retargetedLanes = try Self.layout(retargeted, atDestination: true)
         try move(to: retargetedLanes, at: time, curves: curves)
         pairs = retargeted
-        decodings = retargeted.map(Decoding.init)
-        destinationLanes = retargetedLanes
+        makeUnique()
+        storage.decodings = retargeted.map(Decoding.init)
+        storage.destinationLanes = retargetedLanes
         isAtDestination = true
-        scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
+        storage.scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
     }
 
     /// Hands a scrub over to the curves, as when a finger that was dragging the
@@ -276,11 +258,14 @@ public struct MatchedPairGroup: Sendable {
             throw .nonFiniteComponent(name: "progress velocity", value: progressVelocity)
         }
         let n = pairs.count
-        let source = sourceLanes, destination = destinationLanes
+        // Locals read once: every read through the storage is an exclusivity check.
+        let source = sourceLanes, destination = destinationLanes, delays = self.delays
         var current: [(value: Double, velocity: Double)] = []
         current.reserveCapacity(source.count)
         // The delays into the buffer the engine keeps for them (every lane written).
-        var laneDelays = engine.delayBuffer(count: source.count)
+        // (Changes to the storage in place, once it is this group's alone.)
+        makeUnique()
+        var laneDelays = storage.engine.delayBuffer(count: source.count)
         // Under reduced motion what is left of the stagger is scaled as a transition
         // scales it (the base delay kept).
         let (base, scale) = delayScale
@@ -326,17 +311,17 @@ public struct MatchedPairGroup: Sendable {
                 // In place, into the buffers of the motion before last, as a start or a
                 // reverse: fresh memory was most of a release's cost. setMotion changes
                 // nothing when it throws.
-                let spare = engine.takeSpare()
-                try engine.setMotion(
+                let spare = storage.engine.takeSpare()
+                try storage.engine.setMotion(
                     start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
                     delay: { lane, _ in laneDelays[lane] }, reusing: spare)
-                engine.spare.delays = laneDelays
+                storage.engine.spare.delays = laneDelays
             } else {
                 var next = try LaneAnimation(kernelValues: current.map(\.value), segments: segments)
                 try next.setMotion(
                     start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
                     delay: { lane, _ in laneDelays[lane] })
-                engine = next
+                storage.engine = next
             }
         } catch {
             throw Self.named(error, pairCount: n)
@@ -360,12 +345,41 @@ public struct MatchedPairGroup: Sendable {
     private mutating func move(to targets: [Double], at time: Double, curves: MatchedCurves) throws(AnimatableError) {
         let time = try changeTime(time)
         let n = pairs.count
-        // Per lane (lane-major: lane l·n + i is pair i's), in buffers the group keeps
-        // from one transition to the next (the delays' is the engine's), filled row by
-        // row with no division per lane: the first row holds each pair's figures first.
-        var laneDelays = engine.delayBuffer(count: engine.laneCount)
-        var laneCarried = LaneAnimation.Spare.reused(&laneCarriedBuffer, count: engine.laneCount)
-        let (base, scale) = delayScale
+        // Per lane, in buffers the group keeps from one transition to the next (the
+        // delays' is the engine's).
+        // (Changes to the storage in place, once it is this group's alone.)
+        makeUnique()
+        let laneCount = storage.engine.laneCount
+        var laneDelays = storage.engine.delayBuffer(count: laneCount)
+        var laneCarried = LaneAnimation.Spare.reused(&storage.laneCarriedBuffer, count: laneCount)
+        Self.fill(&laneDelays, &laneCarried, engine: engine, delays: delays, scaled: delayScale, at: time)
+        // In place: restart changes nothing when it throws, and writing the engine's
+        // own spare buffers (rather than a copy's) maps no fresh memory. The segments
+        // only when the curves change (a reduced transition, a way back of its own).
+        let rests = newRests(before: time)
+        let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
+        let segments =
+            Self.segmentsMatch(engine.segments, wanted, pairCount: n) ? nil : Self.segments(wanted, pairCount: n)
+        do throws(LaneFailure) {
+            try storage.engine.restart(
+                at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried), segments: segments)
+        } catch {
+            throw Self.named(error, pairCount: n)
+        }
+        keepRests(rests)
+        storage.laneCarriedBuffer = laneCarried
+    }
+
+    /// A tap's per-lane delays and carried lanes (lane-major: lane l·n + i is pair i's),
+    /// filled row by row with no division per lane: the first row holds each pair's
+    /// figures first. (The engine and the delays as arguments: read once, not through
+    /// the storage per lane.)
+    private static func fill(
+        _ laneDelays: inout [Double], _ laneCarried: inout [Int], engine: LaneAnimation, delays: [Double],
+        scaled: (base: Double, scale: Double), at time: Double
+    ) {
+        let n = delays.count
+        let (base, scale) = scaled
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
             laneCarried.withUnsafeMutableBufferPointer { laneCarried in
                 // A pair counts as moving when any of its lanes is: all its lanes then
@@ -387,21 +401,6 @@ public struct MatchedPairGroup: Sendable {
                 }
             }
         }
-        // In place: restart changes nothing when it throws, and writing the engine's
-        // own spare buffers (rather than a copy's) maps no fresh memory. The segments
-        // only when the curves change (a reduced transition, a way back of its own).
-        let rests = newRests(before: time)
-        let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
-        do throws(LaneFailure) {
-            try engine.restart(
-                at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried),
-                segments: Self.segmentsMatch(engine.segments, wanted, pairCount: n)
-                    ? nil : Self.segments(wanted, pairCount: n))
-        } catch {
-            throw Self.named(error, pairCount: n)
-        }
-        keepRests(rests)
-        laneCarriedBuffer = laneCarried
     }
 
     // MARK: - Queries

@@ -1,0 +1,83 @@
+// A group's lanes, buffers and per-pair records behind one reference, copied on write.
+
+extension MatchedPairGroup {
+    /// What a group holds in memory of its own (the lane engine, each pair's lanes at
+    /// both ends, delays and decoding records, the buffers its taps reuse), behind one
+    /// reference: a group read or passed by value (an app's model property read for one
+    /// pair's state, a closure's capture) then costs one retain, not one per array (some
+    /// thirty, three quarters of reading one pair's state from a frame that way).
+    ///
+    /// Copied on write: every mutating method of a group calls
+    /// ``MatchedPairGroup/makeUnique()`` first and then changes `storage`'s properties in
+    /// place, so a storage that two groups share is never written (hence `@unchecked
+    /// Sendable`: it is only ever mutated while uniquely referenced). The accessors below
+    /// read; loops over lanes take what they need as arguments, read once (a read of a
+    /// class's property is an exclusivity check at run time). Not `_read` and `_modify`
+    /// accessors: in a debug build each of their calls allocated its coroutine's frame.
+    final class Storage: @unchecked Sendable {
+        var engine: LaneAnimation
+        var sourceLanes: [Double]
+        var destinationLanes: [Double]
+        /// Per-lane moving flags of the last transition: a buffer the next one fills
+        /// (never read otherwise; the delays' buffer is the engine's,
+        /// ``LaneAnimation/delayBuffer(count:)``).
+        var laneCarriedBuffer: [Int] = []
+        var earlierRests: [Double] = []
+        /// The buffer the next transition's rests are written into (never read otherwise).
+        var restBuffer: [Double] = []
+        var decodings: [Decoding]
+        var delays: [Double]
+        var scrubLanes: ScrubLanes?
+
+        init(
+            engine: LaneAnimation, sourceLanes: [Double], destinationLanes: [Double], decodings: [Decoding],
+            delays: [Double], scrubLanes: ScrubLanes?
+        ) {
+            self.engine = engine
+            self.sourceLanes = sourceLanes
+            self.destinationLanes = destinationLanes
+            self.decodings = decodings
+            self.delays = delays
+            self.scrubLanes = scrubLanes
+        }
+
+        /// A storage of its own with the same contents.
+        init(copying other: Storage) {
+            engine = other.engine
+            sourceLanes = other.sourceLanes
+            destinationLanes = other.destinationLanes
+            laneCarriedBuffer = other.laneCarriedBuffer
+            earlierRests = other.earlierRests
+            restBuffer = other.restBuffer
+            decodings = other.decodings
+            delays = other.delays
+            scrubLanes = other.scrubLanes
+        }
+    }
+
+    /// Gives this group a storage of its own before a change (copy on write).
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    /// Every pair's lanes (lane-major: lane l · n + pair); MatchedPairGroup+Settling.swift
+    /// reads their ends.
+    var engine: LaneAnimation { storage.engine }
+    /// Every pair's lanes at its source and at its destination, lane-major: laid out
+    /// once (and again on a retarget), not on every transition.
+    var sourceLanes: [Double] { storage.sourceLanes }
+    var destinationLanes: [Double] { storage.destinationLanes }
+    /// Each pair's time of coming to rest in a motion that a later transition replaced
+    /// (−∞ for none; empty until some pair has one), so that a frame after a tap still
+    /// hears of a pair that settled since the previous frame: the latest per pair.
+    /// (Kept by MatchedPairGroup+Settling.swift.)
+    var earlierRests: [Double] { storage.earlierRests }
+    /// Each pair's decoding record and cross-fade, made with the pairs
+    /// (MatchedPairGroup+Decoding.swift reads them).
+    var decodings: [Decoding] { storage.decodings }
+    /// Each pair's stagger delay, seconds.
+    var delays: [Double] { storage.delays }
+    /// Float32 ends of every lane for scrubbing; `nil` when one does not fit float32
+    /// (scrubbing then throws that error).
+    var scrubLanes: ScrubLanes? { storage.scrubLanes }
+}
