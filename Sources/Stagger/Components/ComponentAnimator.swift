@@ -166,13 +166,15 @@ public struct ComponentAnimator: Sendable {
                         carried.append(moving ? lane : -1)
                     }
                 } else {
-                    start += entry.components.map { (value: $0, velocity: .nan) }
-                    carried += [Int](repeating: -1, count: lanes.count)
+                    // Appended in place: a temporary array per property was most of the
+                    // allocations of a transition of many elements.
+                    for value in entry.components { start.append((value, .nan)) }
+                    carried.append(contentsOf: repeatElement(-1, count: lanes.count))
                 }
                 // An element already moving continues at once; a delay applies to
                 // elements at rest (a delay mid-flight would freeze them).
                 let moving = start[lanes].contains { !$0.velocity.isNaN }
-                delays += [Double](repeating: moving ? 0 : timing.delay * delayScale, count: lanes.count)
+                delays.append(contentsOf: repeatElement(moving ? 0 : timing.delay * delayScale, count: lanes.count))
                 if reduced {
                     let curve = Self.reducedCurve(
                         property, type: entry.type, saying: transition.reducedMotion[property])
@@ -350,8 +352,14 @@ public struct ComponentAnimator: Sendable {
     /// searcher on every call (3 µs, most of a frame that reads every property). ASCII
     /// letters fold; the words are ASCII, and no other letter lowercases to one of
     /// theirs.
+    /// The name's own UTF-8 bytes are read in place (a copy into an array was an
+    /// allocation per call, two per property of every transition).
     private static func contains(_ name: String, _ word: StaticString) -> Bool {
-        let bytes = Array(name.utf8)
+        var name = name
+        return name.withUTF8 { bytes in contains(bytes, word) }
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard bytes.count >= count else { return false }
         return word.withUTF8Buffer { word in

@@ -10,12 +10,15 @@ public struct AnimatableValues: Sendable, Hashable {
     }
 
     private(set) var entries: [String: Entry] = [:]
+    /// The keys of ``entries``, sorted: kept as names are added, so that reading them
+    /// (every transition of a component, for every element) sorts and allocates nothing.
+    private var sortedNames: [String] = []
 
     /// No properties.
     public init() {}
 
     /// The property names, sorted.
-    public var propertyNames: [String] { entries.keys.sorted() }
+    public var propertyNames: [String] { sortedNames }
 
     /// Sets property `name` to `value`.
     ///
@@ -32,7 +35,7 @@ public struct AnimatableValues: Sendable, Hashable {
         }
         try value.validate()
         try Value.requireFiniteComponents(components)
-        entries[name] = Entry(type: ObjectIdentifier(Value.self), components: components)
+        setComponents(name, type: ObjectIdentifier(Value.self), components)
     }
 
     /// Property `name` as a `Value`.
@@ -49,6 +52,14 @@ public struct AnimatableValues: Sendable, Hashable {
 
     /// Stores raw components of an existing entry's type (for the animator).
     mutating func setComponents(_ name: String, type: ObjectIdentifier, _ components: [Double]) {
-        entries[name] = Entry(type: type, components: components)
+        if entries.updateValue(Entry(type: type, components: components), forKey: name) == nil {
+            // A new name, at its place in order (binary search: the first name after it).
+            var low = 0, high = sortedNames.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sortedNames[middle] < name { low = middle + 1 } else { high = middle }
+            }
+            sortedNames.insert(name, at: low)
+        }
     }
 }
