@@ -351,9 +351,8 @@ public struct ComponentAnimator: Sendable {
     /// property names are short, and the standard library's `contains` set up a
     /// searcher on every call (3 µs, most of a frame that reads every property). ASCII
     /// letters fold; the words are ASCII, and no other letter lowercases to one of
-    /// theirs.
-    /// The name's own UTF-8 bytes are read in place (a copy into an array was an
-    /// allocation per call, two per property of every transition).
+    /// theirs. The name's UTF-8 is read in place: a copy into an array allocated, twice
+    /// per property of every transition.
     private static func contains(_ name: String, _ word: StaticString) -> Bool {
         var name = name
         return name.withUTF8 { bytes in contains(bytes, word) }

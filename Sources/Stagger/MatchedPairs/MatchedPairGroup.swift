@@ -262,8 +262,8 @@ public struct MatchedPairGroup: Sendable {
         let source = sourceLanes, destination = destinationLanes, delays = self.delays
         var current: [(value: Double, velocity: Double)] = []
         current.reserveCapacity(source.count)
-        // The delays into the buffer the engine keeps for them (every lane written).
-        // (Changes to the storage in place, once it is this group's alone.)
+        // The delays into the buffer the engine keeps for them (every lane written),
+        // changed in place once the storage is this group's.
         makeUnique()
         var laneDelays = storage.engine.delayBuffer(count: source.count)
         // Under reduced motion what is left of the stagger is scaled as a transition
@@ -346,8 +346,7 @@ public struct MatchedPairGroup: Sendable {
         let time = try changeTime(time)
         let n = pairs.count
         // Per lane, in buffers the group keeps from one transition to the next (the
-        // delays' is the engine's).
-        // (Changes to the storage in place, once it is this group's alone.)
+        // delays' is the engine's), changed in place once the storage is this group's.
         makeUnique()
         let laneCount = storage.engine.laneCount
         var laneDelays = storage.engine.delayBuffer(count: laneCount)

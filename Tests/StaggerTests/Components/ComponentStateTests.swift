@@ -16,6 +16,24 @@ import Testing
         return (a, b, c)
     }
 
+    /// An element's property names come sorted whatever order they were set in, each
+    /// once: set again, a name keeps its place (the animator lays lanes out in this order).
+    @Test func propertyNamesAreSortedAndUnique() throws {
+        var values = AnimatableValues()
+        #expect(values.propertyNames.isEmpty)
+        for name in ["zIndex", "opacity", "scale", "blur", "offset"] { try values.set(name, to: 1.0) }
+        try values.set("opacity", to: 0.5)
+        try values.set("blur", to: 2.0)
+        #expect(values.propertyNames == ["blur", "offset", "opacity", "scale", "zIndex"])
+        #expect(try values.value("opacity", as: Double.self) == 0.5)
+        // Equal contents set in another order are equal values.
+        var other = AnimatableValues()
+        for name in ["offset", "blur", "zIndex", "scale", "opacity"] { try other.set(name, to: 1.0) }
+        try other.set("opacity", to: 0.5)
+        try other.set("blur", to: 2.0)
+        #expect(other == values)
+    }
+
     /// Each element runs its own curve after its own delay: the title fades linearly
     /// over 0.2 s after 0.1 s; the card runs an ease-out over 0.4 s at once.
     @Test func elementsRunTheirOwnCurvesAndDelays() throws {
