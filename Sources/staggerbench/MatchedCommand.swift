@@ -62,6 +62,7 @@ struct MatchedCommand: ParsableCommand {
             try printJSON([
                 "cpu": cpuName(), "backend": active.rawValue, "pairs": pairs, "lanes_per_pair": MatchedPair.laneCount,
                 "springs": springs, "frame_ns_per_pair": perPair, "start_ns_per_pair": timing.started / n,
+                "start_on_copy_ns_per_pair": timing.startedOnCopy / n,
                 "reverse_ns_per_pair": timing.reversed / n, "retarget_ns_per_pair": timing.retargeted / n,
                 "release_ns_per_pair": timing.released / n, "decode_ns_per_pair": decoded / n,
                 "decode_one_ns_per_pair": timing.decodedPerCall / n

@@ -297,13 +297,14 @@ func measureTimeline(children: Int, repetitions: Int, backend: Backend?) throws 
 
 /// One frame of a matched-pair group, in nanoseconds for all pairs.
 struct MatchedTiming {
-    /// `start(at:)` of the whole group from rest (validation, delays, every lane's
-    /// motion), on the group itself, as an app's tap runs it.
+    /// `start(at:)` of the whole group from rest, on the group itself, as an app's tap
+    /// runs it: after the first, the group takes back the motion it made then (the
+    /// same ends, curves and delays) instead of writing every lane.
     let started: Double
     /// `reverse(at:)` mid-flight (every lane keeps its value and velocity), likewise.
     let reversed: Double
     /// The same two on a fresh copy of a group (one that shares its buffers with
-    /// another value, so the transition maps new memory).
+    /// another value, so the transition maps new memory and writes every lane).
     let startedOnCopy: Double
     let reversedOnCopy: Double
     /// `retarget(_:at:)` mid-flight to destinations 20 points to the right, and

@@ -28,6 +28,9 @@ extension MatchedPairGroup {
         var decodings: [Decoding]
         var delays: [Double]
         var scrubLanes: ScrubLanes?
+        /// How many times the destinations changed (a retarget): part of the name of a
+        /// start from rest (``LaneAnimation/startFromRest(at:values:targets:name:delays:)``).
+        var layoutGeneration = 0
 
         init(
             engine: LaneAnimation, sourceLanes: [Double], destinationLanes: [Double], decodings: [Decoding],
@@ -52,6 +55,7 @@ extension MatchedPairGroup {
             decodings = other.decodings
             delays = other.delays
             scrubLanes = other.scrubLanes
+            layoutGeneration = other.layoutGeneration
         }
     }
 
@@ -80,4 +84,5 @@ extension MatchedPairGroup {
     /// Float32 ends of every lane for scrubbing; `nil` when one does not fit float32
     /// (scrubbing then throws that error).
     var scrubLanes: ScrubLanes? { storage.scrubLanes }
+    var layoutGeneration: Int { storage.layoutGeneration }
 }

@@ -23,7 +23,11 @@
 /// the exceptions in the lane engine's notes: bounce, expo, elastic); up to four motions
 /// overlap per lane, a fifth interruption within one duration freezes the oldest); a
 /// decay restarts from the current value at k times its new span. Pairs at rest get
-/// the stagger delays again.
+/// the stagger delays again. Once every pair is at rest (from ``settleTime`` on), a
+/// transition starts each from where the last one sent it, exactly (as a list does: what
+/// a spring has left within its settling tolerance is let go), and a start from rest
+/// the group has made before (a card opened and closed again) is taken back whole
+/// rather than written lane by lane.
 public struct MatchedPairGroup: Sendable {
     /// The most pairs a group (and its ``MatchedFrame``) holds: 2²⁵ values of
     /// ``MatchedPair/laneCount`` each, about 1.3 million pairs. A count beyond it throws
@@ -186,7 +190,7 @@ public struct MatchedPairGroup: Sendable {
     ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
     ///   throw.
     public mutating func start(at time: Double) throws(AnimatableError) {
-        try move(to: destinationLanes, at: time, curves: curves)
+        try move(to: destinationLanes, toward: .destination, at: time, curves: curves)
         isAtDestination = true
     }
 
@@ -194,7 +198,7 @@ public struct MatchedPairGroup: Sendable {
     ///
     /// - Throws: as ``start(at:)``.
     public mutating func reverse(at time: Double) throws(AnimatableError) {
-        try move(to: sourceLanes, at: time, curves: reverseCurves ?? curves)
+        try move(to: sourceLanes, toward: .source, at: time, curves: reverseCurves ?? curves)
         isAtDestination = false
     }
 
@@ -216,9 +220,10 @@ public struct MatchedPairGroup: Sendable {
             try retargeted[i].validate()
         }
         let retargetedLanes = try Self.layout(retargeted, atDestination: true)
-        try move(to: retargetedLanes, at: time, curves: curves)
+        try move(to: retargetedLanes, toward: nil, at: time, curves: curves)
         pairs = retargeted
         makeUnique()
+        storage.layoutGeneration &+= 1
         storage.decodings = retargeted.map(Decoding.init)
         storage.destinationLanes = retargetedLanes
         isAtDestination = true
@@ -342,23 +347,51 @@ public struct MatchedPairGroup: Sendable {
         return (base, scale)
     }
 
-    private mutating func move(to targets: [Double], at time: Double, curves: MatchedCurves) throws(AnimatableError) {
+    /// Sends every lane toward `targets` (the lanes of `end`, or a retarget's when `nil`)
+    /// from `time` by the rule of the type's discussion.
+    private mutating func move(
+        to targets: [Double], toward end: End?, at time: Double, curves: MatchedCurves
+    ) throws(AnimatableError) {
         let time = try changeTime(time)
         let n = pairs.count
         // Per lane, in buffers the group keeps from one transition to the next (the
         // delays' is the engine's), changed in place once the storage is this group's.
         makeUnique()
-        let laneCount = storage.engine.laneCount
-        var laneDelays = storage.engine.delayBuffer(count: laneCount)
-        var laneCarried = LaneAnimation.Spare.reused(&storage.laneCarriedBuffer, count: laneCount)
-        Self.fill(&laneDelays, &laneCarried, engine: engine, delays: delays, scaled: delayScale, at: time)
-        // In place: restart changes nothing when it throws, and writing the engine's
-        // own spare buffers (rather than a copy's) maps no fresh memory. The segments
-        // only when the curves change (a reduced transition, a way back of its own).
         let rests = newRests(before: time)
         let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
         let segments =
             Self.segmentsMatch(engine.segments, wanted, pairCount: n) ? nil : Self.segments(wanted, pairCount: n)
+        if segments == nil, !lastTransition.isFinite || time >= settleTime {
+            // Every pair at rest, at the lanes the last transition sent it to, exactly (a
+            // spring's last motion within its settling tolerance is let go, as a list's
+            // is): each starts from there after its delay. The same ends, curves and
+            // delays make the same motion, which the engine may still hold from before.
+            var name: Int?
+            if let end {
+                name =
+                    layoutGeneration &* 8 + (isAtDestination ? 1 : 0) + (end == .destination ? 2 : 0)
+                    + (reducedMotion.isReduced ? 4 : 0)
+            }
+            let values = isAtDestination ? destinationLanes : sourceLanes
+            let delays = self.delays, scaled = delayScale
+            do throws(LaneFailure) {
+                try storage.engine.startFromRest(at: time, values: values, targets: targets, name: name) {
+                    Self.fill(&$0, delays: delays, scaled: scaled, moving: nil)
+                }
+            } catch {
+                throw Self.named(error, pairCount: n)
+            }
+            keepRests(rests)
+            return
+        }
+        let laneCount = storage.engine.laneCount
+        var laneDelays = storage.engine.delayBuffer(count: laneCount)
+        var laneCarried = LaneAnimation.Spare.reused(&storage.laneCarriedBuffer, count: laneCount)
+        Self.fill(&laneCarried, engine: engine, at: time)
+        Self.fill(&laneDelays, delays: delays, scaled: delayScale, moving: laneCarried)
+        // In place: restart changes nothing when it throws, and writing the engine's
+        // own spare buffers (rather than a copy's) maps no fresh memory. The segments
+        // only when the curves change (a reduced transition, a way back of its own).
         do throws(LaneFailure) {
             try storage.engine.restart(
                 at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried), segments: segments)
@@ -369,35 +402,41 @@ public struct MatchedPairGroup: Sendable {
         storage.laneCarriedBuffer = laneCarried
     }
 
-    /// A tap's per-lane delays and carried lanes (lane-major: lane l·n + i is pair i's),
-    /// filled row by row with no division per lane: the first row holds each pair's
-    /// figures first. (The engine and the delays as arguments: read once, not through
-    /// the storage per lane.)
+    /// A tap's carried lanes (lane-major: lane l·n + i is pair i's): a pair counts as
+    /// moving when any of its lanes is; all its lanes then keep their motion (each from
+    /// itself, l), and it starts at once. Pairs at rest wait for their delay and restart
+    /// (−1). (The engine as an argument: read once, not through the storage per lane.)
+    private static func fill(_ laneCarried: inout [Int], engine: LaneAnimation, at time: Double) {
+        let n = laneCarried.count / MatchedPair.laneCount
+        laneCarried.withUnsafeMutableBufferPointer { laneCarried in
+            for pair in 0..<n { laneCarried[pair] = -1 }
+            for row in 0..<MatchedPair.laneCount {
+                for pair in 0..<n where laneCarried[pair] < 0 {
+                    if engine.isMoving(lane: row * n + pair, at: time) { laneCarried[pair] = pair }
+                }
+            }
+            for row in 1..<MatchedPair.laneCount {
+                for pair in 0..<n { laneCarried[row * n + pair] = laneCarried[pair] >= 0 ? row * n + pair : -1 }
+            }
+        }
+    }
+
+    /// A tap's per-lane delays (lane-major), filled row by row with no division per
+    /// lane: each pair's delay, scaled as ``delayScale`` says, or 0 for a pair that
+    /// `moving` (a carried-lanes buffer from the other `fill`) says is moving.
     private static func fill(
-        _ laneDelays: inout [Double], _ laneCarried: inout [Int], engine: LaneAnimation, delays: [Double],
-        scaled: (base: Double, scale: Double), at time: Double
+        _ laneDelays: inout [Double], delays: [Double], scaled: (base: Double, scale: Double), moving: [Int]?
     ) {
         let n = delays.count
         let (base, scale) = scaled
         laneDelays.withUnsafeMutableBufferPointer { laneDelays in
-            laneCarried.withUnsafeMutableBufferPointer { laneCarried in
-                // A pair counts as moving when any of its lanes is: all its lanes then
-                // keep their motion (each from itself), and it starts at once; pairs at
-                // rest wait for their delay and restart (−1).
-                for pair in 0..<n { laneCarried[pair] = -1 }
-                for row in 0..<MatchedPair.laneCount {
-                    for pair in 0..<n where laneCarried[pair] < 0 {
-                        if engine.isMoving(lane: row * n + pair, at: time) { laneCarried[pair] = pair }
-                    }
-                }
-                for pair in 0..<n {
-                    laneDelays[pair] = laneCarried[pair] >= 0 ? 0 : base + (delays[pair] - base) * scale
-                }
-                for row in 1..<MatchedPair.laneCount {
-                    _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(
-                        fromContentsOf: UnsafeBufferPointer(rebasing: laneDelays[0..<n]))
-                    for pair in 0..<n { laneCarried[row * n + pair] = laneCarried[pair] >= 0 ? row * n + pair : -1 }
-                }
+            for pair in 0..<n {
+                let isMoving = moving.map { $0[pair] >= 0 } ?? false
+                laneDelays[pair] = isMoving ? 0 : base + (delays[pair] - base) * scale
+            }
+            for row in 1..<MatchedPair.laneCount {
+                _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(
+                    fromContentsOf: UnsafeBufferPointer(rebasing: laneDelays[0..<n]))
             }
         }
     }

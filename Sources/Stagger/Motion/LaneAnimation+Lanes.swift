@@ -60,6 +60,7 @@ extension LaneAnimation {
             next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity)
         }
         next.lastTransition = time
+        next.motionName = nil
         self = next
     }
 
@@ -67,6 +68,7 @@ extension LaneAnimation {
     mutating func removeLanes(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= laneCount)
         spare = Spare()
+        motionName = nil
         for p in planes.indices {
             planes[p].offsets.removeSubrange(range)
             planes[p].from.removeSubrange(range)
@@ -170,6 +172,7 @@ extension LaneAnimation {
                 kernel![KernelColumn.to(p), lane] = Float(motion.to)
             }
         }
+        motionName = nil
         depth[lane] = UInt8(motions.count)
         velocity[lane] = laneVelocity
         durations[lane] = laneDuration

@@ -96,6 +96,55 @@ extension LaneAnimation {
         spare.delays = delays
     }
 
+    /// Starts every lane at `time` from rest at `values[lane]` toward `targets[lane]`,
+    /// after the delay `delays` writes for it (into the buffer it is given, every lane),
+    /// with the curve's own initial velocity scaled to its span: what
+    /// ``setMotion(start:current:targets:delay:carrying:carried:reusing:)`` does for lanes
+    /// that carry nothing on. Every lane must be at rest: nothing is carried.
+    ///
+    /// `name` is the caller's name for this motion: whenever it is used it must stand for
+    /// the same values, targets and delays (the curves are the engine's own segments).
+    /// When the motion before last had that name, it is this motion but for its start
+    /// (offsets count from the start), and it is taken back whole instead of writing
+    /// every lane again: O(1), no delay written (a card opened and closed from rest
+    /// again and again).
+    ///
+    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:reusing:)``;
+    ///   nothing changes on a throw.
+    mutating func startFromRest(
+        at time: Double, values: [Double], targets: [Double], name: Int?, delays fill: (inout [Double]) -> Void
+    ) throws(LaneFailure) {
+        if let name, spare.motionName == name {
+            let replaced = motionAsSpare
+            planes = spare.planes
+            depth = spare.depth
+            velocity = spare.velocity
+            durations = spare.durations
+            kernel = spare.kernel
+            segmentDepth = spare.segmentDepth
+            spare = replaced
+            start = time
+            lastTransition = time
+            motionName = name
+            return
+        }
+        var delays = delayBuffer(count: laneCount)
+        fill(&delays)
+        try setMotion(
+            start: time, current: { lane, _ in (values[lane], .nan) }, targets: .each(targets),
+            delay: { lane, _ in delays[lane] }, reusing: takeSpare())
+        spare.delays = delays
+        motionName = name
+    }
+
+    /// The motion in flight as the spare of the next transition, with the delay buffer
+    /// the spare holds now (which a caller that takes it puts back).
+    private var motionAsSpare: Spare {
+        Spare(
+            planes: planes, depth: depth, velocity: velocity, durations: durations, kernel: kernel,
+            segmentDepth: segmentDepth, delays: spare.delays, motionName: motionName)
+    }
+
     /// Sets every lane moving from `current(lane, isCarried)` (value, and velocity, NaN
     /// for "the curve's own initial velocity") toward `targets` from `start` after
     /// `delay(lane, isCarried)` seconds; lane l continues the easing motions of lane
@@ -255,11 +304,9 @@ extension LaneAnimation {
         } else {
             newKernel = nil
         }
-        // What was the motion becomes the spare of the next transition (with the delay
-        // buffer, which a caller that takes it puts back).
-        self.spare = Spare(
-            planes: planes, depth: depth, velocity: velocity, durations: durations, kernel: kernel,
-            segmentDepth: segmentDepth, delays: spare.delays)
+        // What was the motion becomes the spare of the next transition.
+        self.spare = motionAsSpare
+        motionName = nil
         kernel = newKernel
         start = time
         lastTransition = time
@@ -425,6 +472,7 @@ extension LaneAnimation {
         }
         next.start = time
         next.lastTransition = time
+        next.motionName = nil
         self = next
     }
 }

@@ -126,6 +126,12 @@ struct LaneAnimation: Sendable {
     /// Never read; empty after a copy has taken them or a transition threw.
     var spare = Spare()
 
+    /// The caller's name for the motion in flight when it started every lane from rest
+    /// (``startFromRest(at:values:targets:name:delays:)``), `nil` for any other: a later
+    /// start from rest under the same name finds that motion in ``spare`` and takes it
+    /// back whole. Every other change of the motion clears it.
+    var motionName: Int?
+
     struct Spare: Sendable {
         var planes: [Plane] = []
         var depth: [UInt8] = []
@@ -136,6 +142,8 @@ struct LaneAnimation: Sendable {
         /// A buffer for the caller of the next transition to write its delays into
         /// (``delayBuffer(count:)``), so that a tap allocates none.
         var delays: [Double] = []
+        /// The ``LaneAnimation/motionName`` of the motion these buffers held.
+        var motionName: Int?
 
         /// `count` planes of `lanes` lanes, in the spare's own array and buffers where
         /// they have the size (else fresh ones), the layers (planes after the first)
