@@ -19,19 +19,34 @@ struct AllocationTests {
         #expect(made >= 1)
     }
 
+    /// `steps` frames of `list` into `frame`, 20 ms apart from `time`.
+    static func sampleFrames(
+        _ list: inout StaggeredList, into frame: inout StaggerFrame, after time: Double, steps: Int
+    ) throws {
+        for step in 0..<steps { try list.sample(at: time + Double(step) * 0.02, into: &frame, threads: 1) }
+    }
+
     @Test func staggeredListFramesAllocateNothing() throws {
+        // The Swift runtime makes the generic types' metadata of each path once per
+        // process (which other tests may or may not have done first): a throwaway list
+        // takes both paths before anything is counted.
+        var warm = try StaggeredList(count: 10, config: .standard)
+        var warmFrame = warm.makeFrame()
+        try warm.show(at: 0)
+        try Self.sampleFrames(&warm, into: &warmFrame, after: 0, steps: 1)
+        try warm.hide(at: 0.1)
+        try Self.sampleFrames(&warm, into: &warmFrame, after: 0.1, steps: 1)
+
         var list = try StaggeredList(count: 5_000, config: .standard)
         try list.show(at: 0)
         var frame = list.makeFrame()
-        try list.sample(at: 0.01, into: &frame, threads: 1)  // warm up
-        let made = try allocations {
-            for step in 1...50 { try list.sample(at: Double(step) * 0.02, into: &frame, threads: 1) }
-        }
+        // From the first frame of a new frame on: its buffers are its own.
+        let made = try allocations { try Self.sampleFrames(&list, into: &frame, after: 0, steps: 50) }
         #expect(made == 0)
         // After an interruption the per-item source is used: still nothing per frame.
         try list.hide(at: 0.3)
         let afterHide = try allocations {
-            for step in 1...50 { try list.sample(at: 0.3 + Double(step) * 0.02, into: &frame, threads: 1) }
+            try Self.sampleFrames(&list, into: &frame, after: 0.3, steps: 50)
         }
         #expect(afterHide == 0)
     }
@@ -159,6 +174,13 @@ struct AllocationTests {
         try frames()
         let made = try allocations { try frames() }
         #expect(made == 0)
+        // A new frame's buffers are its own from its first sample on (with velocities
+        // or without).
+        for recordsVelocity in [true, false] {
+            var fresh = group.makeFrame(recordsVelocity: recordsVelocity)
+            let first = try allocations { try group.sample(at: 0.1, into: &fresh) }
+            #expect(first == 0, "records velocity: \(recordsVelocity)")
+        }
     }
 
     /// A start or a reverse mid-flight, once the group has run one of each, allocates

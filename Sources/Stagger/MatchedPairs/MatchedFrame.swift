@@ -35,8 +35,8 @@ public struct MatchedFrame: Sendable {
     /// A frame for a count already checked (a group's).
     init(checkedPairCount pairCount: Int, recordsVelocity: Bool) {
         self.pairCount = pairCount
-        values = [Float](repeating: 0, count: pairCount * MatchedPair.laneCount)
-        velocities = recordsVelocity ? values : []
+        values = .frameBuffer(pairCount * MatchedPair.laneCount)
+        velocities = .frameBuffer(recordsVelocity ? pairCount * MatchedPair.laneCount : 0)
     }
 
     /// Lane `lane` of every pair (a lane is always in range, so this cannot fail).

@@ -50,9 +50,9 @@ public struct StaggerFrame: Sendable, CustomStringConvertible {
         self.count = count
         self.trackCount = trackCount
         self.trackNames = trackNames
-        values = [Float](repeating: 0, count: count * trackCount)
-        appearance = [Float](repeating: 0, count: recordsAppearance ? count : 0)
-        velocity = appearance
+        values = .frameBuffer(count * trackCount)
+        appearance = .frameBuffer(recordsAppearance ? count : 0)
+        velocity = .frameBuffer(recordsAppearance ? count : 0)
     }
 
     /// Track `track`'s values, one per item, item 0 at index 0: a view of the frame's
