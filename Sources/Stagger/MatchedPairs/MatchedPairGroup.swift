@@ -361,7 +361,7 @@ public struct MatchedPairGroup: Sendable {
         let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
         let segments =
             Self.segmentsMatch(engine.segments, wanted, pairCount: n) ? nil : Self.segments(wanted, pairCount: n)
-        if segments == nil, !lastTransition.isFinite || time >= settleTime {
+        if segments == nil, !lastTransition.isFinite || engine.isAtRest(at: time) {
             // Every pair at rest, at the lanes the last transition sent it to, exactly (a
             // spring's last motion within its settling tolerance is let go, as a list's
             // is): each starts from there after its delay. The same ends, curves and

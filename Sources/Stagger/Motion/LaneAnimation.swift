@@ -384,6 +384,14 @@ struct LaneAnimation: Sendable {
         return latest
     }
 
+    /// Whether every lane is at rest at `time`: `time >= settleTime`, found lane by lane
+    /// up to the first one still moving (a tap mid-flight learns it at once).
+    func isAtRest(at time: Double) -> Bool {
+        guard time >= start else { return false }
+        for lane in 0..<laneCount where start + offset(ofLane: lane) + durations[lane] > time { return false }
+        return true
+    }
+
     /// Whether lane `lane` has started and is not yet at rest at `time`: its latest
     /// motion, or an earlier one still running under it. A motion that a transition
     /// started at this very instant with no delay counts as moving (unless it goes
