@@ -95,7 +95,8 @@ extension MatchedPairGroup {
         guard n > 0 else { return }
         guard let lanes = scrubLanes else {
             // Report which lane does not fit (an error path: allocating is fine here).
-            _ = try Self.scrubLanes(pairs, curves: curves, delays: delays)
+            _ = try Self.scrubLanes(
+                source: sourceLanes, destination: destinationLanes, curves: curves, delays: delays)
             return
         }
         let records = !frame.velocities.isEmpty
@@ -135,40 +136,51 @@ extension MatchedPairGroup {
         return clamped == 1 ? span * (1 + 0x1p-20) : clamped * span
     }
 
-    /// The float32 scrub lanes of `pairs`, each checked to fit.
+    /// The float32 scrub lanes of pairs laid out at `source` and `destination` (every
+    /// lane of each end, lane-major, as ``layout(_:atDestination:)`` gives them), each
+    /// checked to fit.
     ///
     /// - Throws: ``AnimatableError/curve(_:)`` wrapping
-    ///   ``CurveError/exceedsFloat32Range(name:value:)`` named by pair and lane; the
-    ///   errors of the pairs' layout.
-    static func scrubLanes(_ pairs: [MatchedPair], curves: MatchedCurves, delays: [Double]) throws(AnimatableError)
-        -> ScrubLanes
-    {
-        let n = pairs.count
-        let source = try layout(pairs, atDestination: false)
-        let destination = try layout(pairs, atDestination: true)
+    ///   ``CurveError/exceedsFloat32Range(name:value:)`` named by pair and lane.
+    static func scrubLanes(
+        source: [Double], destination: [Double], curves: MatchedCurves, delays: [Double]
+    ) throws(AnimatableError) -> ScrubLanes {
+        let n = delays.count
         var passes: [KernelPass] = []
         for l in 0..<MatchedPair.laneCount {
             do { passes.append(try KernelPass(curve: curves[MatchedLane(rawValue: l)!.part])) } catch {
                 throw AnimatableError(error)
             }
         }
-        var lanes = ScrubLanes(store: LaneStore(columns: ScrubLanes.columnCount, lanes: n), passes: passes)
-        for pair in 0..<n { lanes.store[ScrubLanes.delays, pair] = Float(delays[pair]) }
-        for lane in source.indices {
-            let unit = curves[MatchedLane(rawValue: lane / n)!.part].initialVelocity
-            let ends = (Float(source[lane]), Float(destination[lane]))
-            let velocity = Float((destination[lane] - source[lane]) * unit)
-            func refused(_ quantity: LaneQuantity, _ value: Double) -> AnimatableError {
-                named(.exceedsFloat32(lane: lane, quantity, value: value), pairCount: n)
+        var store = LaneStore(columns: ScrubLanes.columnCount, lanes: n)
+        try store.withMutableColumns { (columns) throws(AnimatableError) in
+            for pair in 0..<n { columns[ScrubLanes.delays][pair] = Float(delays[pair]) }
+            // Row by row (lane-major: lane row · n + pair), no division per lane.
+            for row in 0..<MatchedPair.laneCount {
+                let unit = curves[MatchedLane(rawValue: row)!.part].initialVelocity
+                let from = columns[ScrubLanes.from(row)], to = columns[ScrubLanes.to(row)]
+                let velocities = columns[ScrubLanes.velocity(row)]
+                for pair in 0..<n {
+                    let lane = row * n + pair
+                    let ends = (Float(source[lane]), Float(destination[lane]))
+                    let velocity = Float((destination[lane] - source[lane]) * unit)
+                    guard ends.0.isFinite, ends.1.isFinite, (ends.1 - ends.0).isFinite, velocity.isFinite else {
+                        let failure: LaneFailure =
+                            if !ends.0.isFinite {
+                                .exceedsFloat32(lane: lane, .value, value: source[lane])
+                            } else if !(ends.1.isFinite && (ends.1 - ends.0).isFinite) {
+                                .exceedsFloat32(lane: lane, .target, value: destination[lane])
+                            } else {
+                                .exceedsFloat32(lane: lane, .velocity, value: Double(velocity))
+                            }
+                        throw named(failure, pairCount: n)
+                    }
+                    from[pair] = ends.0
+                    to[pair] = ends.1
+                    velocities[pair] = velocity
+                }
             }
-            guard ends.0.isFinite else { throw refused(.value, source[lane]) }
-            guard ends.1.isFinite, (ends.1 - ends.0).isFinite else { throw refused(.target, destination[lane]) }
-            guard velocity.isFinite else { throw refused(.velocity, Double(velocity)) }
-            let (row, pair) = lane.quotientAndRemainder(dividingBy: n)
-            lanes.store[ScrubLanes.from(row), pair] = ends.0
-            lanes.store[ScrubLanes.to(row), pair] = ends.1
-            lanes.store[ScrubLanes.velocity(row), pair] = velocity
         }
-        return lanes
+        return ScrubLanes(store: store, passes: passes)
     }
 }

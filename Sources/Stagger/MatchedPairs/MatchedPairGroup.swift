@@ -118,7 +118,8 @@ public struct MatchedPairGroup: Sendable {
         storage = Storage(
             engine: engine, sourceLanes: sourceLanes, destinationLanes: destinationLanes,
             decodings: pairs.map(Decoding.init), delays: delays,
-            scrubLanes: try? Self.scrubLanes(pairs, curves: curves, delays: delays))
+            scrubLanes: try? Self.scrubLanes(
+                source: sourceLanes, destination: destinationLanes, curves: curves, delays: delays))
         scrubDuration = Self.scrubDuration(curves: curves, delays: delays)
     }
 
@@ -227,7 +228,8 @@ public struct MatchedPairGroup: Sendable {
         storage.decodings = retargeted.map(Decoding.init)
         storage.destinationLanes = retargetedLanes
         isAtDestination = true
-        storage.scrubLanes = try? Self.scrubLanes(retargeted, curves: curves, delays: delays)
+        storage.scrubLanes = try? Self.scrubLanes(
+            source: sourceLanes, destination: retargetedLanes, curves: curves, delays: delays)
     }
 
     /// Hands a scrub over to the curves, as when a finger that was dragging the

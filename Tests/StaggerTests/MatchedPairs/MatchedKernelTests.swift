@@ -299,6 +299,12 @@ import Testing
         var frame = group.makeFrame()
         try group.sample(at: 1, into: &frame)
         #expect(try frame.value(.anchorX, pair: 1) == 50)
+        // Scrubbing, which runs the kernel between the two ends, names the same lane.
+        #expect(
+            throws: AnimatableError.curve(.exceedsFloat32Range(name: "pair 1 anchorX target", value: 1e39 + 0.5 * 100))
+        ) {
+            try group.sample(atProgress: 0.5, into: &frame)
+        }
     }
 
     /// Time runs forward: a transition before the last one is refused, and the first
