@@ -99,6 +99,22 @@ struct LaneStore: Sendable, Equatable {
         return (0..<laneCount).first { !(self[to, $0] - self[from, $0]).isFinite }
     }
 
+    /// Whether the buffer has room for `columns` columns without allocating.
+    func hasRoom(forColumns columns: Int) -> Bool { columns * laneCount <= storage.capacity }
+
+    /// Makes the store `columns` columns wide, in its own buffer when that has room (see
+    /// ``hasRoom(forColumns:)``): the columns kept keep their floats, new ones are zeros.
+    /// A transition then writes the store of a motion with more or fewer layers than its
+    /// own instead of a fresh one.
+    mutating func setColumnCount(_ columns: Int) {
+        if columns < columnCount {
+            storage.removeLast((columnCount - columns) * laneCount)
+        } else if columns > columnCount {
+            storage.append(contentsOf: repeatElement(0, count: (columns - columnCount) * laneCount))
+        }
+        columnCount = columns
+    }
+
     /// Adds `count` columns of zeros after the last.
     mutating func appendColumns(_ count: Int) {
         storage.append(contentsOf: repeatElement(0, count: count * laneCount))

@@ -18,15 +18,16 @@ extension LaneAnimation {
         return try kernelLanes(planes: planes, velocity: velocity, reusing: &none)
     }
 
-    /// The same, written into `spare`'s store when it has the size (every column is
-    /// written: a reused store needs no clearing).
+    /// The same, written into `spare`'s store when it has the lanes and room for the
+    /// columns (every column is written: a reused store needs no clearing).
     static func kernelLanes(
         planes: [Plane], velocity: [Double], reusing spare: inout Spare
     ) throws(LaneFailure) -> LaneStore {
         let columns = KernelColumn.count(planes: planes.count)
         var store: LaneStore
-        if let reused = spare.kernel, reused.laneCount == velocity.count, reused.columnCount == columns {
+        if var reused = spare.kernel, reused.laneCount == velocity.count, reused.hasRoom(forColumns: columns) {
             spare.kernel = nil
+            reused.setColumnCount(columns)
             store = reused
         } else {
             store = LaneStore(columns: columns, lanes: velocity.count)

@@ -20,6 +20,21 @@ import Testing
         #expect(Array(store.column(0)) == [1, 3] && Array(store.column(1)) == [10, 30])
     }
 
+    /// A store narrowed to fewer columns keeps the first ones and its buffer, which then
+    /// has room to grow back (new columns hold zeros) in place.
+    @Test func columnCountChangesInItsOwnBuffer() {
+        var store = LaneStore(columns: 3, lanes: 2)
+        #expect(store.narrow([1, 2], into: 0) == nil)
+        #expect(store.narrow([3, 4], into: 2) == nil)
+        let buffer = store.withColumns { UnsafeRawPointer($0[0]) }
+        store.setColumnCount(1)
+        #expect(store.columnCount == 1 && Array(store.column(0)) == [1, 2])
+        #expect(store.hasRoom(forColumns: 3) && !store.hasRoom(forColumns: 1000))
+        store.setColumnCount(3)
+        #expect(store.columnCount == 3 && Array(store.column(2)) == [0, 0])
+        #expect(store.withColumns { UnsafeRawPointer($0[0]) } == buffer)
+    }
+
     /// 1e39 is past float32's largest finite value (about 3.4e38); 3e38 − (−3e38)
     /// overflows it as a span though both ends fit.
     @Test func narrowingNamesTheLaneThatDoesNotFit() {
