@@ -36,7 +36,7 @@ public struct MatchedPairGroup: Sendable {
     public static let maximumCount = MatchedFrame.maximumValueCount / MatchedPair.laneCount
 
     /// The pairs, in order (their stagger index).
-    public private(set) var pairs: [MatchedPair]
+    public internal(set) var pairs: [MatchedPair]
     /// The curve of each property.
     public let curves: MatchedCurves
     /// The curves the pairs run back to their sources (``reverse(at:)``, a release
@@ -50,7 +50,7 @@ public struct MatchedPairGroup: Sendable {
     /// curves come from ``curves``), or `nil` to start every pair together.
     public let stagger: StaggerConfig?
     /// Whether the pairs are heading to (or at) their destinations.
-    public private(set) var isAtDestination = false
+    public internal(set) var isAtDestination = false
 
     /// One end of the pairs' transition: where ``release(fromProgress:velocity:toward:at:)``
     /// sends them.
@@ -73,7 +73,7 @@ public struct MatchedPairGroup: Sendable {
     var storage: Storage
 
     /// The largest of ``delays``, found once (the base delay when there are none).
-    private let largestDelay: Double
+    let largestDelay: Double
     /// Seconds of motion that a scrub's progress 0…1 spans (see
     /// ``state(ofPair:atProgress:)``): the longest of the curves' durations
     /// (``Curve/duration``: an easing's duration, a spring's or a decay's settling
@@ -179,279 +179,7 @@ public struct MatchedPairGroup: Sendable {
         return result
     }
 
-    // MARK: - Transitions
-
-    /// Starts every pair toward its destination at `time` (seconds on the caller's clock).
-    ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
-    ///   ``AnimatableError/timeRunsBackward(time:latest:)`` for one more than
-    ///   ``TimeOrder/tolerance`` before the last transition (time runs forward; rebuild
-    ///   the group to rewind);
-    ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
-    ///   for a lane (value, velocity, delay) float32 cannot hold. Nothing changes on a
-    ///   throw.
-    public mutating func start(at time: Double) throws(AnimatableError) {
-        try move(to: destinationLanes, toward: .destination, at: time, curves: curves)
-        isAtDestination = true
-    }
-
-    /// Starts every pair back toward its source at `time`.
-    ///
-    /// - Throws: as ``start(at:)``.
-    public mutating func reverse(at time: Double) throws(AnimatableError) {
-        try move(to: sourceLanes, toward: .source, at: time, curves: reverseCurves ?? curves)
-        isAtDestination = false
-    }
-
-    /// Gives the pairs new destinations (the layout changed mid-flight) and heads there
-    /// from `time`, keeping every lane's value, and its velocity where a spring or an
-    /// easing drives it (see the type's discussion).
-    ///
-    /// - Throws: ``AnimatableError/componentCountMismatch(expected:actual:)`` unless
-    ///   there is one geometry per pair; a geometry's own errors; as ``start(at:)``.
-    ///   Everything is checked before anything changes: on a throw the group keeps its
-    ///   old destinations and motion.
-    public mutating func retarget(_ destinations: [MatchedGeometry], at time: Double) throws(AnimatableError) {
-        guard destinations.count == pairs.count else {
-            throw .componentCountMismatch(expected: pairs.count, actual: destinations.count)
-        }
-        var retargeted = pairs
-        for i in retargeted.indices {
-            retargeted[i].destination = destinations[i]
-            try retargeted[i].validate()
-        }
-        let retargetedLanes = try Self.layout(retargeted, atDestination: true)
-        try move(to: retargetedLanes, toward: nil, at: time, curves: curves)
-        pairs = retargeted
-        makeUnique()
-        storage.layoutGeneration &+= 1
-        storage.decodings = retargeted.map(Decoding.init)
-        storage.destinationLanes = retargetedLanes
-        isAtDestination = true
-        storage.scrubLanes = try? Self.scrubLanes(
-            source: sourceLanes, destination: retargetedLanes, curves: curves, delays: delays)
-    }
-
-    /// Hands a scrub over to the curves, as when a finger that was dragging the
-    /// transition lets go: from `time`, every pair continues from where scrub `progress`
-    /// shows it (``state(ofPair:atProgress:)``), moving as the drag moved it, toward `end`.
-    ///
-    /// `progressVelocity` is the drag's speed at release in progress per second
-    /// (positive toward the destination). A lane its spring drives starts with the
-    /// velocity the scrub gives it at that speed, d(lane)/d(progress) · progressVelocity,
-    /// so both value and velocity are continuous at the release (a flick carries on, then
-    /// settles); an easing lane starts from its value at rest (an easing takes no initial
-    /// velocity), and a decay lane from its value at k times its new span.
-    ///
-    /// Pairs the scrub has set moving start at once. Pairs it has not started yet stay
-    /// at their source when heading there, and otherwise wait the rest of their delay,
-    /// as if the drag had been the clock, so the stagger carries on. Under
-    /// ``reducedMotion`` the release runs the reduced curves (geometry jumps, appearance
-    /// fades).
-    ///
-    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time;
-    ///   ``AnimatableError/timeRunsBackward(time:latest:)`` for one more than
-    ///   ``TimeOrder/tolerance`` before the last transition;
-    ///   ``AnimatableError/nonFiniteComponent(name:value:)``
-    ///   (named `progress` or `progress velocity`) for a NaN or infinite progress or
-    ///   velocity, or a lane whose velocity overflows; the errors of
-    ///   ``state(ofPair:atProgress:)`` and ``start(at:)``. Nothing changes on a throw.
-    public mutating func release(
-        fromProgress progress: Double, velocity progressVelocity: Double, toward end: End, at time: Double
-    ) throws(AnimatableError) {
-        let time = try changeTime(time)
-        let scrubbed = try scrubTime(progress)
-        guard progressVelocity.isFinite else {
-            throw .nonFiniteComponent(name: "progress velocity", value: progressVelocity)
-        }
-        let n = pairs.count
-        // Locals read once: every read through the storage is an exclusivity check.
-        let source = sourceLanes, destination = destinationLanes, delays = self.delays
-        var current: [(value: Double, velocity: Double)] = []
-        current.reserveCapacity(source.count)
-        // The delays into the buffer the engine keeps for them (every lane written),
-        // changed in place once the storage is this group's.
-        makeUnique()
-        var laneDelays = storage.engine.delayBuffer(count: source.count)
-        // Under reduced motion what is left of the stagger is scaled as a transition
-        // scales it (the base delay kept).
-        let (base, scale) = delayScale
-        let reached = scrubbed <= base ? scrubbed : base + (scrubbed - base) * scale
-        try laneDelays.withUnsafeMutableBufferPointer { (laneDelays) throws(AnimatableError) in
-            // Row by row (lane-major: lane l·n + i is pair i's): a curve per row and no
-            // division per lane.
-            for row in 0..<MatchedPair.laneCount {
-                let curve = curves[MatchedLane(rawValue: row)!.part]
-                for pair in 0..<n {
-                    let lane = row * n + pair
-                    let elapsed = scrubbed - delays[pair]
-                    // The curve's value and slope at `elapsed` (finite: the scrubbed time and
-                    // the delays are) in one evaluation: Curve.value(at:) and, once started,
-                    // Curve.velocity(at:), a spring's transcendentals computed once, not twice.
-                    let (y, slope) = LaneAnimation.motion(
-                        of: curve, from: 0, to: 1, velocity: curve.initialVelocity, elapsed: elapsed)
-                    let value = (1 - y) * source[lane] + y * destination[lane]
-                    guard elapsed > 0 else {
-                        // Not started: it waits out its delay (or stays, heading back),
-                        // with the curve's own start.
-                        current.append((value, .nan))
-                        laneDelays[lane] = end == .destination ? base + (delays[pair] - base) * scale - reached : 0
-                        continue
-                    }
-                    // Per second of the scrubbed motion, times its seconds per unit of progress.
-                    let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
-                    guard velocity.isFinite else {
-                        throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
-                    }
-                    current.append((value, velocity))
-                    laneDelays[lane] = 0
-                }
-            }
-        }
-        let reduced = reducedMotion.isReduced
-        let ahead = end == .source ? reverseCurves ?? curves : curves
-        let segments = Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n)
-        let targets = end == .destination ? destination : source
-        let rests = newRests(before: time)
-        do throws(LaneFailure) {
-            if segments == engine.segments {
-                // In place, into the buffers of the motion before last, as a start or a
-                // reverse: fresh memory was most of a release's cost. setMotion changes
-                // nothing when it throws.
-                let spare = storage.engine.takeSpare()
-                try storage.engine.setMotion(
-                    start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
-                    delay: { lane, _ in laneDelays[lane] }, reusing: spare)
-                storage.engine.spare.delays = laneDelays
-            } else {
-                var next = try LaneAnimation(kernelValues: current.map(\.value), segments: segments)
-                try next.setMotion(
-                    start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
-                    delay: { lane, _ in laneDelays[lane] })
-                storage.engine = next
-            }
-        } catch {
-            throw Self.named(error, pairCount: n)
-        }
-        keepRests(rests)
-        isAtDestination = end == .destination
-    }
-
-    /// The base delay and the factor a transition scales the rest of each pair's delay
-    /// by: 1, or under reduced motion whatever keeps the stagger within
-    /// ``ReducedMotion/maximumSpread`` (the same order; the base delay kept, as lists
-    /// keep theirs).
-    private var delayScale: (base: Double, scale: Double) {
-        let base = stagger?.baseDelay ?? 0
-        let spread = largestDelay - base
-        let scale =
-            reducedMotion.isReduced && spread > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / spread : 1
-        return (base, scale)
-    }
-
-    /// Sends every lane toward `targets` (the lanes of `end`, or a retarget's when `nil`)
-    /// from `time` by the rule of the type's discussion.
-    private mutating func move(
-        to targets: [Double], toward end: End?, at time: Double, curves: MatchedCurves
-    ) throws(AnimatableError) {
-        let time = try changeTime(time)
-        let n = pairs.count
-        // Per lane, in buffers the group keeps from one transition to the next (the
-        // delays' is the engine's), changed in place once the storage is this group's.
-        makeUnique()
-        let rests = newRests(before: time)
-        let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
-        let segments =
-            Self.segmentsMatch(engine.segments, wanted, pairCount: n) ? nil : Self.segments(wanted, pairCount: n)
-        if segments == nil, !lastTransition.isFinite || engine.isAtRest(at: time) {
-            // Every pair at rest, at the lanes the last transition sent it to, exactly (a
-            // spring's last motion within its settling tolerance is let go, as a list's
-            // is): each starts from there after its delay. The same ends, curves and
-            // delays make the same motion, which the engine may still hold from before.
-            var name: Int?
-            if let end {
-                name =
-                    layoutGeneration &* 8 + (isAtDestination ? 1 : 0) + (end == .destination ? 2 : 0)
-                    + (reducedMotion.isReduced ? 4 : 0)
-            }
-            let values = isAtDestination ? destinationLanes : sourceLanes
-            let delays = self.delays, scaled = delayScale
-            do throws(LaneFailure) {
-                try storage.engine.startFromRest(at: time, values: values, targets: targets, name: name) {
-                    Self.fill(&$0, delays: delays, scaled: scaled, moving: nil)
-                }
-            } catch {
-                throw Self.named(error, pairCount: n)
-            }
-            keepRests(rests)
-            return
-        }
-        let laneCount = storage.engine.laneCount
-        var laneDelays = storage.engine.delayBuffer(count: laneCount)
-        var laneCarried = LaneAnimation.Spare.reused(&storage.laneCarriedBuffer, count: laneCount)
-        Self.fill(&laneCarried, engine: engine, at: time)
-        Self.fill(&laneDelays, delays: delays, scaled: delayScale, moving: laneCarried)
-        // In place: restart changes nothing when it throws, and writing the engine's
-        // own spare buffers (rather than a copy's) maps no fresh memory. The segments
-        // only when the curves change (a reduced transition, a way back of its own).
-        do throws(LaneFailure) {
-            try storage.engine.restart(
-                at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried), segments: segments)
-        } catch {
-            throw Self.named(error, pairCount: n)
-        }
-        keepRests(rests)
-        storage.laneCarriedBuffer = laneCarried
-    }
-
-    /// A tap's carried lanes (lane-major: lane l·n + i is pair i's): a pair counts as
-    /// moving when any of its lanes is; all its lanes then keep their motion (each from
-    /// itself, l), and it starts at once. Pairs at rest wait for their delay and restart
-    /// (−1). (The engine as an argument: read once, not through the storage per lane.)
-    private static func fill(_ laneCarried: inout [Int], engine: LaneAnimation, at time: Double) {
-        let n = laneCarried.count / MatchedPair.laneCount
-        laneCarried.withUnsafeMutableBufferPointer { laneCarried in
-            for pair in 0..<n { laneCarried[pair] = -1 }
-            for row in 0..<MatchedPair.laneCount {
-                for pair in 0..<n where laneCarried[pair] < 0 {
-                    if engine.isMoving(lane: row * n + pair, at: time) { laneCarried[pair] = pair }
-                }
-            }
-            for row in 1..<MatchedPair.laneCount {
-                for pair in 0..<n { laneCarried[row * n + pair] = laneCarried[pair] >= 0 ? row * n + pair : -1 }
-            }
-        }
-    }
-
-    /// A tap's per-lane delays (lane-major), filled row by row with no division per
-    /// lane: each pair's delay, scaled as ``delayScale`` says, or 0 for a pair that
-    /// `moving` (a carried-lanes buffer from the other `fill`) says is moving.
-    private static func fill(
-        _ laneDelays: inout [Double], delays: [Double], scaled: (base: Double, scale: Double), moving: [Int]?
-    ) {
-        let n = delays.count
-        let (base, scale) = scaled
-        laneDelays.withUnsafeMutableBufferPointer { laneDelays in
-            for pair in 0..<n {
-                let isMoving = moving.map { $0[pair] >= 0 } ?? false
-                laneDelays[pair] = isMoving ? 0 : base + (delays[pair] - base) * scale
-            }
-            for row in 1..<MatchedPair.laneCount {
-                _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(
-                    fromContentsOf: UnsafeBufferPointer(rebasing: laneDelays[0..<n]))
-            }
-        }
-    }
-
     // MARK: - Queries
-
-    /// The time at which a change stamped `time` takes effect, by the one rule of
-    /// ``TimeOrder``.
-    private func changeTime(_ time: Double) throws(AnimatableError) -> Double {
-        try TimeOrder.accept(
-            time, after: lastTransition, nonFinite: AnimatableError.invalidTime,
-            runsBackward: AnimatableError.timeRunsBackward)
-    }
 
     /// When the last transition started (−∞ before the first), seconds.
     var lastTransition: Double { engine.lastTransition }

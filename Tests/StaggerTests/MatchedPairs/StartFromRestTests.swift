@@ -90,6 +90,25 @@ import Testing
         try Self.expectX(group, pair: 1, at: 51, 300)
     }
 
+    /// A pair that moves only its position shows the destination's size at its source
+    /// too: 10 × 10 at (0, 0) to 20 × 20 at (100, 0) starts as a 20 × 20 box about the
+    /// source's centre (5, 5). Retargeted to 40 × 40, its way back ends as a 40 × 40 box
+    /// about (5, 5), at (−15, −15), and scrubbing to progress 0 shows the same box.
+    @Test func aRetargetMovesTheSourceEndOfAPositionOnlyPair() throws {
+        let pair = try MatchedPair(
+            source: MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
+            destination: MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 20, height: 20)),
+            options: MatchedPairOptions(properties: .position))
+        var group = try MatchedPairGroup([pair], curves: MatchedCurves(try .easing(.linear, duration: 1)))
+        #expect(try group.state(ofPair: 0, at: 0).frame == (try LayoutRect(x: -5, y: -5, width: 20, height: 20)))
+        try group.start(at: 0)
+        try group.retarget([try MatchedGeometry(frame: LayoutRect(x: 200, y: 0, width: 40, height: 40))], at: 5)
+        try group.reverse(at: 10)
+        let back = try LayoutRect(x: -15, y: -15, width: 40, height: 40)
+        #expect(try group.state(ofPair: 0, at: 12).frame == back)
+        #expect(try group.state(ofPair: 0, atProgress: 0).frame == back)
+    }
+
     /// Reduced motion jumps the frames (the geometry's reduced curve) and spreads the
     /// stagger over at most its maximum; turned off again, the full motion returns.
     @Test func reducedMotionAtRestThenFullMotionAgain() throws {
