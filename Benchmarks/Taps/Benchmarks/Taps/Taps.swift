@@ -147,6 +147,16 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
             blackHole(group)
         }
+        // Opened and closed from rest before: the group takes back the motion it made.
+        Benchmark("pairs (\(kind)): start again from rest") { benchmark in
+            var group = try pairGroup(springs: springs)
+            try group.start(at: 0)
+            try group.reverse(at: 10)
+            benchmark.startMeasurement()
+            try group.start(at: 20)
+            benchmark.stopMeasurement()
+            blackHole(group)
+        }
         Benchmark("pairs (\(kind)): reverse mid-flight") { benchmark in
             var group = try pairGroup(springs: springs)
             try group.start(at: 0)
