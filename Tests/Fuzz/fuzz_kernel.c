@@ -1,5 +1,6 @@
 /*
- * fuzz_kernel.c: libFuzzer target over the whole C API of the kernel (cinterp.h).
+ * fuzz_kernel.c: libFuzzer target over the whole C API of the kernel (cinterp.h and
+ * the headers it includes, cinterp_path.h and cinterp_transition.h).
  *
  * Each input is decoded into one call: a curve descriptor of any kind (invalid ones
  * included), parameters that may be NaN, infinite, denormal, huge or tiny, a backend
@@ -15,6 +16,15 @@
  *   - no byte outside the output ranges is touched: the arrays are heap blocks of
  *     exactly the element count (ASan sees an overrun) whose leading padding, used to
  *     misalign them, is poisoned and filled with a canary (an underrun).
+ * The double-precision and table-driven entry points (ci_spring_settling,
+ * ci_spring_states, ci_interrupt_list, ci_path_points) promise every backend the
+ * same bits: they are checked bit for bit against the scalar backend (any NaN
+ * matching any NaN), each non-finite lane is NaN where the header says so and every
+ * lane is written, and what each promises besides: settling bounds that are not
+ * negative and after which the spring stays within its tolerance, spring states
+ * within 1e-14 of the closed form at the motion's scale and at rest before their
+ * start, interrupted items that keep or zero their offsets and cancel layers only
+ * to 0, path angles in (-180, 180].
  *
  *   scripts/fuzz [seconds]   builds it with clang's libFuzzer, ASan and UBSan and runs it
  *   -DFUZZ_KERNEL_STANDALONE  adds a main() that replays files or directories of inputs
@@ -55,6 +65,8 @@
 #define MAX_COUNT 4096
 #define MAX_LINEAR_POINTS 40 /* linear() points a case carries */
 #define MAX_OFFSET 16 /* floats: every residue modulo the widest vector (64 bytes) */
+#define MAX_PATH_ROWS 24 /* a path's rows and buckets a case carries */
+#define MAX_PATH_BUCKETS 24
 
 /* ---- reading the fuzz bytes ----------------------------------------------------- */
 
@@ -209,6 +221,10 @@ enum {
     OP_SAMPLE,
     OP_LAYOUT,
     OP_WAVE,
+    OP_SETTLING,
+    OP_SPRING_STATES,
+    OP_INTERRUPT,
+    OP_PATH,
     OP_COUNT
 };
 
@@ -224,6 +240,10 @@ static const char *const op_names[OP_COUNT] = {
     "ci_sample",
     "ci_delays/ci_distances",
     "ci_wave_offsets",
+    "ci_spring_settling",
+    "ci_spring_states",
+    "ci_interrupt_list",
+    "ci_path_points",
 };
 
 /* In-place modes: which output shares the input array. */
@@ -262,12 +282,36 @@ typedef struct fuzz_case {
     int wave_indexed;
     /* CSS linear(): the points c->curve.points refers to (or not: NULL). */
     float linear_points[2 * MAX_LINEAR_POINTS];
+    /* ci_spring_settling, ci_spring_states: the springs, and the ends of the per-lane
+     * doubles (settling: delta, velocity; states: elapsed, delta, v0). consistent:
+     * the state's damped_frequency_squared is omega0^2 - lambda^2 as Swift forms it. */
+    ci_settling settling;
+    ci_spring_state spring_state;
+    int consistent;
+    double ends[3][2];
+    /* ci_interrupt_list: the list's scalars (its arrays are made by the run), each
+     * layer's shift and change, the new delays read, and which arrays are NULL. */
+    ci_list_interruption interruption;
+    double shifts[CI_MAX_LAYERS];
+    float layer_change[CI_MAX_LAYERS];
+    float new_delay, new_delay_step;
+    int null_frozen, null_shifts, null_offsets, null_changes, null_layer;
+    /* ci_path_points: the path's scalars, and its table (copied to guarded arrays). */
+    ci_path path;
+    int null_intervals, null_buckets;
+    float path_rows[MAX_PATH_ROWS * CI_PATH_ROW];
+    uint32_t path_buckets[MAX_PATH_BUCKETS];
 } fuzz_case;
 
 /*
  * Layout: op, backend, flags, kind, direction, steps, step_position, 4 params, count,
- * 3 offsets, fill mode, 2 fill floats, 4 stagger doubles, then the tail. Most fields
- * are one selector byte followed by what that selector needs.
+ * 3 offsets, fill mode, 2 fill floats, 4 stagger doubles; then the newer entry points'
+ * own fields (ci_sample's sources, list and tracks; a layout; a wave; a double spring
+ * and the ends of its lanes' ramps; an interrupted list's figures and layers; a path's
+ * table), a linear() curve's points, a layout's nearest distance, then the tail. Most
+ * fields are one selector byte followed by what that selector needs. The double
+ * entry points fill their lanes as the float ones do (ramps, the tail's raw bytes,
+ * special values dropped in); the flags' NULL bits name their structs and arrays.
  */
 static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
     reader r = {data, size, 0};
@@ -394,6 +438,89 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
         V->decay = take_double(&r);
         V->envelope = take_small(&r, -1, 3);
         c->wave_indexed = take_u8(&r) & 1;
+    } else if (c->op == OP_SETTLING || c->op == OP_SPRING_STATES) {
+        /* Mostly magnitudes (a spring the entry point takes), mostly damped frequencies
+         * formed as omega0^2 - lambda^2; now and then the raw doubles. */
+        uint8_t f = take_u8(&r);
+        double lambda = take_double(&r), w2 = take_double(&r), epsilon = take_double(&r);
+        if (f & 3) {
+            lambda = fabs(lambda);
+            w2 = fabs(w2);
+            epsilon = fabs(epsilon);
+        }
+        c->settling.decay_rate = lambda;
+        c->settling.damped_frequency_squared = (f & 4) ? w2 - lambda * lambda : w2;
+        c->settling.epsilon = epsilon;
+        c->spring_state.decay_rate = lambda;
+        c->spring_state.undamped_frequency_squared = w2;
+        c->spring_state.damped_frequency_squared = (f & 8) ? take_double(&r) : w2 - lambda * lambda;
+        c->consistent = c->spring_state.damped_frequency_squared == w2 - lambda * lambda;
+        for (int k = 0; k < 3; k++) {
+            c->ends[k][0] = take_double(&r);
+            c->ends[k][1] = take_double(&r);
+        }
+    } else if (c->op == OP_INTERRUPT) {
+        ci_list_interruption *I = &c->interruption;
+        I->time = take_double(&r);
+        I->start = take_double(&r);
+        I->duration = take_double(&r);
+        I->from = take_float(&r);
+        I->to = take_float(&r);
+        I->cutoff = take_float(&r);
+        I->target = take_float(&r);
+        uint8_t layers = take_u8(&r); /* one too many, or any count: refused unread */
+        I->layer_count = layers < 0xF0 ? layers % (CI_MAX_LAYERS + 2u) : (size_t)take_u32(&r);
+        uint8_t f = take_u8(&r);
+        c->null_frozen = f & 1;
+        if (f & 0x80) { /* NULL layer arrays, the last layer's own or the tables */
+            c->null_shifts = (f >> 1) & 1;
+            c->null_offsets = (f >> 2) & 1;
+            c->null_changes = (f >> 3) & 1;
+            c->null_layer = (f >> 4) & 3;
+        }
+        for (int p = 0; p < CI_MAX_LAYERS; p++) {
+            c->shifts[p] = take_double(&r);
+            c->layer_change[p] = take_float(&r);
+        }
+        c->new_delay = take_float(&r);
+        c->new_delay_step = take_float(&r);
+    } else if (c->op == OP_PATH) {
+        /* Mostly a table as MotionPath builds it (rows evenly in order, buckets naming
+         * their rows, the scale bucket_count / length); else raw starts and lengths,
+         * buckets out of range or out of order, any scale; now and then NULL tables. */
+        ci_path *P = &c->path;
+        uint8_t f = take_u8(&r);
+        P->closed = f & 1;
+        c->null_intervals = (f & 0x30) == 0x30;
+        c->null_buckets = (f & 0xC0) == 0xC0;
+        uint8_t counts = take_u8(&r);
+        P->interval_count = counts == 0xFF ? 0 : 1 + counts % MAX_PATH_ROWS;
+        counts = take_u8(&r);
+        P->bucket_count = counts == 0xFF ? 0 : 1 + counts % MAX_PATH_BUCKETS;
+        P->length = take_float(&r);
+        P->bucket_scale = (f & 8) ? take_float(&r) : (float)P->bucket_count / P->length;
+        float base[12], step = take_float(&r);
+        for (int j = 0; j < 12; j++) base[j] = take_float(&r);
+        for (uint32_t k = 0; k < P->interval_count; k++) {
+            float *row = c->path_rows + (size_t)k * CI_PATH_ROW;
+            if (f & 2) {
+                row[0] = take_float(&r);
+                row[1] = take_float(&r);
+            } else {
+                row[0] = P->length * (float)k / (float)P->interval_count;
+                row[1] = (float)P->interval_count / P->length;
+            }
+            /* x, y and the angle: each cubic's c0 moves on by `step` a row. */
+            for (int j = 0; j < 12; j++) row[2 + j] = base[j] + (j % 4 == 0 ? (float)k * step : 0);
+        }
+        for (uint32_t b = 0; b < P->bucket_count; b++) {
+            if (f & 4) {
+                uint8_t u = take_u8(&r);
+                c->path_buckets[b] = u == 0xFF ? take_u32(&r) : u % (P->interval_count + 3);
+            } else {
+                c->path_buckets[b] = (uint32_t)((uint64_t)b * P->interval_count / P->bucket_count);
+            }
+        }
     }
 
     /* A linear() curve's points come last, so that the earlier layouts stay: mostly
@@ -492,6 +619,41 @@ static void describe(FILE *out, const fuzz_case *c) {
                 c->wave.phase, c->wave.elapsed, c->wave.amplitude, c->wave.spatial_frequency,
                 c->wave.front_delay, c->wave.attack, c->wave.decay, (int)c->wave.envelope,
                 c->wave_indexed);
+    if (c->op == OP_SETTLING || c->op == OP_SPRING_STATES)
+        fprintf(out,
+                "  settling lambda %a s %a epsilon %a; state lambda %a w2 %a s %a consistent %d\n"
+                "  ends [%a, %a] [%a, %a] [%a, %a]\n",
+                c->settling.decay_rate, c->settling.damped_frequency_squared, c->settling.epsilon,
+                c->spring_state.decay_rate, c->spring_state.undamped_frequency_squared,
+                c->spring_state.damped_frequency_squared, c->consistent, c->ends[0][0],
+                c->ends[0][1], c->ends[1][0], c->ends[1][1], c->ends[2][0], c->ends[2][1]);
+    if (c->op == OP_INTERRUPT) {
+        const ci_list_interruption *I = &c->interruption;
+        fprintf(out,
+                "  interrupt time %a start %a duration %a from %g to %g cutoff %g target %g\n"
+                "  layers %zu shifts %g %g %g changes %g %g %g new delay %g step %g"
+                " nulls %d%d%d%d%d\n",
+                I->time, I->start, I->duration, I->from, I->to, I->cutoff, I->target,
+                I->layer_count, c->shifts[0], c->shifts[1], c->shifts[2], c->layer_change[0],
+                c->layer_change[1], c->layer_change[2], c->new_delay, c->new_delay_step,
+                c->null_frozen, c->null_shifts, c->null_offsets, c->null_changes, c->null_layer);
+    }
+    if (c->op == OP_PATH) {
+        const ci_path *P = &c->path;
+        fprintf(out, "  path %u rows %u buckets length %a scale %a closed %d nulls %d%d\n",
+                (unsigned)P->interval_count, (unsigned)P->bucket_count, P->length, P->bucket_scale,
+                P->closed, c->null_intervals, c->null_buckets);
+        for (uint32_t k = 0; k < P->interval_count && k < MAX_PATH_ROWS; k++) {
+            fprintf(out, "  row %u:", (unsigned)k);
+            for (int j = 0; j < CI_PATH_ROW; j++)
+                fprintf(out, " %g", c->path_rows[(size_t)k * CI_PATH_ROW + j]);
+            fprintf(out, "\n");
+        }
+        fprintf(out, "  buckets:");
+        for (uint32_t b = 0; b < P->bucket_count && b < MAX_PATH_BUCKETS; b++)
+            fprintf(out, " %u", (unsigned)c->path_buckets[b]);
+        fprintf(out, "\n");
+    }
 }
 
 static void fail(const char *format, ...) {
@@ -1149,6 +1311,653 @@ static void run_newer(const fuzz_case *c) {
     free(ref);
 }
 
+/* ---- ci_spring_settling, ci_spring_states, ci_interrupt_list, ci_path_points ---------- */
+
+/* These four promise every backend the same bits: each is run again on the scalar
+ * backend and compared bit for bit (a NaN's payload aside: any NaN matches any NaN).
+ * Their double arrays are guarded blocks too, offset by whole doubles (a double needs
+ * its alignment in C) and filled with a NaN canary of their own. */
+#define SENTINEL_DOUBLE_BITS 0x7FF8A5A5A5A5A5A5ull
+
+static double double_from_bits(uint64_t u) {
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+static uint64_t bits_of_double(double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static double *guarded_make_doubles(guarded *g, size_t offset, size_t n) {
+    guarded_make(g, 2 * (offset % (MAX_OFFSET / 2)), 2 * n);
+    double *p = (double *)(void *)g->p;
+    for (size_t i = 0; i < n; i++) p[i] = double_from_bits(SENTINEL_DOUBLE_BITS);
+    return p;
+}
+
+static void check_untouched_doubles(const double *x, size_t n, const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (bits_of_double(x[i]) != SENTINEL_DOUBLE_BITS)
+            fail("%s: a failed call wrote element %zu", what, i);
+}
+
+/* "Every lane is written": none still holds the canary. */
+static void check_written_doubles(const double *x, size_t n, const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (bits_of_double(x[i]) == SENTINEL_DOUBLE_BITS)
+            fail("%s: element %zu not written", what, i);
+}
+
+static int same_float(float a, float b) {
+    return bits_of_float(a) == bits_of_float(b) || (isnan(a) && isnan(b));
+}
+
+static int same_double(double a, double b) {
+    return bits_of_double(a) == bits_of_double(b) || (isnan(a) && isnan(b));
+}
+
+static void check_same_floats(const float *out, const float *ref, size_t n, const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (!same_float(out[i], ref[i]))
+            fail("%s: element %zu is %a, scalar backend %a (same bits promised)", what, i, out[i],
+                 ref[i]);
+}
+
+static void check_same_doubles(const double *out, const double *ref, size_t n, const char *what) {
+    for (size_t i = 0; i < n; i++)
+        if (!same_double(out[i], ref[i]))
+            fail("%s: element %zu is %a, scalar backend %a (same bits promised)", what, i, out[i],
+                 ref[i]);
+}
+
+/* Fills n doubles as fill_inputs fills floats, between ends[0] and ends[1]; from the
+ * tail (raw doubles, or special values dropped in) starting at byte `skew`, so that
+ * each array of a call reads its own. */
+static void fill_doubles(const fuzz_case *c, const double ends[2], size_t skew, double *x,
+                         size_t n) {
+    const uint8_t *t = c->tail;
+    size_t m = c->tail_size;
+    switch (c->fill) {
+    case 1:
+        for (size_t i = 0; i < n; i++) {
+            uint64_t u = 0;
+            if (m >= 8) {
+                size_t at = (8 * i + skew) % (m - 7);
+                for (int k = 7; k >= 0; k--) u = u << 8 | t[at + (size_t)k];
+            }
+            x[i] = double_from_bits(u);
+        }
+        return;
+    case 3:
+        for (size_t i = 0; i < n; i++) x[i] = ends[0];
+        return;
+    default:
+        for (size_t i = 0; i < n; i++) {
+            double w = n > 1 ? (double)i / (double)(n - 1) : 0;
+            x[i] = (1 - w) * ends[0] + w * ends[1];
+        }
+        if (c->fill == 2 && n > 0) {
+            reader r = {t, m, skew % (m + 1)};
+            for (int k = 0; k < 64 && r.pos + 3 <= m; k++) {
+                size_t at = take_u16(&r) % n;
+                x[at] = take_double(&r);
+            }
+        }
+        return;
+    }
+}
+
+/* The closed form cinterp_transition.h names (the Swift reference's Spring.motion for an
+ * under- or critically damped spring, in its order), with the C library's exp, sin and
+ * cos: where ci_spring_states must land within 1e-14 at the motion's scale. */
+static void spring_motion(const ci_spring_state *S, double t, double delta, double v0,
+                          double *value, double *velocity) {
+    double lambda = S->decay_rate;
+    double decay = exp(-lambda * t);
+    if (decay == 0) {
+        *value = delta;
+        *velocity = 0;
+        return;
+    }
+    double cosine = 1, sin_over_frequency = t;
+    if (S->damped_frequency_squared > 0) {
+        double phase = sqrt(S->damped_frequency_squared) * t;
+        cosine = cos(phase);
+        sin_over_frequency = t * (phase == 0 ? 1 : sin(phase) / phase);
+    }
+    *value = delta - decay * (delta * cosine + (lambda * delta - v0) * sin_over_frequency);
+    *velocity = decay * (v0 * cosine + (S->undamped_frequency_squared * delta - lambda * v0) *
+                                           sin_over_frequency);
+}
+
+/* Magnitudes where the closed form's rounding stays far below 1e-14 of the motion's
+ * scale: 0 or within [1e-200, 1e100] (no product underflows into denormals, none
+ * overflows). */
+static int ordinary_double(double x, double lo, double hi) {
+    return x == 0 || (fabs(x) >= lo && fabs(x) <= hi);
+}
+
+/* 2^20 pi / 2: a phase past it may give NaN ("the caller evaluates it by the reference"). */
+#define STATE_PHASE_LIMIT 1647099.0
+
+/* Settling bounds: after duration[i] the spring stays within its tolerance. Checked on
+ * the first lanes at a few later times, by ci_spring_states (scalar) on the same spring
+ * (omega0^2 = omega_d^2 + lambda^2), within that function's own 1e-14 at the scale. */
+static void check_settled(const ci_settling *T, const double *delta, const double *velocity,
+                          const double *duration, const unsigned char *lane_finite, size_t n) {
+    enum { LANES = 4, TIMES = 4 };
+    double lambda = T->decay_rate;
+    ci_spring_state S = {lambda, T->damped_frequency_squared + lambda * lambda,
+                         T->damped_frequency_squared};
+    double elapsed[LANES * TIMES], d[LANES * TIMES], v[LANES * TIMES];
+    double value[LANES * TIMES], speed[LANES * TIMES];
+    size_t lanes[LANES * TIMES], m = 0;
+    for (size_t i = 0; i < n && i < LANES; i++) {
+        double t = duration[i];
+        if (!lane_finite[i] || !isfinite(t)) continue;
+        const double later[TIMES] = {t, 1.5 * t, t + 0.5 / lambda, t + 2 / lambda};
+        for (int k = 0; k < TIMES; k++) {
+            if (!isfinite(later[k])) continue;
+            elapsed[m] = later[k];
+            d[m] = delta[i];
+            v[m] = velocity[i];
+            lanes[m++] = i;
+        }
+    }
+    if (m == 0 || ci_spring_states(CI_BACKEND_SCALAR, &S, elapsed, d, v, value, speed, m) != CI_OK)
+        return;
+    double omega0 = sqrt(S.undamped_frequency_squared);
+    for (size_t j = 0; j < m; j++) {
+        double scale = fmax(fabs(d[j]), fabs(v[j]) / omega0);
+        if (!isfinite(value[j]) || !isfinite(scale)) continue;
+        double tolerance = d[j] == 0 ? T->epsilon : T->epsilon * fabs(d[j]);
+        if (!(fabs(value[j] - d[j]) <= tolerance + 1e-13 * scale + 1e-300))
+            fail("ci_spring_settling: lane %zu is %a from its target %a at %a s, after its bound "
+                 "%a s (tolerance %a)",
+                 lanes[j], value[j] - d[j], d[j], elapsed[j], duration[lanes[j]], tolerance);
+    }
+}
+
+static void run_springs(const fuzz_case *c) {
+    const int states = c->op == OP_SPRING_STATES;
+    const char *what = op_names[c->op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    static const char *const input_names[2][3] = {{"delta", "velocity", ""},
+                                                  {"elapsed", "delta", "v0"}};
+    static const char *const output_names[2][2] = {{"duration", ""}, {"value", "velocity"}};
+    const int inputs = states ? 3 : 2, outputs = states ? 2 : 1;
+
+    /* Inputs and their copies (in place overwrites them); outputs, one of them maybe in
+     * place: settling's duration over delta or velocity, a state's value over elapsed
+     * or its velocity over v0. */
+    guarded in[3] = {{0}}, out[2] = {{0}};
+    double *x[3] = {NULL, NULL, NULL}, *saved[3] = {NULL, NULL, NULL}, *y[2] = {NULL, NULL};
+    for (int k = 0; k < inputs; k++) {
+        x[k] = guarded_make_doubles(&in[k], c->input_offset + 5 * (size_t)k, n);
+        fill_doubles(c, c->ends[k], 24 * (size_t)k, x[k], n);
+        saved[k] = malloc((n ? n : 1) * sizeof(double));
+        if (!saved[k]) abort();
+        memcpy(saved[k], x[k], n * sizeof(double));
+    }
+    int alias_in = c->alias == ALIAS_VALUE ? 0 : c->alias == ALIAS_VELOCITY ? inputs - 1 : -1;
+    int alias_out = c->alias == ALIAS_VALUE ? 0 : c->alias == ALIAS_VELOCITY ? outputs - 1 : -1;
+    for (int k = 0; k < outputs; k++)
+        y[k] = k == alias_out ? x[alias_in]
+                              : guarded_make_doubles(&out[k], c->value_offset + 3 * (size_t)k, n);
+
+    unsigned char *lane_finite = malloc(n ? n : 1);
+    if (!lane_finite) abort();
+    int any_nonfinite = 0;
+    for (size_t i = 0; i < n; i++) {
+        int ok = 1;
+        for (int k = 0; k < inputs; k++) ok = ok && isfinite(saved[k][i]);
+        lane_finite[i] = (unsigned char)ok;
+        any_nonfinite |= !ok;
+    }
+
+    /* NULL pointers: any mix the flags give reaches each one. */
+    const double *arg_in[3] = {c->null_input ? NULL : x[0], c->null_velocity ? NULL : x[1],
+                               c->null_stagger ? NULL : x[2]};
+    if (!states) arg_in[2] = NULL;
+    double *arg_out[2] = {c->null_value ? NULL : y[0],
+                          c->null_input && c->null_velocity ? NULL : y[1]};
+    int null_arrays = 0;
+    for (int k = 0; k < inputs; k++) null_arrays |= !arg_in[k];
+    for (int k = 0; k < outputs; k++) null_arrays |= !arg_out[k];
+
+    const ci_settling *T = c->null_curve ? NULL : &c->settling;
+    const ci_spring_state *S = c->null_curve ? NULL : &c->spring_state;
+    int valid;
+    if (states) {
+        const ci_spring_state *s = &c->spring_state;
+        valid = isfinite(s->decay_rate) && s->decay_rate >= 0 &&
+                isfinite(s->undamped_frequency_squared) && s->undamped_frequency_squared > 0 &&
+                isfinite(s->damped_frequency_squared) && s->damped_frequency_squared >= 0;
+    } else {
+        const ci_settling *s = &c->settling;
+        valid = isfinite(s->decay_rate) && s->decay_rate > 0 &&
+                isfinite(s->damped_frequency_squared) && s->damped_frequency_squared >= 0 &&
+                isfinite(s->epsilon) && s->epsilon > 0;
+    }
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (c->null_curve) allow(&e, CI_ERR_NULL_POINTER);
+    if (!c->null_curve && !valid) allow(&e, CI_ERR_INVALID_PARAMETER);
+    if (n > 0 && null_arrays) allow(&e, CI_ERR_NULL_POINTER);
+
+    ci_status status = states ? ci_spring_states(backend, S, arg_in[0], arg_in[1], arg_in[2],
+                                                 arg_out[0], arg_out[1], n)
+                              : ci_spring_settling(backend, T, arg_in[0], arg_in[1], arg_out[0], n);
+    if (print_cases > 0) printf("  status %d\n", (int)status);
+    check_status(status, &e, n > 0 && any_nonfinite, what);
+    for (int k = 0; k < inputs; k++) {
+        guarded_check_padding(&in[k], input_names[states][k]);
+        if (k != alias_in && memcmp(saved[k], x[k], n * sizeof(double)) != 0)
+            fail("%s: input array %s modified", what, input_names[states][k]);
+    }
+    for (int k = 0; k < outputs; k++)
+        if (out[k].block) guarded_check_padding(&out[k], output_names[states][k]);
+
+    int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
+    if (!written) {
+        for (int k = 0; k < outputs; k++)
+            if (out[k].block) check_untouched_doubles(y[k], n, output_names[states][k]);
+        if (alias_in >= 0 && memcmp(saved[alias_in], x[alias_in], n * sizeof(double)) != 0)
+            fail("%s: a failed call wrote the in-place array", what);
+    } else if (n > 0) {
+        /* Every lane written; NaN where an input is not finite. */
+        for (int k = 0; k < outputs; k++) {
+            check_written_doubles(y[k], n, output_names[states][k]);
+            for (size_t i = 0; i < n; i++)
+                if (!lane_finite[i] && !isnan(y[k][i]))
+                    fail("%s: %s %zu is %a from a non-finite input, not NaN", what,
+                         output_names[states][k], i, y[k][i]);
+        }
+        /* The same bits as the scalar backend. */
+        double *ref[2] = {NULL, NULL};
+        for (int k = 0; k < 2; k++) {
+            ref[k] = malloc(n * sizeof(double));
+            if (!ref[k]) abort();
+        }
+        ci_status rs =
+            states ? ci_spring_states(CI_BACKEND_SCALAR, S, saved[0], saved[1], saved[2], ref[0],
+                                      ref[1], n)
+                   : ci_spring_settling(CI_BACKEND_SCALAR, T, saved[0], saved[1], ref[0], n);
+        if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+        for (int k = 0; k < outputs; k++) check_same_doubles(y[k], ref[k], n, what);
+        free(ref[0]);
+        free(ref[1]);
+
+        if (states) {
+            /* At rest before the start; elsewhere the closed form within 1e-14 of the
+             * motion's scale (velocity: times omega0), NaN only past the phase limit. */
+            const ci_spring_state *s = &c->spring_state;
+            double omega0 = sqrt(s->undamped_frequency_squared);
+            double omega_d = sqrt(s->damped_frequency_squared);
+            int ordinary = c->consistent && ordinary_double(s->decay_rate, 1e-100, 1e50) &&
+                           s->undamped_frequency_squared >= 1e-100 &&
+                           s->undamped_frequency_squared <= 1e100;
+            for (size_t i = 0; i < n; i++) {
+                double t = saved[0][i], d = saved[1][i], v0 = saved[2][i];
+                if (!lane_finite[i]) continue;
+                if (t < 0) {
+                    if (y[0][i] != 0 || y[1][i] != 0)
+                        fail("%s: lane %zu has not started (elapsed %a) but is at %a moving %a",
+                             what, i, t, y[0][i], y[1][i]);
+                    continue;
+                }
+                if (!ordinary || fabs(t) > 1e100 || !ordinary_double(d, 1e-200, 1e100) ||
+                    !ordinary_double(v0, 1e-200, 1e100))
+                    continue;
+                double want, want_velocity;
+                spring_motion(s, t, d, v0, &want, &want_velocity);
+                double scale = fmax(fabs(d), fabs(v0) / omega0);
+                if (!isfinite(want) || !isfinite(want_velocity) || !isfinite(scale * omega0))
+                    continue;
+                if (isnan(y[0][i]) && isnan(y[1][i]) && omega_d * t > STATE_PHASE_LIMIT) continue;
+                double bound = 1e-14 * scale + 1e-300;
+                if (!(fabs(y[0][i] - want) <= bound) ||
+                    !(fabs(y[1][i] - want_velocity) <= bound * omega0 + 1e-300))
+                    fail("%s: lane %zu (t %a delta %a v0 %a) is %a moving %a, closed form %a "
+                         "moving %a (bound %g)",
+                         what, i, t, d, v0, y[0][i], y[1][i], want, want_velocity, bound);
+            }
+        } else {
+            /* A time: never negative (NaN for the lanes the reference must solve). */
+            for (size_t i = 0; i < n; i++)
+                if (y[0][i] < 0) fail("%s: lane %zu has bound %a", what, i, y[0][i]);
+            check_settled(&c->settling, saved[0], saved[1], y[0], lane_finite, n);
+        }
+    }
+
+    for (int k = 0; k < 3; k++) {
+        guarded_free(&in[k]);
+        free(saved[k]);
+    }
+    guarded_free(&out[0]);
+    guarded_free(&out[1]);
+    free(lane_finite);
+}
+
+static void run_interrupt(const fuzz_case *c) {
+    const char *what = op_names[c->op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    ci_list_interruption L = c->interruption;
+    /* The arrays of the layers there may be; a count past CI_MAX_LAYERS must be
+     * refused before any is read (the tables end with the layers made: ASan). */
+    const size_t layers = L.layer_count <= CI_MAX_LAYERS ? L.layer_count : CI_MAX_LAYERS;
+
+    guarded delays = {0}, frozen = {0}, new_offset = {0}, new_change = {0}, bounds = {0};
+    guarded offsets[CI_MAX_LAYERS] = {{0}}, changes[CI_MAX_LAYERS] = {{0}}, shifts = {0};
+    guarded_make(&delays, c->input_offset, n);
+    fill_inputs(c, delays.p, n);
+    guarded_make(&frozen, (c->input_offset + 7) % MAX_OFFSET, n);
+    guarded_make(&new_offset, c->value_offset, n);
+    guarded_make(&new_change, c->velocity_offset, n);
+    for (size_t i = 0; i < n; i++) {
+        frozen.p[i] = delays.p[n - 1 - i];
+        new_offset.p[i] = c->new_delay + (float)i * c->new_delay_step;
+    }
+    double *shift = guarded_make_doubles(&shifts, c->velocity_offset, layers);
+    double *bound = guarded_make_doubles(&bounds, c->value_offset + 1, 2);
+    const float **offset_table = malloc((layers ? layers : 1) * sizeof *offset_table);
+    float **change_table = malloc((layers ? layers : 1) * sizeof *change_table);
+    float *initial = malloc((n ? n : 1) * sizeof(float) * (1 + CI_MAX_LAYERS));
+    if (!offset_table || !change_table || !initial) abort();
+    memcpy(initial, new_offset.p, n * sizeof(float));
+    for (size_t p = 0; p < layers; p++) {
+        shift[p] = c->shifts[p];
+        guarded_make(&offsets[p], (c->input_offset + 3 + 2 * p) % MAX_OFFSET, n);
+        guarded_make(&changes[p], (c->value_offset + 5 + 2 * p) % MAX_OFFSET, n);
+        for (size_t i = 0; i < n; i++) {
+            offsets[p].p[i] = delays.p[(i + p + 1) % n];
+            changes[p].p[i] = i % (p + 2) == 0 ? 0.0f : c->layer_change[p];
+        }
+        memcpy(initial + (1 + p) * n, changes[p].p, n * sizeof(float));
+        offset_table[p] = offsets[p].p;
+        change_table[p] = changes[p].p;
+    }
+    if (layers > 0 && (c->null_layer & 1)) offset_table[layers - 1] = NULL;
+    if (layers > 0 && (c->null_layer & 2)) change_table[layers - 1] = NULL;
+    /* Inputs the kernel only reads, as they were. */
+    float *saved = malloc((n ? n : 1) * sizeof(float) * (2 + CI_MAX_LAYERS));
+    if (!saved) abort();
+    memcpy(saved, delays.p, n * sizeof(float));
+    memcpy(saved + n, frozen.p, n * sizeof(float));
+    for (size_t p = 0; p < layers; p++)
+        memcpy(saved + (2 + p) * n, offsets[p].p, n * sizeof(float));
+
+    L.delays = c->null_input ? NULL : delays.p;
+    L.frozen = c->null_frozen ? NULL : frozen.p;
+    L.shifts = c->null_shifts ? NULL : shift;
+    L.offsets = c->null_offsets ? NULL : (const float *const *)offset_table;
+    L.changes = c->null_changes ? NULL : (float *const *)change_table;
+    const ci_list_interruption *list = c->null_curve ? NULL : &L;
+    float *offset_arg = c->null_value ? NULL : new_offset.p;
+    float *change_arg = c->null_velocity ? NULL : new_change.p;
+    double *bounds_arg = c->null_stagger ? NULL : bound;
+
+    /* "CI_ERR_NULL_POINTER for a missing array": required with items; with none the
+     * header's general rule (NULL while count > 0) leaves it open. */
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (!list || !bounds_arg) allow(&e, CI_ERR_NULL_POINTER);
+    if (list) {
+        if (!isfinite(L.time) || !isfinite(L.start) || !isfinite(L.duration) || !(L.duration > 0) ||
+            L.layer_count > CI_MAX_LAYERS)
+            allow(&e, CI_ERR_INVALID_PARAMETER);
+        int missing = !L.delays || !offset_arg || !change_arg;
+        if (L.layer_count <= CI_MAX_LAYERS && layers > 0)
+            missing |= !L.shifts || !L.offsets || !L.changes || (c->null_layer != 0);
+        if (missing) (n > 0 ? allow : allow_maybe)(&e, CI_ERR_NULL_POINTER);
+    }
+
+    ci_status status = ci_interrupt_list(backend, list, offset_arg, change_arg, bounds_arg, n);
+    if (print_cases > 0) printf("  status %d\n", (int)status);
+    /* Per-item figures are not checked: never CI_ERR_NONFINITE_INPUT. */
+    check_status(status, &e, 0, what);
+    guarded_check_padding(&delays, "delays");
+    guarded_check_padding(&frozen, "frozen");
+    guarded_check_padding(&new_offset, "new_offset");
+    guarded_check_padding(&new_change, "new_change");
+    guarded_check_padding(&shifts, "shifts");
+    guarded_check_padding(&bounds, "bounds");
+    for (size_t p = 0; p < layers; p++) {
+        guarded_check_padding(&offsets[p], "layer offsets");
+        guarded_check_padding(&changes[p], "layer changes");
+    }
+    int inputs_kept = memcmp(saved, delays.p, n * sizeof(float)) == 0 &&
+                      memcmp(saved + n, frozen.p, n * sizeof(float)) == 0;
+    for (size_t p = 0; p < layers; p++) {
+        inputs_kept =
+            inputs_kept && memcmp(saved + (2 + p) * n, offsets[p].p, n * sizeof(float)) == 0;
+        inputs_kept = inputs_kept && bits_of_double(shift[p]) == bits_of_double(c->shifts[p]);
+    }
+    if (!inputs_kept) fail("%s: an input array modified", what);
+
+    if (status != CI_OK) {
+        if (memcmp(initial, new_offset.p, n * sizeof(float)) != 0)
+            fail("%s: a failed call wrote new_offset", what);
+        check_untouched(new_change.p, n, "new_change");
+        check_untouched_doubles(bound, 2, "bounds");
+        for (size_t p = 0; p < layers; p++)
+            if (memcmp(initial + (1 + p) * n, changes[p].p, n * sizeof(float)) != 0)
+                fail("%s: a failed call wrote layer %zu's changes", what, p);
+    } else {
+        /* Bounds: the latest and the earliest rest after `time`, or (time, +inf). */
+        double b0 = bound[0], b1 = bound[1];
+        if (!(b0 >= L.time) || !(b1 > L.time) || !(b1 <= b0 || (b0 == L.time && b1 == INFINITY)))
+            fail("%s: bounds %a %a around time %a", what, b0, b1, L.time);
+        if (n == 0 && (b0 != L.time || b1 != INFINITY))
+            fail("%s: no items, bounds %a %a (time %a)", what, b0, b1, L.time);
+        /* A moving item's offset is 0, a resting one's kept; a layer is kept or cancelled
+         * (its change 0); an item whose figures are all finite is written. */
+        int still = L.layer_count == 0 && L.from == L.to;
+        for (size_t i = 0; i < n; i++) {
+            float o = new_offset.p[i];
+            if (!same_float(o, initial[i]) && bits_of_float(o) != 0)
+                fail("%s: new_offset %zu is %a, neither 0 nor the delay read %a", what, i, o,
+                     initial[i]);
+            int finite = isfinite(saved[i]) && isfinite(saved[n + i]) && isfinite(initial[i]) &&
+                         isfinite(L.from) && isfinite(L.to) && isfinite(L.target);
+            for (size_t p = 0; p < layers; p++) {
+                float was = initial[(1 + p) * n + i], now = changes[p].p[i];
+                if (!same_float(now, was) && bits_of_float(now) != 0)
+                    fail("%s: layer %zu's change %zu is %a, neither kept (%a) nor 0", what, p, i,
+                         now, was);
+                finite = finite && isfinite(was) && isfinite(saved[(2 + p) * n + i]);
+            }
+            if (finite && bits_of_float(new_change.p[i]) == SENTINEL_BITS)
+                fail("%s: new_change %zu not written", what, i);
+            /* No layers and a base that goes nowhere: every item rests where it is,
+             * keeps its delay and gets target - (frozen + to). */
+            if (still) {
+                double at = (L.frozen ? (double)saved[n + i] : 0.0) + (double)L.to;
+                float want = (float)((double)L.target - at);
+                if (!same_float(o, initial[i]) ||
+                    !(new_change.p[i] == want || (isnan(want) && isnan(new_change.p[i]))))
+                    fail("%s: item %zu at rest got offset %a change %a, expected %a %a", what, i, o,
+                         new_change.p[i], initial[i], want);
+            }
+        }
+
+        /* The same bits as the scalar backend, on copies of what the call reads and writes. */
+        float *ref_offset = malloc((n ? n : 1) * sizeof(float));
+        float *ref_change = malloc((n ? n : 1) * sizeof(float));
+        float *ref_layers = malloc((n ? n : 1) * sizeof(float) * CI_MAX_LAYERS);
+        float *ref_table[CI_MAX_LAYERS];
+        double ref_bounds[2];
+        if (!ref_offset || !ref_change || !ref_layers) abort();
+        memcpy(ref_offset, initial, n * sizeof(float));
+        for (size_t p = 0; p < layers; p++) {
+            ref_table[p] = ref_layers + p * n;
+            memcpy(ref_table[p], initial + (1 + p) * n, n * sizeof(float));
+        }
+        ci_list_interruption R = L;
+        R.changes = ref_table;
+        ci_status rs =
+            ci_interrupt_list(CI_BACKEND_SCALAR, &R, ref_offset, ref_change, ref_bounds, n);
+        if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+        check_same_floats(new_offset.p, ref_offset, n, "ci_interrupt_list new_offset");
+        check_same_floats(new_change.p, ref_change, n, "ci_interrupt_list new_change");
+        for (size_t p = 0; p < layers; p++)
+            check_same_floats(changes[p].p, ref_table[p], n, "ci_interrupt_list layer changes");
+        check_same_doubles(bound, ref_bounds, 2, "ci_interrupt_list bounds");
+        free(ref_offset);
+        free(ref_change);
+        free(ref_layers);
+    }
+
+    guarded_free(&delays);
+    guarded_free(&frozen);
+    guarded_free(&new_offset);
+    guarded_free(&new_change);
+    guarded_free(&shifts);
+    guarded_free(&bounds);
+    for (size_t p = 0; p < layers; p++) {
+        guarded_free(&offsets[p]);
+        guarded_free(&changes[p]);
+    }
+    free(offset_table);
+    free(change_table);
+    free(initial);
+    free(saved);
+}
+
+static void run_path(const fuzz_case *c) {
+    const char *what = op_names[c->op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    ci_path P = c->path;
+    const size_t table_size = (size_t)P.interval_count * CI_PATH_ROW;
+
+    /* The table in guarded blocks of exactly its size: no read may leave it. */
+    guarded rows = {0}, buckets = {0}, in = {0}, out[3] = {{0}};
+    guarded_make(&rows, c->velocity_offset, table_size);
+    memcpy(rows.p, c->path_rows, table_size * sizeof(float));
+    guarded_make(&buckets, (c->velocity_offset + 7) % MAX_OFFSET, P.bucket_count);
+    uint32_t *bucket = (uint32_t *)(void *)buckets.p;
+    for (uint32_t b = 0; b < P.bucket_count; b++) bucket[b] = c->path_buckets[b];
+    P.intervals = c->null_intervals ? NULL : rows.p;
+    P.buckets = c->null_buckets ? NULL : bucket;
+
+    /* Progress; x, y and angle, x or angle maybe in place over it. */
+    guarded_make(&in, c->input_offset, n);
+    fill_inputs(c, in.p, n);
+    float *saved = malloc((n ? n : 1) * sizeof(float));
+    unsigned char *lane_finite = malloc(n ? n : 1);
+    if (!saved || !lane_finite) abort();
+    memcpy(saved, in.p, n * sizeof(float));
+    int any_nonfinite = 0;
+    for (size_t i = 0; i < n; i++) {
+        lane_finite[i] = (unsigned char)isfinite(in.p[i]);
+        any_nonfinite |= !lane_finite[i];
+    }
+    static const char *const names[3] = {"x", "y", "angle"};
+    int alias_out = c->alias == ALIAS_VALUE ? 0 : c->alias == ALIAS_VELOCITY ? 2 : -1;
+    float *o[3];
+    for (int k = 0; k < 3; k++) {
+        if (k == alias_out) {
+            o[k] = in.p;
+            continue;
+        }
+        guarded_make(&out[k], (c->value_offset + 3 * (size_t)k) % MAX_OFFSET, n);
+        o[k] = out[k].p;
+    }
+    const float *progress_arg = c->null_input ? NULL : in.p;
+    float *arg[3] = {c->null_value ? NULL : o[0], c->null_velocity ? NULL : o[1],
+                     c->null_stagger ? NULL : o[2]};
+    const ci_path *path = c->null_curve ? NULL : &P;
+
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (!path) allow(&e, CI_ERR_NULL_POINTER);
+    if (path) {
+        if (!P.intervals || !P.buckets) (n > 0 ? allow : allow_maybe)(&e, CI_ERR_NULL_POINTER);
+        if (P.interval_count == 0 || P.bucket_count == 0 || !isfinite(P.length) ||
+            !(P.length > 0) || !isfinite(P.bucket_scale) || !(P.bucket_scale > 0))
+            allow(&e, CI_ERR_INVALID_PARAMETER);
+    }
+    if (n > 0 && (!progress_arg || !arg[0] || !arg[1] || !arg[2])) allow(&e, CI_ERR_NULL_POINTER);
+
+    ci_status status = ci_path_points(backend, path, progress_arg, arg[0], arg[1], arg[2], n);
+    if (print_cases > 0) printf("  status %d\n", (int)status);
+    check_status(status, &e, n > 0 && any_nonfinite, what);
+    guarded_check_padding(&rows, "path rows");
+    guarded_check_padding(&buckets, "path buckets");
+    guarded_check_padding(&in, "progress array");
+    for (int k = 0; k < 3; k++)
+        if (out[k].block) guarded_check_padding(&out[k], names[k]);
+    if (memcmp(rows.p, c->path_rows, table_size * sizeof(float)) != 0)
+        fail("%s: the path's rows modified", what);
+    for (uint32_t b = 0; b < P.bucket_count; b++)
+        if (bucket[b] != c->path_buckets[b]) fail("%s: the path's buckets modified", what);
+    if (alias_out < 0 && memcmp(saved, in.p, n * sizeof(float)) != 0)
+        fail("%s: input array modified", what);
+
+    int written = status == CI_OK || status == CI_ERR_NONFINITE_INPUT;
+    if (!written) {
+        for (int k = 0; k < 3; k++)
+            if (out[k].block) check_untouched(out[k].p, n, names[k]);
+        if (alias_out >= 0 && memcmp(saved, in.p, n * sizeof(float)) != 0)
+            fail("%s: a failed call wrote the in-place array", what);
+    } else if (n > 0) {
+        /* A table of finite, moderate figures gives finite points for finite progress;
+         * angles within a few turns wrap into (-180, 180]. The same bits on every
+         * backend are checked on a table "in order of distance" as MotionPath builds it
+         * (finite figures, rows starting in order within the length, lengths' inverses
+         * not negative): a NaN start, or a start that puts d - start past float, makes a
+         * NaN local coordinate, which the backends' min and max clamp apart. */
+        int sane = 1, ordered = 1;
+        double reach = 0; /* the largest |angle| a row's cubic can give */
+        for (size_t j = 0; j < table_size; j++) {
+            sane = sane && fabsf(c->path_rows[j]) <= 1e30f;
+            ordered = ordered && isfinite(c->path_rows[j]);
+        }
+        for (uint32_t k = 0; k < P.interval_count; k++) {
+            const float *row = c->path_rows + (size_t)k * CI_PATH_ROW, *a = row + 10;
+            reach = fmax(reach, fabs(a[0]) + fabs(a[1]) + fabs(a[2]) + fabs(a[3]));
+            ordered = ordered && row[0] >= 0 && row[0] <= P.length && row[1] >= 0 &&
+                      (k == 0 || row[0] >= row[-CI_PATH_ROW]);
+        }
+        for (size_t i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                float v = o[k][i];
+                if (!lane_finite[i] && !isnan(v))
+                    fail("%s: %s %zu is %a from progress %a, not NaN", what, names[k], i, v,
+                         saved[i]);
+                if (lane_finite[i] && sane && !isfinite(v))
+                    fail("%s: %s %zu is %a from progress %a", what, names[k], i, v, saved[i]);
+            }
+            float a = o[2][i];
+            if (lane_finite[i] && sane && reach <= 1e6 && !(a > -180 && a <= 180))
+                fail("%s: angle %zu is %a (%.9g), outside (-180, 180]", what, i, a, a);
+        }
+        float *ref = malloc(3 * n * sizeof(float));
+        if (!ref) abort();
+        ci_status rs = ci_path_points(CI_BACKEND_SCALAR, path, saved, ref, ref + n, ref + 2 * n, n);
+        if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+        if (ordered)
+            for (int k = 0; k < 3; k++) check_same_floats(o[k], ref + (size_t)k * n, n, names[k]);
+        free(ref);
+    }
+
+    guarded_free(&rows);
+    guarded_free(&buckets);
+    guarded_free(&in);
+    for (int k = 0; k < 3; k++) guarded_free(&out[k]);
+    free(saved);
+    free(lane_finite);
+}
+
 /* ---- one input ---------------------------------------------------------------------- */
 
 static void run_case(const fuzz_case *c) {
@@ -1167,6 +1976,18 @@ static void run_case(const fuzz_case *c) {
 
     check_backend_api(c);
     if (c->op == OP_BACKEND_API) return;
+    if (c->op == OP_SETTLING || c->op == OP_SPRING_STATES) {
+        run_springs(c);
+        return;
+    }
+    if (c->op == OP_INTERRUPT) {
+        run_interrupt(c);
+        return;
+    }
+    if (c->op == OP_PATH) {
+        run_path(c);
+        return;
+    }
     if (c->op >= OP_SAMPLE) {
         run_newer(c);
         return;
