@@ -298,3 +298,15 @@ ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list
     table->interrupt(list, new_offset, new_change, bounds, count);
     return CI_OK;
 }
+
+ci_status ci_oklab_to_srgb(ci_backend backend, const ci_oklab_mixes *mixes, double *red,
+                           double *green, double *blue, size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!mixes) return CI_ERR_NULL_POINTER;
+    if (count == 0) return CI_OK;
+    if (!mixes->lightness || !mixes->a || !mixes->b || !mixes->alpha || !red || !green || !blue)
+        return CI_ERR_NULL_POINTER;
+    table->oklab(mixes, red, green, blue, count);
+    return CI_OK;
+}

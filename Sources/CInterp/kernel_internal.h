@@ -169,6 +169,12 @@ typedef struct ci_wave_prepared {
     float inverse_attack, inverse_decay, index_scale;
 } ci_wave_prepared;
 
+/* The tables of the sRGB transfer function's power (color_tables.c). */
+extern const double ci_srgb_inverse_starts[128];
+extern const double ci_srgb_start_powers[128];
+extern const double ci_srgb_twelfth_powers[12];
+extern const double ci_srgb_binomial[8];
+
 /* A backend: its loops. Each returns 1 when it met a non-finite input, else 0. */
 typedef struct ci_kernel_table {
     int (*ease)(const ci_prepared *P, const float *in, float *out, size_t n);
@@ -186,6 +192,7 @@ typedef struct ci_kernel_table {
                 size_t n);
     void (*interrupt)(const ci_list_interruption *list, float *new_offset, float *new_change,
                       double bounds[2], size_t n);
+    void (*oklab)(const ci_oklab_mixes *mixes, double *red, double *green, double *blue, size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

@@ -2,7 +2,8 @@
  * kernel_template.h: the kernel, instantiated once per backend. Every algorithm is
  * written once, in the kernel_*.h file of its concern (math, Penner, cubic-bezier, steps
  * and linear(), the switch from a curve to its algorithm, springs, loops, sampling one
- * vector and over a call, layouts), included below in that order.
+ * vector and over a call, layouts; then, in double, the state of lanes at a tap and
+ * colours mixed in Oklab back to sRGB), included below in that order.
  *
  * A backend file includes the intrinsics of its instruction set (the scalar backend has
  * none), then one vec_*.h that maps the small vector vocabulary below onto them, defines
@@ -67,9 +68,10 @@
 #include "kernel_spring_state.h"
 #include "kernel_path.h"
 #include "kernel_interruption.h"
+#include "kernel_color.h"
 
 const ci_kernel_table CI_TABLE = {
-    CI_FN(ease_loop),         CI_FN(spring_loop), CI_FN(sample_loop),
-    CI_FN(layout_loop),       CI_FN(wave_loop),   CI_FN(settling_loop),
-    CI_FN(spring_state_loop), CI_FN(path_loop),   CI_FN(interrupt_loop),
+    CI_FN(ease_loop),      CI_FN(spring_loop),   CI_FN(sample_loop),       CI_FN(layout_loop),
+    CI_FN(wave_loop),      CI_FN(settling_loop), CI_FN(spring_state_loop), CI_FN(path_loop),
+    CI_FN(interrupt_loop), CI_FN(oklab_loop),
 };

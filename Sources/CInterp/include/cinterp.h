@@ -436,9 +436,10 @@ int ci_backend_lanes(ci_backend backend);
 }
 #endif
 
-/* Motion paths, and the state of many lanes at a tap: headers of their own, part of
- * this API. */
+/* Motion paths, the state of many lanes at a tap, and colours mixed in Oklab back to
+ * sRGB: headers of their own, part of this API. */
 #include "cinterp_path.h"
 #include "cinterp_transition.h"
+#include "cinterp_color.h"
 
 #endif /* CINTERP_H */

@@ -1,3 +1,4 @@
+internal import CInterp
 import RealModule
 
 extension SRGBTransfer {
@@ -8,7 +9,7 @@ extension SRGBTransfer {
     /// them: it is linear below 0.0031308).
     ///
     /// x = 2^e · m with m in [1, 2), split into 128 intervals [c, c + 1/128): m^(5/12)
-    /// is c^(5/12) (a table, from `pow`) times (1 + t)^(5/12) for t = m/c − 1 in
+    /// is c^(5/12) (a table) times (1 + t)^(5/12) for t = m/c − 1 in
     /// [0, 1/128), by its binomial series to t⁷ (the first term left out is below
     /// 0.015 · 2⁻⁵⁶, 3e-19); 2^(5e/12) is 2^q (exact) times 2^(r/12) (a table of twelve)
     /// with 5e = 12q + r. Rounding: t to half an ulp, the series to about one, the two
@@ -34,20 +35,28 @@ extension SRGBTransfer {
     }
 }
 
-/// The tables of ``SRGBTransfer/power5Over12(_:)``, built once.
+/// The tables of ``SRGBTransfer/power5Over12(_:)``: the kernel's own
+/// (`ci_srgb_power_table`, every value the double nearest the exact one), copied once,
+/// so that the kernel's colour decode gives this function's bits whatever the
+/// platform's `pow` rounds to.
 private struct PowerTables: Sendable {
     static let shared = PowerTables()
 
     /// 1/c for the intervals' starts c = 1 + j/128.
-    let inverseStarts = (0..<128).map { 1 / (1 + Double($0) / 128) }
+    let inverseStarts: [Double]
     /// c^(5/12) for the same starts.
-    let startPowers = (0..<128).map { Double.pow(1 + Double($0) / 128, 5.0 / 12) }
+    let startPowers: [Double]
     /// 2^(r/12), r = 0…11.
-    let twelfthPowers = (0..<12).map { Double.pow(2, Double($0) / 12) }
+    let twelfthPowers: [Double]
     /// The binomial coefficients C(5/12, k), k = 0…7.
-    let binomial: (Double, Double, Double, Double, Double, Double, Double, Double) = {
-        var c = [1.0]
-        for k in 1..<8 { c.append(c[k - 1] * (5.0 / 12 - Double(k - 1)) / Double(k)) }
-        return (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7])
-    }()
+    let binomial: (Double, Double, Double, Double, Double, Double, Double, Double)
+
+    private init() {
+        let tables = ci_srgb_power_table()
+        inverseStarts = Array(UnsafeBufferPointer(start: tables.inverse_starts, count: 128))
+        startPowers = Array(UnsafeBufferPointer(start: tables.start_powers, count: 128))
+        twelfthPowers = Array(UnsafeBufferPointer(start: tables.twelfth_powers, count: 12))
+        let c = tables.binomial!
+        binomial = (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7])
+    }
 }

@@ -30,10 +30,29 @@ struct MatchedPairDecoding: Sendable {
         outgoingOpacity = pair.source.opacity
     }
 
+    /// Encoded sRGB channels the kernel found for a pair's colour, NaN where it left the
+    /// colour to the reference (``Oklab/encodedSRGB(lightness:a:b:alpha:count:red:green:blue:)``).
+    typealias Encoded = (red: Double, green: Double, blue: Double)
+
     /// The presented state for lane values read through `v` (`v(lane.rawValue)`) under
     /// `crossFade` (the pair's), without allocating: the decode path of every frame.
-    @inline(__always) func state(lanes v: (Int) -> Double, crossFade fade: CrossFade) -> MatchedPairState {
+    /// `color` and `shadow` are the kernel's channels for the two colours when it
+    /// converted them (a frame's decode), `nil` to convert both here.
+    @inline(__always) func state(
+        lanes v: (Int) -> Double, crossFade fade: CrossFade, color encodedColor: Encoded? = nil,
+        shadow encodedShadow: Encoded? = nil
+    ) -> MatchedPairState {
         func lane(_ l: MatchedLane) -> Double { v(l.rawValue) }
+        /// The colour whose four mixed lanes start at `first`: the kernel's channels
+        /// when it converted them (it converts Oklab mixes under CSS gamut mapping),
+        /// else the reference's.
+        func mixed(_ first: MatchedLane, _ encoded: Encoded?) -> RGBAColor {
+            let l = first.rawValue
+            if mixing == .oklab, gamut == .css, let encoded, !encoded.red.isNaN {
+                return RGBAColor(unchecked: encoded.red, encoded.green, encoded.blue, RGBAColor.clip(v(l + 3)))
+            }
+            return mixing.color(v(l), v(l + 1), v(l + 2), v(l + 3), gamutMapping: gamut)
+        }
         let width = lane(.width), height = lane(.height)
         let point = MatchedPair.onArc(x: lane(.anchorX), y: lane(.anchorY), from: arcFrom, to: arcTo, bend: bend)
         let frame = LayoutRect(unchecked: point.x - anchor.x * width, point.y - anchor.y * height, width, height)
@@ -47,9 +66,8 @@ struct MatchedPairDecoding: Sendable {
                 lane(.bottomLeadingY) * sy))
         let progress = lane(.progress)
         let opacity = Swift.min(Swift.max(lane(.opacity), 0), 1)
-        let color = mixing.color(lane(.color0), lane(.color1), lane(.color2), lane(.colorAlpha), gamutMapping: gamut)
-        let shadowColor = mixing.color(
-            lane(.shadow0), lane(.shadow1), lane(.shadow2), lane(.shadowAlpha), gamutMapping: gamut)
+        let color = mixed(.color0, encodedColor)
+        let shadowColor = mixed(.shadow0, encodedShadow)
         let shadow = Shadow(
             unchecked: shadowColor, Swift.max(lane(.shadowRadius), 0), lane(.shadowOffsetX), lane(.shadowOffsetY))
         // Each view keeps its own opacity and the cross-fade scales it (Motion's

@@ -17,14 +17,34 @@ extension MatchedPairGroup {
         return frame.values.withUnsafeBufferPointer { values in
             decodings.withUnsafeBufferPointer { decodings in
                 let decoding = decodings.baseAddress! + index
+                // Colours by the reference: the bits a whole frame's decode gets from
+                // the kernel, without a kernel call per pair.
                 return decoding.pointee.record.state(
                     lanes: { Double(values[$0 * n + index]) }, crossFade: decoding.pointee.crossFade)
             }
         }
     }
 
+    /// The kernel's channels for `count` pairs' colour whose four mixed lanes start at
+    /// lane `first`, from a frame's rows at `rows` (the first pair's value in lane 0;
+    /// a lane's row is `stride` floats on), into `red`, `green` and `blue`.
+    private static func encodeColors(
+        _ first: MatchedLane, rows: UnsafePointer<Float>, stride: Int, count: Int, red: UnsafeMutablePointer<Double>,
+        green: UnsafeMutablePointer<Double>, blue: UnsafeMutablePointer<Double>
+    ) {
+        let l = first.rawValue
+        Oklab.encodedSRGB(
+            lightness: rows + l * stride, a: rows + (l + 1) * stride, b: rows + (l + 2) * stride,
+            alpha: rows + (l + 3) * stride, count: count, red: red, green: green, blue: blue)
+    }
+
     /// Every pair's state from a sampled frame, in pair order, replacing the contents of
     /// `states`: what ``state(ofPair:in:)`` gives for each pair, in one pass.
+    ///
+    /// Colours mixed in Oklab under CSS gamut mapping (the defaults) go from Oklab to
+    /// sRGB in the kernel, a vector of pairs at a time, with the bits
+    /// ``state(ofPair:in:)`` gives them (the same operations in the same order); a colour
+    /// outside the gamut, clear, or mixed another way is converted in Swift.
     ///
     /// Reuse one array frame after frame: once its capacity holds the pair count (after
     /// the first call), decoding allocates nothing (unless the array's storage is
@@ -38,14 +58,33 @@ extension MatchedPairGroup {
         let n = pairs.count
         states.reserveCapacity(n)
         // Each pair from its decoding record, which reads no pair (see
-        // ``MatchedPairDecoding``), in place (a pointer's element).
+        // ``MatchedPairDecoding``), in place (a pointer's element). The colours go
+        // through the kernel a block of pairs at a time (the frame's rows are its
+        // input), into scratch on the stack: six channels of `block` pairs.
+        let block = 256
         frame.values.withUnsafeBufferPointer { values in
             decodings.withUnsafeBufferPointer { decodings in
-                guard let decoding = decodings.baseAddress else { return }
-                for i in 0..<n {
-                    states.append(
-                        decoding[i].record.state(
-                            lanes: { Double(values[$0 * n + i]) }, crossFade: decoding[i].crossFade))
+                guard let decoding = decodings.baseAddress, let rows = values.baseAddress else { return }
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 6 * block) { scratch in
+                    let channels = scratch.baseAddress!
+                    for lower in Swift.stride(from: 0, to: n, by: block) {
+                        let count = Swift.min(block, n - lower)
+                        Self.encodeColors(
+                            .color0, rows: rows + lower, stride: n, count: count, red: channels,
+                            green: channels + block, blue: channels + 2 * block)
+                        Self.encodeColors(
+                            .shadow0, rows: rows + lower, stride: n, count: count, red: channels + 3 * block,
+                            green: channels + 4 * block, blue: channels + 5 * block)
+                        for j in 0..<count {
+                            let i = lower + j
+                            let color = (channels[j], channels[block + j], channels[2 * block + j])
+                            let shadow = (channels[3 * block + j], channels[4 * block + j], channels[5 * block + j])
+                            states.append(
+                                decoding[i].record.state(
+                                    lanes: { Double(values[$0 * n + i]) }, crossFade: decoding[i].crossFade,
+                                    color: color, shadow: shadow))
+                        }
+                    }
                 }
             }
         }
