@@ -78,7 +78,7 @@ CI_INLINE VD CI_FN(row_d)(double c0, double c1, double c2, VD x, VD y, VD z) {
 CI_INLINE void CI_FN(oklab_block)(const ci_oklab_mixes *M, double *red, double *green, double *blue,
                                   size_t i, size_t m) {
     const VD alpha = CI_FN(load_fd)(M->alpha + i, m, 0.0);
-    /* A clear colour (alpha not finite and > 0) is the caller's: divided by 1 here. */
+    /* A clear colour (alpha not both finite and > 0) is the caller's: divided by 1. */
     const VDM visible =
         vdm_and(vdm_lt(vd_set1(0.0), alpha), vdm_lt(alpha, vd_set1(__builtin_inf())));
     const VD divisor = vd_select(visible, alpha, vd_set1(1.0));

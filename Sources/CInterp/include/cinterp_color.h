@@ -36,7 +36,7 @@ typedef struct ci_oklab_mixes {
  *
  * The gamut search itself is left to the caller: colour i gets NaN in all three
  * channels, for the caller to map by its own rule, when a linear channel leaves 0...1
- * (out of gamut), when its alpha is not finite and > 0 (a clear colour) or when a
+ * (out of gamut), when its alpha is not both finite and > 0 (a clear colour) or when a
  * coordinate is not finite (or its chroma overflows); that is not an error.
  * CI_ERR_NULL_POINTER for a missing array when count > 0 (nothing written).
  */
@@ -46,7 +46,9 @@ ci_status ci_oklab_to_srgb(ci_backend backend, const ci_oklab_mixes *mixes, doub
 /** The tables under the sRGB transfer function's power l^(5/12) that ci_oklab_to_srgb
  *  evaluates (for x = 2^e m, m in the interval [c, c + 1/128) of row j,
  *  x^(5/12) = c^(5/12) (m/c)^(5/12) 2^(5e/12)), for a reference that must give the
- *  same bits on every platform. Every value is the double nearest the exact one. */
+ *  same bits on every platform. 1/c, c^(5/12) and 2^(r/12) are the doubles nearest
+ *  their values for the exponents 5/12 and r/12 as doubles; the binomial coefficients
+ *  come from their recurrence in double. */
 typedef struct ci_srgb_power_tables {
     const double *inverse_starts; /**< 128 values: 1/c, c = 1 + j/128 */
     const double *start_powers;   /**< 128 values: c^(5/12) */

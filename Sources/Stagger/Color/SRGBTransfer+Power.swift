@@ -36,7 +36,8 @@ extension SRGBTransfer {
 }
 
 /// The tables of ``SRGBTransfer/power5Over12(_:)``: the kernel's own
-/// (`ci_srgb_power_table`, every value the double nearest the exact one), copied once,
+/// (`ci_srgb_power_table`: 1/c, c^(5/12) and 2^(r/12) correctly rounded, the binomial
+/// coefficients by their recurrence in double), copied once,
 /// so that the kernel's colour decode gives this function's bits whatever the
 /// platform's `pow` rounds to.
 private struct PowerTables: Sendable {

@@ -60,8 +60,10 @@ extension MatchedPairGroup {
         // Each pair from its decoding record, which reads no pair (see
         // ``MatchedPairDecoding``), in place (a pointer's element). The colours go
         // through the kernel a block of pairs at a time (the frame's rows are its
-        // input), into scratch on the stack: six channels of `block` pairs.
-        let block = 256
+        // input), into scratch on the stack: six channels of `block` pairs, 768 bytes
+        // (Swift puts a temporary allocation over 1 KiB on the stack only where it
+        // finds room, else on the heap: a malloc per call in a release build).
+        let block = 16
         frame.values.withUnsafeBufferPointer { values in
             decodings.withUnsafeBufferPointer { decodings in
                 guard let decoding = decodings.baseAddress, let rows = values.baseAddress else { return }
