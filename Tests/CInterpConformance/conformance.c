@@ -962,6 +962,77 @@ static void check_spring_states(ci_backend b) {
     report(ci_backend_name(b), "spring states (double)", worst, 1e-13);
 }
 
+/* Colours mixed in Oklab back to sRGB (ci_oklab_to_srgb) against values worked by hand.
+ * A grey (L, 0, 0) is L in each cube-rooted LMS coordinate and L^3 in each linear
+ * channel (each row of the LMS to linear sRGB matrix sums to 1 within 1e-10), so it
+ * encodes to 1.055 (L^3)^(1/2.4) - 0.055 (0.388573 at L = 0.5; 12.92 L^3 at or below
+ * 0.0031308), whatever alpha it was premultiplied by: within 1e-12 over greys in (0, 1)
+ * with alphas from 0.1 to 1. Exactly: white (L >= 1) 1 and black (L <= 0) 0 in every
+ * channel, whatever a and b; NaN in all three for alpha 0, a negative, NaN or infinite
+ * alpha and a colour out of gamut (Oklab (0.6, 0.4, 0)). Then the API's refusals of a
+ * NULL array (nothing written). */
+static void check_oklab_to_srgb(ci_backend b) {
+    enum { GREYS = 301, ENDS = 10, N = GREYS + ENDS };
+    /* Offset by 1 float and 1 double: unaligned on purpose; N odd: a tail everywhere. */
+    static float lightness[N + 1], a[N + 1], bb[N + 1], alpha[N + 1];
+    static double red[N + 1], green[N + 1], blue[N + 1];
+    float *l = lightness + 1, *x = a + 1, *y = bb + 1, *w = alpha + 1;
+    double *rgb[3] = {red + 1, green + 1, blue + 1};
+    for (int i = 0; i < GREYS; i++) {
+        w[i] = 0.1f + 0.9f * (float)(i % 7) / 6;
+        l[i] = (float)((0.001 + 0.998 * i / (GREYS - 1)) * w[i]);
+        x[i] = y[i] = 0;
+    }
+    l[GREYS / 2] = 0.5f; /* L = 0.5 exactly: 0.388573 */
+    w[GREYS / 2] = 1;
+    /* Then: white twice, black twice, alpha 0, -0.5, NaN and +inf, out of gamut twice. */
+    static const float ends[ENDS][4] = {
+        {1, 0.3f, -0.2f, 1}, {1.5f, 20, 20, 0.5f},  {0, 0.1f, 0.1f, 1}, {-0.25f, 0, -3, 0.5f},
+        {0.5f, 0, 0, 0},     {0.5f, 0, 0, -0.5f},   {0.5f, 0, 0, NAN},  {0.5f, 0, 0, INFINITY},
+        {0.6f, 0.4f, 0, 1},  {0.3f, 0.2f, 0, 0.5f},
+    };
+    static const int want_end[ENDS] = {1, 1, 0, 0, -1, -1, -1, -1, -1, -1}; /* -1: NaN */
+    for (int k = 0; k < ENDS; k++) {
+        l[GREYS + k] = ends[k][0];
+        x[GREYS + k] = ends[k][1];
+        y[GREYS + k] = ends[k][2];
+        w[GREYS + k] = ends[k][3];
+    }
+    ci_oklab_mixes mixes = {l, x, y, w};
+    double worst = 0, wrong = 0;
+    if (ci_oklab_to_srgb(b, &mixes, rgb[0], rgb[1], rgb[2], N) != CI_OK) wrong = 1;
+    for (int i = 0; i < GREYS; i++) {
+        double L = (double)l[i] / w[i], linear = L * L * L;
+        double want = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
+        for (int c = 0; c < 3; c++) {
+            double error = fabs(rgb[c][i] - want);
+            if (!(error <= worst)) worst = error; /* a NaN channel too */
+        }
+    }
+    if (!(fabs(rgb[0][GREYS / 2] - 0.388573) < 1e-6)) wrong = 1;
+    for (int k = 0; k < ENDS; k++)
+        for (int c = 0; c < 3; c++) {
+            double v = rgb[c][GREYS + k];
+            if (want_end[k] < 0 ? !isnan(v) : v != want_end[k]) wrong = 1;
+        }
+    /* A NULL array with colours to convert: refused, nothing written. */
+    for (int i = 0; i < N; i++) rgb[0][i] = rgb[1][i] = rgb[2][i] = -1;
+    ci_oklab_mixes missing = mixes;
+    missing.alpha = NULL;
+    if (ci_oklab_to_srgb(b, &missing, rgb[0], rgb[1], rgb[2], N) != CI_ERR_NULL_POINTER) wrong = 1;
+    missing = mixes;
+    missing.lightness = NULL;
+    if (ci_oklab_to_srgb(b, &missing, rgb[0], rgb[1], rgb[2], N) != CI_ERR_NULL_POINTER) wrong = 1;
+    if (ci_oklab_to_srgb(b, &mixes, rgb[0], NULL, rgb[2], N) != CI_ERR_NULL_POINTER) wrong = 1;
+    if (ci_oklab_to_srgb(b, NULL, rgb[0], rgb[1], rgb[2], N) != CI_ERR_NULL_POINTER) wrong = 1;
+    for (int i = 0; i < N; i++)
+        if (rgb[0][i] != -1 || rgb[1][i] != -1 || rgb[2][i] != -1) wrong = 1;
+    /* No colours: nothing to read, not an error. */
+    if (ci_oklab_to_srgb(b, &missing, NULL, NULL, NULL, 0) != CI_OK) wrong = 1;
+    report(ci_backend_name(b), "oklab greys to sRGB", worst, 1e-12);
+    report(ci_backend_name(b), "oklab ends, NaN, NULL", wrong, 0);
+}
+
 /* Points along a closed square of side 2 (one row per side, worked by hand): corners
  * and midpoints are exact in float. The buckets name rows far off (one out of range)
  * so that only the kernel's walk finds the right row; then the API's refusals. */
@@ -1109,6 +1180,7 @@ int main(int argc, char **argv) {
         check_vertical_tangent((ci_backend)b);
         check_settling((ci_backend)b);
         check_spring_states((ci_backend)b);
+        check_oklab_to_srgb((ci_backend)b);
         check_path((ci_backend)b);
     }
     sweep_beziers();

@@ -1,6 +1,6 @@
 /*
  * fuzz_kernel.c: libFuzzer target over the whole C API of the kernel (cinterp.h and
- * the headers it includes, cinterp_path.h and cinterp_transition.h).
+ * the headers it includes, cinterp_path.h, cinterp_transition.h and cinterp_color.h).
  *
  * Each input is decoded into one call: a curve descriptor of any kind (invalid ones
  * included), parameters that may be NaN, infinite, denormal, huge or tiny, a backend
@@ -17,14 +17,18 @@
  *     exactly the element count (ASan sees an overrun) whose leading padding, used to
  *     misalign them, is poisoned and filled with a canary (an underrun).
  * The double-precision and table-driven entry points (ci_spring_settling,
- * ci_spring_states, ci_interrupt_list, ci_path_points) promise every backend the
- * same bits: they are checked bit for bit against the scalar backend (any NaN
- * matching any NaN), each non-finite lane is NaN where the header says so and every
- * lane is written, and what each promises besides: settling bounds that are not
+ * ci_spring_states, ci_interrupt_list, ci_path_points, ci_oklab_to_srgb) promise every
+ * backend the same bits: they are checked bit for bit against the scalar backend (any
+ * NaN matching any NaN), each non-finite lane is NaN where the header says so and
+ * every lane is written, and what each promises besides: settling bounds that are not
  * negative and after which the spring stays within its tolerance, spring states
  * within 1e-14 of the closed form at the motion's scale and at rest before their
  * start, interrupted items that keep or zero their offsets and cancel layers only
- * to 0, path angles in (-180, 180].
+ * to 0, path angles in (-180, 180]; colours NaN in all three channels exactly where
+ * the header leaves them to the caller (a clear colour, a non-finite coordinate or
+ * chroma, a lightness inside (0, 1) out of gamut), else in [0, 1]: white and black
+ * exactly, the others within 1e-12 of the sRGB transfer function of the linear light
+ * the published Oklab matrices give.
  *
  *   scripts/fuzz [seconds]   builds it with clang's libFuzzer, ASan and UBSan and runs it
  *   -DFUZZ_KERNEL_STANDALONE  adds a main() that replays files or directories of inputs
@@ -225,6 +229,7 @@ enum {
     OP_SPRING_STATES,
     OP_INTERRUPT,
     OP_PATH,
+    OP_OKLAB,
     OP_COUNT
 };
 
@@ -244,6 +249,7 @@ static const char *const op_names[OP_COUNT] = {
     "ci_spring_states",
     "ci_interrupt_list",
     "ci_path_points",
+    "ci_oklab_to_srgb",
 };
 
 /* In-place modes: which output shares the input array. */
@@ -301,6 +307,12 @@ typedef struct fuzz_case {
     int null_intervals, null_buckets;
     float path_rows[MAX_PATH_ROWS * CI_PATH_ROW];
     uint32_t path_buckets[MAX_PATH_BUCKETS];
+    /* ci_oklab_to_srgb: the ends of the lightness, a, b (each times alpha) and alpha
+     * arrays, whether the coordinates are multiplied by alpha lane by lane (as a mix
+     * leaves them), and which arrays are NULL (lightness: null_input; the outputs:
+     * null_value, null_velocity, null_stagger; the struct: null_curve). */
+    float color_ends[4][2];
+    int premultiply, null_a, null_b, null_alpha;
 } fuzz_case;
 
 /*
@@ -308,10 +320,12 @@ typedef struct fuzz_case {
  * 3 offsets, fill mode, 2 fill floats, 4 stagger doubles; then the newer entry points'
  * own fields (ci_sample's sources, list and tracks; a layout; a wave; a double spring
  * and the ends of its lanes' ramps; an interrupted list's figures and layers; a path's
- * table), a linear() curve's points, a layout's nearest distance, then the tail. Most
- * fields are one selector byte followed by what that selector needs. The double
- * entry points fill their lanes as the float ones do (ramps, the tail's raw bytes,
- * special values dropped in); the flags' NULL bits name their structs and arrays.
+ * table; a colour mix's flags and the ends of its four arrays), a linear() curve's
+ * points, a layout's nearest distance, then the tail. Most fields are one selector
+ * byte followed by what that selector needs. The double entry points (and the colour
+ * mix's float arrays) fill their lanes as the float ones do (ramps, the tail's raw
+ * bytes, special values dropped in); the flags' NULL bits name their structs and
+ * arrays.
  */
 static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
     reader r = {data, size, 0};
@@ -521,6 +535,26 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
                 c->path_buckets[b] = (uint32_t)((uint64_t)b * P->interval_count / P->bucket_count);
             }
         }
+    } else if (c->op == OP_OKLAB) {
+        /* Any floats at the ends of the four arrays; mostly multiplied by alpha lane by
+         * lane as a mix leaves them, and mostly with a and b an eighth of what they read
+         * (chromas up to 1/8: many colours inside the gamut); now and then NULL arrays. */
+        uint8_t f = take_u8(&r);
+        c->premultiply = (f & 3) != 0;
+        for (int k = 0; k < 4; k++) {
+            c->color_ends[k][0] = take_float(&r);
+            c->color_ends[k][1] = take_float(&r);
+        }
+        if ((f & 0x0C) != 0)
+            for (int k = 1; k <= 2; k++) {
+                c->color_ends[k][0] /= 8;
+                c->color_ends[k][1] /= 8;
+            }
+        if ((f & 0xC0) == 0xC0) {
+            c->null_a = (f >> 4) & 1;
+            c->null_b = (f >> 5) & 1;
+            c->null_alpha = (f >> 2) & 1;
+        }
     }
 
     /* A linear() curve's points come last, so that the earlier layouts stay: mostly
@@ -654,6 +688,13 @@ static void describe(FILE *out, const fuzz_case *c) {
             fprintf(out, " %u", (unsigned)c->path_buckets[b]);
         fprintf(out, "\n");
     }
+    if (c->op == OP_OKLAB)
+        fprintf(out,
+                "  oklab lightness [%a, %a] a [%a, %a] b [%a, %a] alpha [%a, %a]"
+                " premultiply %d nulls %d%d%d\n",
+                c->color_ends[0][0], c->color_ends[0][1], c->color_ends[1][0], c->color_ends[1][1],
+                c->color_ends[2][0], c->color_ends[2][1], c->color_ends[3][0], c->color_ends[3][1],
+                c->premultiply, c->null_a, c->null_b, c->null_alpha);
 }
 
 static void fail(const char *format, ...) {
@@ -1311,9 +1352,10 @@ static void run_newer(const fuzz_case *c) {
     free(ref);
 }
 
-/* ---- ci_spring_settling, ci_spring_states, ci_interrupt_list, ci_path_points ---------- */
+/* ---- ci_spring_settling, ci_spring_states, ci_interrupt_list, ci_path_points,
+ * ci_oklab_to_srgb ---------------------------------------------------------------------- */
 
-/* These four promise every backend the same bits: each is run again on the scalar
+/* These five promise every backend the same bits: each is run again on the scalar
  * backend and compared bit for bit (a NaN's payload aside: any NaN matches any NaN).
  * Their double arrays are guarded blocks too, offset by whole doubles (a double needs
  * its alignment in C) and filled with a NaN canary of their own. */
@@ -1404,6 +1446,44 @@ static void fill_doubles(const fuzz_case *c, const double ends[2], size_t skew, 
             for (int k = 0; k < 64 && r.pos + 3 <= m; k++) {
                 size_t at = take_u16(&r) % n;
                 x[at] = take_double(&r);
+            }
+        }
+        return;
+    }
+}
+
+/* Fills n floats as fill_inputs does, between ends[0] and ends[1]; from the tail
+ * starting at byte `skew` as fill_doubles does, so that each array of a call reads its
+ * own. */
+static void fill_floats(const fuzz_case *c, const float ends[2], size_t skew, float *x, size_t n) {
+    const uint8_t *t = c->tail;
+    size_t m = c->tail_size;
+    switch (c->fill) {
+    case 1:
+        for (size_t i = 0; i < n; i++) {
+            uint32_t u = 0;
+            if (m >= 4) {
+                size_t at = (4 * i + skew) % (m - 3);
+                u = (uint32_t)t[at] | (uint32_t)t[at + 1] << 8 | (uint32_t)t[at + 2] << 16 |
+                    (uint32_t)t[at + 3] << 24;
+            }
+            x[i] = float_from_bits(u);
+        }
+        return;
+    case 3:
+        for (size_t i = 0; i < n; i++) x[i] = ends[0];
+        return;
+    default:
+        for (size_t i = 0; i < n; i++) {
+            /* In double so that the ramp itself cannot overflow between finite ends. */
+            double w = n > 1 ? (double)i / (double)(n - 1) : 0;
+            x[i] = (float)((1 - w) * ends[0] + w * ends[1]);
+        }
+        if (c->fill == 2 && n > 0) {
+            reader r = {t, m, skew % (m + 1)};
+            for (int k = 0; k < 64 && r.pos + 3 <= m; k++) {
+                size_t at = take_u16(&r) % n;
+                x[at] = take_float(&r);
             }
         }
         return;
@@ -1958,6 +2038,175 @@ static void run_path(const fuzz_case *c) {
     free(lane_finite);
 }
 
+/* Ottosson's published matrices (cinterp_color.h): Oklab to cube-rooted LMS, and LMS
+ * to linear-light sRGB. */
+static const double oklab_to_lms[3][3] = {{1, 0.3963377774, 0.2158037573},
+                                          {1, -0.1055613458, -0.0638541728},
+                                          {1, -0.0894841775, -1.2914855480}};
+static const double lms_to_linear_srgb[3][3] = {{4.0767416621, -3.3077115913, 0.2309699292},
+                                                {-1.2684380046, 2.6097574011, -0.3413193965},
+                                                {-0.0041960863, -0.7034186147, 1.7076147010}};
+
+/* One row of a matrix times (x, y, z), summed left to right as the header's reference
+ * does; each product a statement of its own, so that no compiler fuses one into the
+ * sums. */
+static double matrix_row(const double row[3], double x, double y, double z) {
+    double p0 = row[0] * x;
+    double p1 = row[1] * y;
+    double p2 = row[2] * z;
+    double sum = p0 + p1;
+    return sum + p2;
+}
+
+/* What cinterp_color.h promises one mixed colour: left to the caller (NaN), white,
+ * black, or converted from the linear-light channels it stores in `linear`. */
+enum { COLOR_LEFT, COLOR_WHITE, COLOR_BLACK, COLOR_CONVERTED };
+
+static int color_promise(float lightness, float a_alpha, float b_alpha, float alpha_f,
+                         double linear[3]) {
+    double alpha = alpha_f;
+    if (!(alpha > 0 && alpha < INFINITY)) return COLOR_LEFT; /* a clear colour */
+    double L = (double)lightness / alpha, a = (double)a_alpha / alpha;
+    double b = (double)b_alpha / alpha;
+    double a2 = a * a;
+    double b2 = b * b;
+    double chroma2 = a2 + b2;
+    if (!isfinite(L) || !(chroma2 < INFINITY)) return COLOR_LEFT;
+    if (L >= 1) return COLOR_WHITE;
+    if (L <= 0) return COLOR_BLACK;
+    double lms[3];
+    for (int k = 0; k < 3; k++) {
+        double root = matrix_row(oklab_to_lms[k], L, a, b);
+        double square = root * root;
+        lms[k] = square * root;
+    }
+    int in_gamut = 1;
+    for (int k = 0; k < 3; k++) {
+        linear[k] = matrix_row(lms_to_linear_srgb[k], lms[0], lms[1], lms[2]);
+        in_gamut = in_gamut && linear[k] >= 0 && linear[k] <= 1;
+    }
+    return in_gamut ? COLOR_CONVERTED : COLOR_LEFT;
+}
+
+/* The sRGB transfer function as IEC 61966-2-1 writes it, with the C library's pow. */
+static double srgb_transfer(double l) {
+    return l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055;
+}
+
+static void run_oklab(const fuzz_case *c) {
+    const char *what = op_names[c->op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    static const char *const input_names[4] = {"lightness", "a", "b", "alpha"};
+    static const char *const output_names[3] = {"red", "green", "blue"};
+    static const char *const compared[3] = {"ci_oklab_to_srgb red", "ci_oklab_to_srgb green",
+                                            "ci_oklab_to_srgb blue"};
+
+    /* The four inputs (the coordinates maybe multiplied by alpha lane by lane, in float
+     * as a mix does) and their copies; the three outputs. No output can share an input
+     * (float in, double out). */
+    guarded in[4] = {{0}}, out[3] = {{0}};
+    float *x[4], *saved[4];
+    double *y[3];
+    for (int k = 0; k < 4; k++) {
+        guarded_make(&in[k], (c->input_offset + 5 * (size_t)k) % MAX_OFFSET, n);
+        x[k] = in[k].p;
+        fill_floats(c, c->color_ends[k], 24 * (size_t)k, x[k], n);
+    }
+    if (c->premultiply)
+        for (int k = 0; k < 3; k++)
+            for (size_t i = 0; i < n; i++) x[k][i] *= x[3][i];
+    for (int k = 0; k < 4; k++) {
+        saved[k] = malloc((n ? n : 1) * sizeof(float));
+        if (!saved[k]) abort();
+        memcpy(saved[k], x[k], n * sizeof(float));
+    }
+    for (int k = 0; k < 3; k++)
+        y[k] = guarded_make_doubles(&out[k], c->value_offset + 3 * (size_t)k, n);
+
+    ci_oklab_mixes M = {
+        .lightness = c->null_input ? NULL : x[0],
+        .a = c->null_a ? NULL : x[1],
+        .b = c->null_b ? NULL : x[2],
+        .alpha = c->null_alpha ? NULL : x[3],
+    };
+    const ci_oklab_mixes *mixes = c->null_curve ? NULL : &M;
+    double *arg_out[3] = {c->null_value ? NULL : y[0], c->null_velocity ? NULL : y[1],
+                          c->null_stagger ? NULL : y[2]};
+    int null_arrays = !M.lightness || !M.a || !M.b || !M.alpha;
+    for (int k = 0; k < 3; k++) null_arrays |= !arg_out[k];
+
+    /* A colour left to the caller is not an error: never CI_ERR_NONFINITE_INPUT. */
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (!mixes) allow(&e, CI_ERR_NULL_POINTER);
+    if (n > 0 && null_arrays) allow(&e, CI_ERR_NULL_POINTER);
+
+    ci_status status = ci_oklab_to_srgb(backend, mixes, arg_out[0], arg_out[1], arg_out[2], n);
+    if (print_cases > 0) printf("  status %d\n", (int)status);
+    check_status(status, &e, 0, what);
+    for (int k = 0; k < 4; k++) {
+        guarded_check_padding(&in[k], input_names[k]);
+        if (memcmp(saved[k], x[k], n * sizeof(float)) != 0)
+            fail("%s: input array %s modified", what, input_names[k]);
+    }
+    for (int k = 0; k < 3; k++) guarded_check_padding(&out[k], output_names[k]);
+
+    if (status != CI_OK) {
+        for (int k = 0; k < 3; k++) check_untouched_doubles(y[k], n, output_names[k]);
+    } else if (n > 0) {
+        /* Every lane written: NaN in all three channels exactly where the header leaves
+         * the colour to the caller; else white or black exactly, or the transfer
+         * function of the linear light within 1e-12, in [0, 1] either way. */
+        for (int k = 0; k < 3; k++) check_written_doubles(y[k], n, output_names[k]);
+        for (size_t i = 0; i < n; i++) {
+            double linear[3] = {0, 0, 0};
+            float l = saved[0][i], a = saved[1][i], b = saved[2][i], alpha = saved[3][i];
+            int promise = color_promise(l, a, b, alpha, linear);
+            double rgb[3] = {y[0][i], y[1][i], y[2][i]};
+            int left = isnan(rgb[0]) && isnan(rgb[1]) && isnan(rgb[2]);
+            int in_unit = 1;
+            for (int k = 0; k < 3; k++) in_unit = in_unit && rgb[k] >= 0 && rgb[k] <= 1;
+            if (!left && !in_unit)
+                fail("%s: colour %zu (%a, %a, %a, alpha %a) is (%a, %a, %a): neither NaN in "
+                     "every channel nor in [0, 1]",
+                     what, i, l, a, b, alpha, rgb[0], rgb[1], rgb[2]);
+            if (left != (promise == COLOR_LEFT))
+                fail("%s: colour %zu (%a, %a, %a, alpha %a) is (%a, %a, %a), where the header "
+                     "%s",
+                     what, i, l, a, b, alpha, rgb[0], rgb[1], rgb[2],
+                     left ? "converts it" : "leaves it to the caller (NaN)");
+            for (int k = 0; k < 3 && promise != COLOR_LEFT; k++) {
+                double want = promise == COLOR_WHITE   ? 1.0
+                              : promise == COLOR_BLACK ? 0.0
+                                                       : srgb_transfer(linear[k]);
+                int ok = promise == COLOR_CONVERTED
+                             ? fabs(rgb[k] - want) <= 1e-12
+                             : bits_of_double(rgb[k]) == bits_of_double(want);
+                if (!ok)
+                    fail("%s: colour %zu (%a, %a, %a, alpha %a) has %s %a (%.17g), expected %.17g "
+                         "(linear %.17g)",
+                         what, i, l, a, b, alpha, output_names[k], rgb[k], rgb[k], want, linear[k]);
+            }
+        }
+        /* The same bits as the scalar backend. */
+        double *ref = malloc(3 * n * sizeof(double));
+        if (!ref) abort();
+        ci_oklab_mixes R = {saved[0], saved[1], saved[2], saved[3]};
+        ci_status rs = ci_oklab_to_srgb(CI_BACKEND_SCALAR, &R, ref, ref + n, ref + 2 * n, n);
+        if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+        for (int k = 0; k < 3; k++) check_same_doubles(y[k], ref + (size_t)k * n, n, compared[k]);
+        free(ref);
+    }
+
+    for (int k = 0; k < 4; k++) {
+        guarded_free(&in[k]);
+        free(saved[k]);
+    }
+    for (int k = 0; k < 3; k++) guarded_free(&out[k]);
+}
+
 /* ---- one input ---------------------------------------------------------------------- */
 
 static void run_case(const fuzz_case *c) {
@@ -1986,6 +2235,10 @@ static void run_case(const fuzz_case *c) {
     }
     if (c->op == OP_PATH) {
         run_path(c);
+        return;
+    }
+    if (c->op == OP_OKLAB) {
+        run_oklab(c);
         return;
     }
     if (c->op >= OP_SAMPLE) {
