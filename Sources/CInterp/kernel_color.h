@@ -2,8 +2,8 @@
  * kernel_color.h: Colours mixed in Oklab back to encoded sRGB, a vector of colours at a
  * time in double (ci_oklab_to_srgb): the Swift reference's operations in its order
  * (Oklab.linearSRGB, CSS gamut mapping's first rules, then SRGBTransfer.encoded with
- * its own power on its own tables), additions, products and one division, no fused
- * operation: every backend gives the reference's bits.
+ * its own power on its own tables): additions, products and divisions by alpha, no
+ * fused operation, so every backend gives the reference's bits.
  *
  * Part of kernel_template.h (included once per backend, after the backend's
  * vocabulary): no include guard, every name through CI_FN.

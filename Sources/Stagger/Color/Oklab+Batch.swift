@@ -2,10 +2,9 @@ internal import CInterp
 
 extension Oklab {
     /// Encoded sRGB channels for many colours mixed in Oklab, a vector of colours at a
-    /// time in the kernel (double precision): colour
-    /// i's four mixed values are `lightness[i]`, `a[i]` and `b[i]` (each times alpha,
-    /// as a mix leaves them) and `alpha[i]`; its channels go to `red[i]`, `green[i]` and
-    /// `blue[i]`.
+    /// time in the kernel (double precision): colour i's four mixed values are
+    /// `lightness[i]`, `a[i]` and `b[i]` (each times alpha, as a mix leaves them) and
+    /// `alpha[i]`; its channels go to `red[i]`, `green[i]` and `blue[i]`.
     ///
     /// Under CSS gamut mapping only: colours inside the sRGB gamut, or white or black
     /// by lightness, with a finite alpha > 0, are converted, to what

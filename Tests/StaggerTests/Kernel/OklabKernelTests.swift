@@ -116,6 +116,31 @@ import Testing
         #expect(channels[4].red.isNaN && channels[4].green.isNaN && channels[4].blue.isNaN)
     }
 
+    /// The power's tables (shared by the kernel and `SRGBTransfer.power5Over12`) are
+    /// what their documentation says: 1/c by IEEE division and the binomial
+    /// coefficients by their recurrence, to the bit; c^(5/12) and 2^(r/12) within one
+    /// unit in the last place of the C library's `pow` (their being the nearest
+    /// doubles was checked against 300-bit arithmetic when they were written down).
+    @Test func thePowersTablesAreWhatTheySay() {
+        let tables = ci_srgb_power_table()
+        for j in 0..<128 {
+            let c = 1 + Double(j) / 128
+            #expect(tables.inverse_starts[j].bitPattern == (1 / c).bitPattern, "1/c, row \(j)")
+            let power = tables.start_powers[j], exact = Foundation.pow(c, 5.0 / 12)
+            #expect(abs(power - exact) <= exact.ulp, "c^(5/12), row \(j)")
+        }
+        for r in 0..<12 {
+            let power = tables.twelfth_powers[r], exact = Foundation.pow(2, Double(r) / 12)
+            #expect(abs(power - exact) <= exact.ulp, "2^(\(r)/12)")
+        }
+        var coefficient = 1.0
+        for k in 0..<8 {
+            if k > 0 { coefficient = coefficient * (5.0 / 12 - Double(k - 1)) / Double(k) }
+            #expect(tables.binomial[k].bitPattern == coefficient.bitPattern, "C(5/12, \(k))")
+        }
+        #expect(tables.binomial[1] == 5.0 / 12 && tables.twelfth_powers[0] == 1 && tables.start_powers[0] == 1)
+    }
+
     @Test func missingArraysAreRefused() {
         var red = [0.0], green = [0.0], blue = [0.0]
         let one: [Float] = [0.5]
