@@ -9,18 +9,53 @@
  * vocabulary): no include guard, every name through CI_FN.
  */
 
+/* The delays of a list measured along its row with a linear distribution: the general
+ * loop's operations for that case (row 0, d = |j - origin|, s = u), in its order, so
+ * the same bits, without its per-vector switch on the distribution's shape or the
+ * tests of the flags no list needs (a list's delays are the first interruption's
+ * largest pass after the interruption itself). */
+static void CI_FN(list_layout_loop)(const ci_layout_prepared *L, float *out, size_t n) {
+    VF index = vf_loadu(CI_FN(lane_index));
+    const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), one = vf_set1(1.0f);
+    const VF window_start = vf_set1(L->window_start), window_last = vf_set1(L->window_last);
+    const VF origin = vf_set1(L->origin_x), u_zero = vf_set1(L->u_zero_distance);
+    const VF u_per = vf_set1(L->u_per_distance), spread = vf_set1(L->spread);
+    const VF max_delay = vf_set1(L->max_delay), min_stagger = vf_set1(L->min_stagger);
+    const VF base = vf_set1(L->base_delay);
+    const int reversed = L->reversed, outside_immediate = L->outside_immediate;
+    for (size_t i = 0; i < n; i += W) {
+        size_t m = n - i < W ? n - i : W;
+        VM outside = vm_or(vm_lt(index, window_start), vm_lt(window_last, index));
+        VF j = vf_sub(vf_min(vf_max(index, window_start), window_last), window_start);
+        index = vf_add(index, lanes);
+        /* The general loop's column, j - 0 * columns, is j. */
+        VF d = vf_sub(j, origin);
+        d = vf_max(d, vf_sub(zero, d));
+        VF s = CI_FN(clamp01)(vf_mul(vf_sub(d, u_zero), u_per));
+        if (reversed) s = vf_sub(one, s);
+        VF stagger = vf_max(vf_min(vf_mul(spread, s), max_delay), min_stagger);
+        if (outside_immediate) stagger = vf_select(outside, zero, stagger);
+        CI_FN(store)(out + i, vf_add(base, stagger), m);
+    }
+}
+
 /* Delays (or distances) of a grid or list layout. */
 static int CI_FN(layout_loop)(const ci_layout_prepared *shared, float *out, size_t n) {
     /* A local copy: stores to `out` cannot alias it, so its constants and flags stay in
      * registers and their tests leave the loop (reloaded after every store otherwise). */
     const ci_layout_prepared layout = *shared, *L = &layout;
+    /* A list: the window fits in one row, every item's row is 0 (no division). */
+    const int one_row = !L->distances_only && L->window_last - L->window_start < L->columns;
+    if (one_row && L->distribution.kind == CI_CURVE_LINEAR &&
+        (L->axis == CI_AXIS_X || (L->origin_y == 0 && L->axis != CI_AXIS_Y))) {
+        CI_FN(list_layout_loop)(L, out, n);
+        return 0;
+    }
     ci_prepared storage;
     const ci_prepared *distribution = CI_FN(with_bezier_table)(&L->distribution, &storage);
     VF index = vf_loadu(CI_FN(lane_index));
     const VF lanes = vf_set1((float)W), zero = vf_set1(0.0f), half = vf_set1(0.5f);
     const VF columns = vf_set1(L->columns);
-    /* A list: the window fits in one row, every item's row is 0 (no division). */
-    const int one_row = !L->distances_only && L->window_last - L->window_start < L->columns;
     for (size_t i = 0; i < n; i += W) {
         size_t m = n - i < W ? n - i : W;
         VF j = index;
