@@ -323,15 +323,19 @@ extension LaneAnimation {
     /// search.
     struct SameCurve {
         let curve: Curve
-        private var segment = -1
+        /// The lanes of the source segment last found (none at first): kept here, so
+        /// that a lane inside it reads no segment (reading one copied its curve, a
+        /// retain and a release per lane).
+        private var lanes = 0..<0
         private var sameCurve = false
 
         init(_ curve: Curve) { self.curve = curve }
 
         /// Whether lane `lane` of `source` runs ``curve``.
         mutating func holds(forLane lane: Int, of source: LaneAnimation) -> Bool {
-            if segment < 0 || !source.segments[segment].lanes.contains(lane) {
-                segment = source.segment(ofLane: lane)
+            if !lanes.contains(lane) {
+                let segment = source.segment(ofLane: lane)
+                lanes = source.segments[segment].lanes
                 sameCurve = source.segments[segment].curve == curve
             }
             return sameCurve

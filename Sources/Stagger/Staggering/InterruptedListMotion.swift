@@ -112,23 +112,23 @@ struct InterruptedListMotion: Sendable {
         restFloor = from != to && least < cutoff ? start + Double(least) + duration : .infinity
     }
 
-    /// The least of `count` floats (+∞ for none), in four running minimums: one waited
-    /// four cycles per element.
+    /// The least of `count` floats (+∞ for none), eight at a time: scalar running
+    /// minimums waited on one another (a list's first interruption spent 6% here).
     static func least(of values: UnsafePointer<Float>, count: Int) -> Float {
-        var least = (Float.infinity, Float.infinity, Float.infinity, Float.infinity)
+        var lanes = SIMD8<Float>(repeating: .infinity)
         var i = 0
-        while i + 4 <= count {
-            least.0 = Swift.min(least.0, values[i])
-            least.1 = Swift.min(least.1, values[i + 1])
-            least.2 = Swift.min(least.2, values[i + 2])
-            least.3 = Swift.min(least.3, values[i + 3])
-            i += 4
+        while i + 8 <= count {
+            // A compare and a blend (pointwiseMin went through a generic loop).
+            let next = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD8<Float>.self)
+            lanes.replace(with: next, where: next .< lanes)
+            i += 8
         }
+        var least = lanes.min()
         while i < count {
-            least.0 = Swift.min(least.0, values[i])
+            least = Swift.min(least, values[i])
             i += 1
         }
-        return Swift.min(Swift.min(least.0, least.1), Swift.min(least.2, least.3))
+        return least
     }
 
     /// The easing's value `elapsed` seconds after a motion's start: 0 until it starts,
