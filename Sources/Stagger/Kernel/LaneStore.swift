@@ -84,6 +84,34 @@ struct LaneStore: Sendable, Equatable {
         return fits ? nil : values.firstIndex { !Float($0).isFinite }
     }
 
+    /// Writes `from` and `to` (one per lane) into columns `fromColumn` and `toColumn` in
+    /// float32, in one pass that also tests `to − from` in float32 as the kernel computes
+    /// it, and returns whether every value and span fits (else the columns hold
+    /// infinities where they do not; ``narrow(_:into:)`` and
+    /// ``firstOverflowingSpan(from:to:)`` then name the first). A motion's ends written
+    /// and checked without reading the two columns back.
+    mutating func narrowEnds(from: [Double], to: [Double], into fromColumn: Int, _ toColumn: Int) -> Bool {
+        precondition(
+            from.count == laneCount && to.count == laneCount,
+            "columns of \(laneCount) lanes given \(from.count) and \(to.count) values")
+        return from.withUnsafeBufferPointer { from in
+            to.withUnsafeBufferPointer { to in
+                withMutableColumns { columns in
+                    let f = columns[fromColumn], t = columns[toColumn]
+                    var overflow: UInt32 = 0
+                    for lane in 0..<from.count {
+                        let a = Float(from[lane]), b = Float(to[lane])
+                        f[lane] = a
+                        t[lane] = b
+                        // An infinite end gives an infinite or NaN span: one test covers all three.
+                        overflow |= (b - a).bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
+                    }
+                    return overflow == 0
+                }
+            }
+        }
+    }
+
     /// The first lane where `to − from` overflows float32 (the kernel computes spans
     /// in float32), or `nil`.
     func firstOverflowingSpan(from: Int, to: Int) -> Int? {

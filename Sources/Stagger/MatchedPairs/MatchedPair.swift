@@ -57,6 +57,15 @@ public struct MatchedPair: Sendable, Hashable {
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
     ///   overflows (finite but huge frames or anchors), named by its end and lane.
     func forEachLane(atDestination: Bool, _ body: (Int, Double) -> Void) throws(AnimatableError) {
+        var colors = MixedColors()
+        try forEachLane(atDestination: atDestination, colors: &colors, body)
+    }
+
+    /// The same, with the colours' mixed values through `colors` (a pass over many pairs
+    /// keeps one: consecutive pairs of one colour convert it once).
+    func forEachLane(
+        atDestination: Bool, colors: inout MixedColors, _ body: (Int, Double) -> Void
+    ) throws(AnimatableError) {
         let anchor = options.anchor
         let side = atDestination ? destination : source
         let target = destination.frame
@@ -106,7 +115,7 @@ public struct MatchedPair: Sendable, Hashable {
         try put(.progress, atDestination ? 1 : 0)
         try put(.opacity, side.opacity)
         let mixing = options.colorMixing
-        let fill = mixing.mixTuple(of: side.color)
+        let fill = colors.fill.mixed(side.color, by: mixing)
         try put(.color0, fill.0)
         try put(.color1, fill.1)
         try put(.color2, fill.2)
@@ -114,7 +123,7 @@ public struct MatchedPair: Sendable, Hashable {
         // A missing shadow is a transparent one with no blur or offset (as CSS), so
         // the other side's shadow fades in place instead of popping.
         let shadow = side.shadow ?? .none
-        let shade = mixing.mixTuple(of: shadow.color)
+        let shade = colors.shadow.mixed(shadow.color, by: mixing)
         try put(.shadow0, shade.0)
         try put(.shadow1, shade.1)
         try put(.shadow2, shade.2)
@@ -216,4 +225,35 @@ public struct MatchedPairState: Sendable, Hashable {
     /// Opacity of the outgoing (source) view: the source's own opacity times the
     /// cross-fade's outgoing factor (0…1), so it lies in 0…1.
     public var outgoingOpacity: Double
+}
+
+extension MatchedPair {
+    /// The mixed values of the fill and shadow colours a pass over many pairs converted
+    /// last (``forEachLane(atDestination:colors:_:)``): a grid of cards shares a few
+    /// colours, and converting one to Oklab (a power and a cube root per channel) was a
+    /// third of laying out a retarget's pairs. A colour is reused only when its bits
+    /// and the mixing are the same, so the values are the conversion's own.
+    struct MixedColors {
+        var fill = Last()
+        var shadow = Last()
+
+        /// The last colour converted in one role, and its mixed values.
+        struct Last {
+            private var mixing: ColorMixing?
+            private var bits: SIMD4<UInt64> = .zero
+            private var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+
+            /// `color`'s mixed values under `mixing` (``ColorMixing/mixTuple(of:)``).
+            mutating func mixed(_ color: RGBAColor, by mixing: ColorMixing) -> (Double, Double, Double, Double) {
+                let key = SIMD4(
+                    color.red.bitPattern, color.green.bitPattern, color.blue.bitPattern, color.alpha.bitPattern)
+                if self.mixing != mixing || key != bits {
+                    self.mixing = mixing
+                    bits = key
+                    values = mixing.mixTuple(of: color)
+                }
+                return values
+            }
+        }
+    }
 }

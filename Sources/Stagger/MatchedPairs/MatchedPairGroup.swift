@@ -166,14 +166,23 @@ public struct MatchedPairGroup: Sendable {
     static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
         let n = pairs.count
         var result = [Double](repeating: 0, count: n * MatchedPair.laneCount)
-        for (i, pair) in pairs.enumerated() {
-            do {
-                try pair.forEachLane(atDestination: atDestination) { l, value in result[l * n + i] = value }
-            } catch {
-                if case .nonFiniteComponent(let name, let value) = error {
-                    throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
+        var colors = MatchedPair.MixedColors()
+        // Through a pointer, each pair read in place: a checked array store per lane and a
+        // copy of every pair (retains included) were most of a retarget's layout.
+        try result.withUnsafeMutableBufferPointer { (result) throws(AnimatableError) in
+            try pairs.withUnsafeBufferPointer { (pairs) throws(AnimatableError) in
+                for i in 0..<n {
+                    do throws(AnimatableError) {
+                        try pairs[i].forEachLane(atDestination: atDestination, colors: &colors) { l, value in
+                            result[l * n + i] = value
+                        }
+                    } catch {
+                        if case .nonFiniteComponent(let name, let value) = error {
+                            throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
+                        }
+                        throw error
+                    }
                 }
-                throw error
             }
         }
         return result

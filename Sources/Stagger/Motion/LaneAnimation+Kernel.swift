@@ -34,11 +34,17 @@ extension LaneAnimation {
         }
         for p in planes.indices {
             try narrow(planes[p].offsets, .delay, into: KernelColumn.offsets(p), of: &store)
-            try narrow(planes[p].from, .value, into: KernelColumn.from(p), of: &store)
-            try narrow(planes[p].to, .target, into: KernelColumn.to(p), of: &store)
-            // The kernel computes to − from in float32: it must not overflow either.
-            if let lane = store.firstOverflowingSpan(from: KernelColumn.from(p), to: KernelColumn.to(p)) {
-                throw .exceedsFloat32(lane: lane, .span, value: planes[p].to[lane] - planes[p].from[lane])
+            // The kernel computes to − from in float32: it must not overflow either. Both
+            // ends and the span in one pass; only when something does not fit, the
+            // checks one at a time, for the first failure in the order stated.
+            if !store.narrowEnds(
+                from: planes[p].from, to: planes[p].to, into: KernelColumn.from(p), KernelColumn.to(p))
+            {
+                try narrow(planes[p].from, .value, into: KernelColumn.from(p), of: &store)
+                try narrow(planes[p].to, .target, into: KernelColumn.to(p), of: &store)
+                if let lane = store.firstOverflowingSpan(from: KernelColumn.from(p), to: KernelColumn.to(p)) {
+                    throw .exceedsFloat32(lane: lane, .span, value: planes[p].to[lane] - planes[p].from[lane])
+                }
             }
         }
         try narrow(velocity, .velocity, into: KernelColumn.velocity, of: &store)

@@ -305,6 +305,18 @@ import Testing
         ) {
             try group.sample(atProgress: 0.5, into: &frame)
         }
+        // Ends that fit float32 (its largest is about 3.4e38) but whose distance does
+        // not: the kernel computes the span in float32, so the span is named. Worked by
+        // hand: the anchor is the frame's centre, x + 50; 3e38 − (−3e38 + 50) = 6e38
+        // (less 50, which Double cannot resolve at that size).
+        let west = try MatchedGeometry(frame: LayoutRect(x: -3e38, y: 0, width: 100, height: 100))
+        let east = try MatchedGeometry(frame: LayoutRect(x: 3e38, y: 0, width: 100, height: 100))
+        var wide = try MatchedPairGroup(
+            [try MatchedPair(source: near, destination: near), try MatchedPair(source: west, destination: east)],
+            curves: MatchedCurves(try .easing(.easeInOut, duration: 0.3)))
+        #expect(throws: AnimatableError.curve(.exceedsFloat32Range(name: "pair 1 anchorX span", value: 6e38))) {
+            try wide.start(at: 0)
+        }
     }
 
     /// Time runs forward: a transition before the last one is refused, and the first

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import Stagger
+
+/// A group lays its pairs out in one pass that converts a colour once for a run of
+/// pairs of that colour. Every lane must be what the pair alone gives (each pair laid
+/// out by itself converts every colour afresh): runs of one colour, a colour that comes
+/// back after another, the same colour under another mixing, and −0 against +0 (equal
+/// as numbers, not as bits).
+@Suite struct GroupLayoutTests {
+    @Test func aGroupLaysOutEachPairAsThePairAlone() throws {
+        let red = try RGBAColor(red: 0.9, green: 0.2, blue: 0.1)
+        let blue = try RGBAColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.5)
+        let negativeZero = try RGBAColor(red: -0.0, green: 0.5, blue: 0.25)
+        let positiveZero = try RGBAColor(red: 0.0, green: 0.5, blue: 0.25)
+        let shadow = try Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.3), radius: 8, offsetY: 4)
+        let fills: [(RGBAColor, ColorMixing)] = [
+            (red, .oklab), (red, .oklab), (blue, .oklab), (red, .oklab), (red, .linearSRGB), (red, .sRGB),
+            (red, .oklab), (negativeZero, .oklab), (positiveZero, .oklab), (negativeZero, .oklab)
+        ]
+        let pairs = try fills.enumerated().map { index, fill in
+            let source = try MatchedGeometry(
+                frame: LayoutRect(x: Double(index) * 10, y: 0, width: 36, height: 36), color: fill.0,
+                shadow: index % 3 == 0 ? shadow : nil)
+            let destination = try MatchedGeometry(
+                frame: LayoutRect(x: 0, y: Double(index) * 20, width: 72, height: 54), color: blue, shadow: shadow)
+            return try MatchedPair(
+                source: source, destination: destination, options: MatchedPairOptions(colorMixing: fill.1))
+        }
+        let n = pairs.count
+        for atDestination in [false, true] {
+            let lanes = try MatchedPairGroup.layout(pairs, atDestination: atDestination)
+            for (i, pair) in pairs.enumerated() {
+                var alone = [Double](repeating: .nan, count: MatchedPair.laneCount)
+                try pair.forEachLane(atDestination: atDestination) { alone[$0] = $1 }
+                for l in 0..<MatchedPair.laneCount {
+                    #expect(
+                        lanes[l * n + i].bitPattern == alone[l].bitPattern,
+                        "pair \(i) lane \(MatchedLane.allCases[l]) at \(atDestination ? "destination" : "source")")
+                }
+            }
+        }
+    }
+}
