@@ -12,27 +12,6 @@
 /// motion it interrupted, under a new one that has not begun (see ``StaggeredList`` for
 /// why the replaced history is not kept).
 public struct ComponentAnimator: Sendable {
-    /// An element's property: what a key is looked up by.
-    private struct PropertyID: Sendable, Hashable {
-        var element: String
-        var property: String
-    }
-
-    /// One animated property: its type, its place among the lanes, and whether its
-    /// values are fractions of 0…1 (``isFraction(_:type:)``, decided once here rather
-    /// than on every read).
-    private struct Key: Sendable {
-        var type: ObjectIdentifier
-        var lanes: Range<Int>
-        var isFraction: Bool
-
-        init(_ property: String, type: ObjectIdentifier, lanes: Range<Int>) {
-            self.type = type
-            self.lanes = lanes
-            isFraction = ComponentAnimator.isFraction(property, type: type)
-        }
-    }
-
     /// One transition, for the events.
     private struct Record: Sendable {
         var from: String
@@ -53,27 +32,19 @@ public struct ComponentAnimator: Sendable {
 
     /// The state the component is heading to (or resting in).
     public private(set) var state: ComponentState
-    private var keys: [PropertyID: Key] = [:]
+    private var layout: Layout
+    /// Every lane's value in ``state``: where each lane is going.
+    private var targets: [Double]
     private var engine: LaneAnimation
     private var records: [Record] = []
 
     /// A component resting in `state`.
     public init(state: ComponentState) {
         self.state = state
-        var values: [Double] = []
-        var keys: [PropertyID: Key] = [:]
-        for element in state.elements.keys.sorted() {
-            let properties = state.elements[element]!
-            for property in properties.propertyNames {
-                let entry = properties.entries[property]!
-                keys[PropertyID(element: element, property: property)] = Key(
-                    property, type: entry.type, lanes: values.count..<values.count + entry.components.count)
-                values += entry.components
-            }
-        }
-        self.keys = keys
+        layout = Layout(state)
+        targets = layout.values(of: state)
         // Evaluated in Double only: component values need not fit float32.
-        engine = LaneAnimation(values: values, segments: [.init(lanes: 0..<values.count, curve: .spring)])
+        engine = LaneAnimation(values: targets, segments: [.init(lanes: 0..<targets.count, curve: .spring)])
     }
 
     /// Starts the transition to `target` at `time` (seconds on the caller's clock).
@@ -101,74 +72,105 @@ public struct ComponentAnimator: Sendable {
         to target: ComponentState, at time: Double, using transition: ComponentTransition = .init()
     ) throws(AnimatableError) {
         let time = try changeTime(time)
-        // The merged state: old targets overridden by the new ones, each element's values
-        // changed where they are (a copy per element was most of a transition).
-        var merged = state
-        merged.name = target.name
+        // What the target sets, checked against the types the component has (one lookup
+        // per element, none per property), and whether it brings a new element or
+        // property (a new layout) or sets every property there is (it is then the
+        // merged state itself).
+        var bringsNew = false
+        var setsEverything = target.elements.count == layout.elements.count
+        // Where each lane goes, under the same layout: the targets so far with the
+        // target's values written over them, in the same pass (a new layout takes the
+        // merged state's instead, below).
+        var targets = self.targets
         for (element, properties) in target.elements {
-            for property in properties.propertyNames {
-                let entry = properties.entries[property]!
-                if let old = keys[PropertyID(element: element, property: property)], old.type != entry.type {
+            guard let position = layout.position(of: element) else {
+                bringsNew = true
+                setsEverything = false
+                continue
+            }
+            let known = layout.elements[position]
+            if properties.entries.count != known.properties.count { setsEverything = false }
+            var mismatched = false
+            for (property, entry) in properties.entries {
+                guard let old = known.property(named: property) else {
+                    bringsNew = true
+                    continue
+                }
+                if old.type != entry.type {
+                    mismatched = true
+                } else {
+                    targets.replaceSubrange(old.lanes, with: entry.components)
+                }
+            }
+            if mismatched {
+                // The first in name order, as the names are listed.
+                for property in properties.propertyNames
+                where known.property(named: property).map({ $0.type != properties.entries[property]!.type }) ?? false {
                     throw .typeMismatch(property: "\(element).\(property)")
                 }
             }
-            merged.updateElement(element) { values in
-                for property in properties.propertyNames {
-                    let entry = properties.entries[property]!
-                    values.setComponents(property, type: entry.type, entry.components)
+        }
+        // The merged state: old targets overridden by the new ones, each element's values
+        // changed where they are (a copy per element was most of a transition).
+        var merged: ComponentState
+        if setsEverything && !bringsNew {
+            merged = target
+        } else {
+            merged = state
+            merged.name = target.name
+            for (element, properties) in target.elements {
+                merged.updateElement(element) { values in
+                    for property in properties.propertyNames {
+                        let entry = properties.entries[property]!
+                        values.setComponents(property, type: entry.type, entry.components)
+                    }
                 }
             }
         }
+        let nextLayout = bringsNew ? Layout(merged) : layout
+        if bringsNew { targets = nextLayout.values(of: merged) }
         let reduced = reducedMotion.isReduced
         // Reduced: the delays of the elements that move keep their order within the
         // reduced spread.
-        var longestDelay = 0.0
-        for element in merged.elements.keys {
-            longestDelay = Swift.max(longestDelay, transition.timing(of: element).delay)
+        var delayScale = 1.0
+        if reduced {
+            var longestDelay = 0.0
+            for element in nextLayout.elements {
+                longestDelay = Swift.max(longestDelay, transition.timing(of: element.name).delay)
+            }
+            if longestDelay > ReducedMotion.maximumSpread { delayScale = ReducedMotion.maximumSpread / longestDelay }
         }
-        let delayScale =
-            reduced && longestDelay > ReducedMotion.maximumSpread ? ReducedMotion.maximumSpread / longestDelay : 1
-        var newKeys: [PropertyID: Key] = [:]
         var segments: [LaneAnimation.Segment] = []
         // The element of each segment, by position: an element with no properties has
         // an empty segment whose lower bound another element shares.
         var segmentElements: [String] = []
         var start: [(value: Double, velocity: Double)] = []
-        var targets: [Double] = [], delays: [Double] = []
+        var delays: [Double] = []
         // The old lane each moving lane continues (additively, when its easing is the same).
         var carried: [Int] = []
-        // Room for what the component had (most transitions keep its properties): no
-        // growth on the way (the keys' table was rehashed several times).
-        newKeys.reserveCapacity(keys.count)
-        segments.reserveCapacity(merged.elements.count)
-        segmentElements.reserveCapacity(merged.elements.count)
-        start.reserveCapacity(engine.laneCount)
-        targets.reserveCapacity(engine.laneCount)
-        delays.reserveCapacity(engine.laneCount)
-        carried.reserveCapacity(engine.laneCount)
-        for element in merged.elements.keys.sorted() {
-            let properties = merged.elements[element]!
-            let timing = transition.timing(of: element)
-            let first = targets.count
-            for property in properties.propertyNames {
-                let entry = properties.entries[property]!
-                let id = PropertyID(element: element, property: property)
-                let lanes = targets.count..<targets.count + entry.components.count
-                newKeys[id] = Key(property, type: entry.type, lanes: lanes)
-                targets += entry.components
-                if let old = keys[id] {
+        segments.reserveCapacity(nextLayout.elements.count)
+        segmentElements.reserveCapacity(nextLayout.elements.count)
+        start.reserveCapacity(nextLayout.laneCount)
+        delays.reserveCapacity(nextLayout.laneCount)
+        carried.reserveCapacity(nextLayout.laneCount)
+        for element in nextLayout.elements {
+            let timing = transition.timing(of: element.name)
+            let first = start.count
+            for property in element.properties {
+                let lanes = property.lanes
+                // The lanes it had: the same ones under the same layout.
+                if let old = bringsNew ? layout.property(property.name, of: element.name)?.lanes : lanes {
                     // Where it is now: its value, and its velocity when any of its
                     // components is moving (NaN otherwise: the curve's own).
-                    let moving = old.lanes.contains { engine.isMoving(lane: $0, at: time) }
-                    for lane in old.lanes {
+                    let moving = old.contains { engine.isMoving(lane: $0, at: time) }
+                    for lane in old {
                         let now = engine.reference(lane: lane, at: time)
                         start.append((now.value, moving ? now.velocity : .nan))
                         carried.append(moving ? lane : -1)
                     }
                 } else {
-                    // Appended in place: a temporary array per property was most of the
-                    // allocations of a transition of many elements.
-                    for value in entry.components { start.append((value, .nan)) }
+                    // New: at its target at once.
+                    for lane in lanes { start.append((targets[lane], .nan)) }
                     carried.append(contentsOf: repeatElement(-1, count: lanes.count))
                 }
                 // An element already moving continues at once; a delay applies to
@@ -177,14 +179,14 @@ public struct ComponentAnimator: Sendable {
                 delays.append(contentsOf: repeatElement(moving ? 0 : timing.delay * delayScale, count: lanes.count))
                 if reduced {
                     let curve = Self.reducedCurve(
-                        property, type: entry.type, saying: transition.reducedMotion[property])
+                        property.name, type: property.type, saying: transition.reducedMotion[property.name])
                     segments.append(.init(lanes: lanes, curve: curve))
-                    segmentElements.append(element)
+                    segmentElements.append(element.name)
                 }
             }
-            if !reduced || targets.count == first {
-                segments.append(.init(lanes: first..<targets.count, curve: reduced ? ReducedMotion.fade : timing.curve))
-                segmentElements.append(element)
+            if !reduced || start.count == first {
+                segments.append(.init(lanes: first..<start.count, curve: reduced ? ReducedMotion.fade : timing.curve))
+                segmentElements.append(element.name)
             }
         }
         var next = LaneAnimation(values: start.map(\.value), segments: segments)
@@ -199,10 +201,12 @@ public struct ComponentAnimator: Sendable {
             throw AnimatableError(
                 error,
                 laneName: { lane in
-                    guard let (id, key) = newKeys.first(where: { $0.value.lanes.contains(lane) }) else {
-                        return "lane \(lane)"
+                    for element in nextLayout.elements {
+                        for property in element.properties where property.lanes.contains(lane) {
+                            return "\(element.name).\(property.name) component \(lane - property.lanes.lowerBound)"
+                        }
                     }
-                    return "\(id.element).\(id.property) component \(lane - key.lanes.lowerBound)"
+                    return "lane \(lane)"
                 })
         }
 
@@ -230,7 +234,8 @@ public struct ComponentAnimator: Sendable {
                 from: state.name, to: target.name, start: time, elements: windows,
                 end: windows.map(\.end).max() ?? time))
         self.engine = next
-        self.keys = newKeys
+        layout = nextLayout
+        self.targets = targets
         state = merged
     }
 
@@ -318,11 +323,11 @@ public struct ComponentAnimator: Sendable {
             runsBackward: AnimatableError.timeRunsBackward)
     }
 
-    private func find(_ property: String, of element: String, at time: Double) throws(AnimatableError) -> Key {
+    private func find(_ property: String, of element: String, at time: Double) throws(AnimatableError)
+        -> Layout.Property
+    {
         guard time.isFinite else { throw .invalidTime(time) }
-        guard let key = keys[PropertyID(element: element, property: property)] else {
-            throw .unknownElement("\(element).\(property)")
-        }
+        guard let key = layout.property(property, of: element) else { throw .unknownElement("\(element).\(property)") }
         return key
     }
 

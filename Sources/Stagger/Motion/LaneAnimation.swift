@@ -308,12 +308,17 @@ struct LaneAnimation: Sendable {
     /// the segments' ends, O(log segments), one comparison for the single segment of a
     /// list.
     func segment(ofLane lane: Int) -> Int {
-        var low = 0, high = segments.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].lanes.upperBound > lane { high = middle } else { low = middle + 1 }
+        // Through a pointer: reading a segment out of the array copied its curve (a
+        // retain and a release per step of the search, most of a component's read of
+        // one value among thousands of elements, each a segment of its own).
+        segments.withUnsafeBufferPointer { segments in
+            var low = 0, high = segments.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if segments[middle].lanes.upperBound > lane { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
-        return low
     }
 
     /// Lane `lane`'s value and velocity at `time` (seconds on the caller's clock), in
