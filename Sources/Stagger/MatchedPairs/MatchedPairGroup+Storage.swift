@@ -15,6 +15,14 @@ extension MatchedPairGroup {
     /// class's property is an exclusivity check at run time). Not `_read` and `_modify`
     /// accessors: in a debug build each of their calls allocated its coroutine's frame.
     final class Storage: @unchecked Sendable {
+        /// The group's curves and stagger (``MatchedPairGroup/curves``,
+        /// ``MatchedPairGroup/reverseCurves``, ``MatchedPairGroup/stagger``): here rather
+        /// than in the group, whose copy copied each of their curves (an enum that may
+        /// hold an array, copied by a switch and retains): most of reading one pair's
+        /// state through a copy of the group.
+        let curves: MatchedCurves
+        var reverseCurves: MatchedCurves?
+        let stagger: StaggerConfig?
         var engine: LaneAnimation
         var sourceLanes: [Double]
         var destinationLanes: [Double]
@@ -33,9 +41,11 @@ extension MatchedPairGroup {
         var layoutGeneration = 0
 
         init(
-            engine: LaneAnimation, sourceLanes: [Double], destinationLanes: [Double], decodings: [Decoding],
-            delays: [Double], scrubLanes: ScrubLanes?
+            curves: MatchedCurves, stagger: StaggerConfig?, engine: LaneAnimation, sourceLanes: [Double],
+            destinationLanes: [Double], decodings: [Decoding], delays: [Double], scrubLanes: ScrubLanes?
         ) {
+            self.curves = curves
+            self.stagger = stagger
             self.engine = engine
             self.sourceLanes = sourceLanes
             self.destinationLanes = destinationLanes
@@ -46,6 +56,9 @@ extension MatchedPairGroup {
 
         /// A storage of its own with the same contents.
         init(copying other: Storage) {
+            curves = other.curves
+            reverseCurves = other.reverseCurves
+            stagger = other.stagger
             engine = other.engine
             sourceLanes = other.sourceLanes
             destinationLanes = other.destinationLanes

@@ -38,17 +38,23 @@ public struct MatchedPairGroup: Sendable {
     /// The pairs, in order (their stagger index).
     public internal(set) var pairs: [MatchedPair]
     /// The curve of each property.
-    public let curves: MatchedCurves
+    public var curves: MatchedCurves { storage.curves }
     /// The curves the pairs run back to their sources (``reverse(at:)``, a release
     /// toward ``End/source``), from the next such transition: MotionMachine's
     /// `reverseEasing`, a quicker way back. `nil` runs ``curves`` both ways. A lane an
     /// easing drives carries its motion on only into the same curve; otherwise it
     /// starts from its value (and from its velocity when the way back is a spring).
     /// Scrubbing reads ``curves``.
-    public var reverseCurves: MatchedCurves?
+    public var reverseCurves: MatchedCurves? {
+        get { storage.reverseCurves }
+        set {
+            makeUnique()
+            storage.reverseCurves = newValue
+        }
+    }
     /// Delays of each pair's start (the config's delays; its curve is not used: the
     /// curves come from ``curves``), or `nil` to start every pair together.
-    public let stagger: StaggerConfig?
+    public var stagger: StaggerConfig? { storage.stagger }
     /// Whether the pairs are heading to (or at) their destinations.
     public internal(set) var isAtDestination = false
 
@@ -97,8 +103,6 @@ public struct MatchedPairGroup: Sendable {
         }
         for pair in pairs { try pair.validate() }
         self.pairs = pairs
-        self.curves = curves
-        self.stagger = stagger
         let delays: [Double]
         if let stagger {
             // The configuration is checked once for the count, not once per pair.
@@ -116,8 +120,8 @@ public struct MatchedPairGroup: Sendable {
             throw Self.named(error, pairCount: n)
         }
         storage = Storage(
-            engine: engine, sourceLanes: sourceLanes, destinationLanes: destinationLanes,
-            decodings: pairs.map(Decoding.init), delays: delays,
+            curves: curves, stagger: stagger, engine: engine, sourceLanes: sourceLanes,
+            destinationLanes: destinationLanes, decodings: pairs.map(Decoding.init), delays: delays,
             scrubLanes: try? Self.scrubLanes(
                 source: sourceLanes, destination: destinationLanes, curves: curves, delays: delays))
         scrubDuration = Self.scrubDuration(curves: curves, delays: delays)

@@ -37,4 +37,24 @@ import Testing
         #expect(abs(try copy.state(ofPair: 0, at: 0.75).frame.origin.x - 75) < 1e-9)
         #expect(copy.settleTime == 1.75)
     }
+
+    /// A way back set on a copy is the copy's: the original reverses on its own curves.
+    /// Linear over 1 s there, 0.5 s back on the copy: each reverses at 1 (at rest at x =
+    /// 100) and reaches the source at 2 and at 1.5.
+    @Test func aCopysWayBackIsItsOwn() throws {
+        let pair = try MatchedPair(
+            source: MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
+            destination: MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10)))
+        var group = try MatchedPairGroup([pair], curves: MatchedCurves(try .easing(.linear, duration: 1)))
+        try group.start(at: 0)
+        var copy = group
+        copy.reverseCurves = MatchedCurves(try .easing(.linear, duration: 0.5))
+        #expect(group.reverseCurves == nil)
+        try group.reverse(at: 1)
+        try copy.reverse(at: 1)
+        #expect(group.settleTime == 2)
+        #expect(copy.settleTime == 1.5)
+        #expect(abs(try group.state(ofPair: 0, at: 1.25).frame.origin.x - 75) < 1e-9)
+        #expect(abs(try copy.state(ofPair: 0, at: 1.25).frame.origin.x - 50) < 1e-9)
+    }
 }
