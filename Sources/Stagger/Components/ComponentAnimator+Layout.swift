@@ -73,10 +73,14 @@ extension ComponentAnimator {
         /// The position of element `name` in ``elements``, if the layout has it.
         func position(of name: String) -> Int? { positions[name] }
 
-        /// Property `property` of element `element`, if the layout has it.
-        func property(_ property: String, of element: String) -> Property? {
+        /// Where property `property` of element `element` is: its element's position in
+        /// ``elements`` and its own among the element's properties.
+        func find(_ property: String, of element: String) -> (position: Int, index: Int)? {
             guard let position = positions[element] else { return nil }
-            return elements[position].property(named: property)
+            let properties = elements[position].properties
+            // An index loop: iterating the array itself allocated in a debug build.
+            for k in properties.indices where properties[k].name == property { return (position, k) }
+            return nil
         }
 
         /// Every lane's value in `state`, which has this layout's elements and

@@ -36,6 +36,12 @@ public struct ComponentAnimator: Sendable {
     /// Every lane's value in ``state``: where each lane is going.
     private var targets: [Double]
     private var engine: LaneAnimation
+    /// The engine's segment of each element's first property, by the element's position
+    /// in the layout; each property has a segment of its own when
+    /// ``segmentPerProperty`` (a reduced transition's). Reading a value names its
+    /// segment instead of the engine searching thousands of them for its lane.
+    private var segmentStarts: [Int]
+    private var segmentPerProperty = false
     private var records: [Record] = []
 
     /// A component resting in `state`.
@@ -43,6 +49,8 @@ public struct ComponentAnimator: Sendable {
         self.state = state
         layout = Layout(state)
         targets = layout.values(of: state)
+        // One segment of every lane.
+        segmentStarts = [Int](repeating: 0, count: layout.elements.count)
         // Evaluated in Double only: component values need not fit float32.
         engine = LaneAnimation(values: targets, segments: [.init(lanes: 0..<targets.count, curve: .spring)])
     }
@@ -153,18 +161,23 @@ public struct ComponentAnimator: Sendable {
         start.reserveCapacity(nextLayout.laneCount)
         delays.reserveCapacity(nextLayout.laneCount)
         carried.reserveCapacity(nextLayout.laneCount)
-        for element in nextLayout.elements {
+        var nextSegmentStarts = [Int](repeating: 0, count: nextLayout.elements.count)
+        for (position, element) in nextLayout.elements.enumerated() {
             let timing = transition.timing(of: element.name)
             let first = start.count
-            for property in element.properties {
+            nextSegmentStarts[position] = segments.count
+            for (index, property) in element.properties.enumerated() {
                 let lanes = property.lanes
-                // The lanes it had: the same ones under the same layout.
-                if let old = bringsNew ? layout.property(property.name, of: element.name)?.lanes : lanes {
+                // The lanes it had and their segment: the same place under the same layout.
+                let old = bringsNew ? layout.find(property.name, of: element.name) : (position, index)
+                if let old {
+                    let oldLanes = layout.elements[old.position].properties[old.index].lanes
+                    let segment = self.segment(ofProperty: old.index, element: old.position)
                     // Where it is now: its value, and its velocity when any of its
                     // components is moving (NaN otherwise: the curve's own).
-                    let moving = old.contains { engine.isMoving(lane: $0, at: time) }
-                    for lane in old {
-                        let now = engine.reference(lane: lane, at: time)
+                    let moving = oldLanes.contains { engine.isMoving(lane: $0, at: time) }
+                    for lane in oldLanes {
+                        let now = engine.reference(lane: lane, at: time, segment: segment)
                         start.append((now.value, moving ? now.velocity : .nan))
                         carried.append(moving ? lane : -1)
                     }
@@ -235,6 +248,8 @@ public struct ComponentAnimator: Sendable {
                 end: windows.map(\.end).max() ?? time))
         self.engine = next
         layout = nextLayout
+        segmentStarts = nextSegmentStarts
+        segmentPerProperty = reduced
         self.targets = targets
         state = merged
     }
@@ -262,7 +277,7 @@ public struct ComponentAnimator: Sendable {
         _ property: String, of element: String, from value: Value, velocity: [Double], at time: Double
     ) throws(AnimatableError) {
         let time = try changeTime(time)
-        let key = try find(property, of: element, at: time)
+        let (key, _) = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
         let components = value.components
         guard components.count == key.lanes.count else {
@@ -291,15 +306,15 @@ public struct ComponentAnimator: Sendable {
     public func value<Value: ComponentAnimatable>(
         _ property: String, of element: String, at time: Double, as type: Value.Type = Value.self
     ) throws(AnimatableError) -> Value {
-        let key = try find(property, of: element, at: time)
+        let (key, segment) = try find(property, of: element, at: time)
         guard key.type == ObjectIdentifier(Value.self) else { throw .typeMismatch(property: "\(element).\(property)") }
         // A Double (opacity, offset, scale: most properties) is its one component: no
         // array to build it from, so that a frame reading every value allocates nothing.
         if Value.self == Double.self, key.lanes.count == 1 {
-            let value = engine.reference(lane: key.lanes.lowerBound, at: time).value
+            let value = engine.reference(lane: key.lanes.lowerBound, at: time, segment: segment).value
             return (key.isFraction ? Swift.min(Swift.max(value, 0), 1) : value) as! Value
         }
-        var components = key.lanes.map { engine.reference(lane: $0, at: time).value }
+        var components = key.lanes.map { engine.reference(lane: $0, at: time, segment: segment).value }
         if key.isFraction {
             for i in components.indices { components[i] = Swift.min(Swift.max(components[i], 0), 1) }
         }
@@ -311,8 +326,8 @@ public struct ComponentAnimator: Sendable {
     ///
     /// - Throws: as ``value(_:of:at:as:)``.
     public func velocity(_ property: String, of element: String, at time: Double) throws(AnimatableError) -> [Double] {
-        let key = try find(property, of: element, at: time)
-        return key.lanes.map { engine.reference(lane: $0, at: time).velocity }
+        let (key, segment) = try find(property, of: element, at: time)
+        return key.lanes.map { engine.reference(lane: $0, at: time, segment: segment).velocity }
     }
 
     /// The time at which a change stamped `time` takes effect, by the one rule of
@@ -323,12 +338,21 @@ public struct ComponentAnimator: Sendable {
             runsBackward: AnimatableError.timeRunsBackward)
     }
 
+    /// Property `property` of element `element`, and its segment in the engine.
     private func find(_ property: String, of element: String, at time: Double) throws(AnimatableError)
-        -> Layout.Property
+        -> (Layout.Property, segment: Int)
     {
         guard time.isFinite else { throw .invalidTime(time) }
-        guard let key = layout.property(property, of: element) else { throw .unknownElement("\(element).\(property)") }
-        return key
+        guard let place = layout.find(property, of: element) else { throw .unknownElement("\(element).\(property)") }
+        return (
+            layout.elements[place.position].properties[place.index],
+            segment(ofProperty: place.index, element: place.position)
+        )
+    }
+
+    /// The engine's segment of property `index` of the element at `position`.
+    private func segment(ofProperty index: Int, element position: Int) -> Int {
+        segmentStarts[position] + (segmentPerProperty ? index : 0)
     }
 
     /// Whether every element is at rest at `time`.
