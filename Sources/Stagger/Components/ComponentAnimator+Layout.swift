@@ -29,9 +29,12 @@ extension ComponentAnimator {
             /// which compares short names by their bits, where the binary search's `<`
             /// orders strings by Unicode's rules (it made a frame of reads slower than
             /// the table keyed by both names).
-            func property(named name: String) -> Property? {
+            func property(named name: String) -> Property? { index(named: name).map { properties[$0] } }
+
+            /// The position of the property called `name` among ``properties``.
+            func index(named name: String) -> Int? {
                 // An index loop: iterating the array itself allocated in a debug build.
-                for k in properties.indices where properties[k].name == name { return properties[k] }
+                for k in properties.indices where properties[k].name == name { return k }
                 return nil
             }
         }
@@ -76,11 +79,10 @@ extension ComponentAnimator {
         /// Where property `property` of element `element` is: its element's position in
         /// ``elements`` and its own among the element's properties.
         func find(_ property: String, of element: String) -> (position: Int, index: Int)? {
-            guard let position = positions[element] else { return nil }
-            let properties = elements[position].properties
-            // An index loop: iterating the array itself allocated in a debug build.
-            for k in properties.indices where properties[k].name == property { return (position, k) }
-            return nil
+            guard let position = positions[element], let index = elements[position].index(named: property) else {
+                return nil
+            }
+            return (position, index)
         }
 
         /// Every lane's value in `state`, which has this layout's elements and

@@ -309,8 +309,7 @@ struct LaneAnimation: Sendable {
     /// list.
     func segment(ofLane lane: Int) -> Int {
         // Through a pointer: reading a segment out of the array copied its curve (a
-        // retain and a release per step of the search, most of a component's read of
-        // one value among thousands of elements, each a segment of its own).
+        // retain and a release per step of the search).
         segments.withUnsafeBufferPointer { segments in
             var low = 0, high = segments.count - 1
             while low < high {
