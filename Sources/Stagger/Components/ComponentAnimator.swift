@@ -229,8 +229,8 @@ public struct ComponentAnimator: Sendable {
         for (segment, name) in zip(segments, segmentElements) {
             var begin = Double.infinity, end = time
             for lane in segment.lanes {
-                begin = Swift.min(begin, time + next.offset(ofLane: lane))
-                end = Swift.max(end, time + next.offset(ofLane: lane) + next.durations[lane])
+                begin = Swift.min(begin, next.begin(ofLane: lane))
+                end = Swift.max(end, next.end(ofLane: lane))
             }
             let window = (name: name, start: segment.lanes.isEmpty ? time : begin, end: end)
             // Under reduced motion an element has a segment per property: one window.

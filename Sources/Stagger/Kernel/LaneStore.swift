@@ -127,6 +127,10 @@ struct LaneStore: Sendable, Equatable {
         return (0..<laneCount).first { !(self[to, $0] - self[from, $0]).isFinite }
     }
 
+    /// Makes room for `columns` columns, so that adding columns up to that many
+    /// allocates nothing (pages the columns never reach are never touched).
+    mutating func reserveColumns(_ columns: Int) { storage.reserveCapacity(columns * laneCount) }
+
     /// Whether the buffer has room for `columns` columns without allocating.
     func hasRoom(forColumns columns: Int) -> Bool { columns * laneCount <= storage.capacity }
 
@@ -134,19 +138,29 @@ struct LaneStore: Sendable, Equatable {
     /// ``hasRoom(forColumns:)``): the columns kept keep their floats, new ones are zeros.
     /// A transition then writes the store of a motion with more or fewer layers than its
     /// own instead of a fresh one.
+    ///
+    /// The buffer keeps the columns it drops (unused, not compared): taking them back
+    /// zeroes them in place, where growing an array (`append(contentsOf:)`) allocated
+    /// in a debug build, on every transition whose motion has another layer count.
     mutating func setColumnCount(_ columns: Int) {
-        if columns < columnCount {
-            storage.removeLast((columnCount - columns) * laneCount)
+        let used = columns * laneCount
+        if used > storage.count {
+            storage.append(contentsOf: repeatElement(0, count: used - storage.count))
         } else if columns > columnCount {
-            storage.append(contentsOf: repeatElement(0, count: (columns - columnCount) * laneCount))
+            let first = columnCount * laneCount
+            storage.withUnsafeMutableBufferPointer {
+                ($0.baseAddress! + first).update(repeating: 0, count: used - first)
+            }
         }
         columnCount = columns
     }
 
     /// Adds `count` columns of zeros after the last.
-    mutating func appendColumns(_ count: Int) {
-        storage.append(contentsOf: repeatElement(0, count: count * laneCount))
-        columnCount += count
+    mutating func appendColumns(_ count: Int) { setColumnCount(columnCount + count) }
+
+    static func == (a: LaneStore, b: LaneStore) -> Bool {
+        a.laneCount == b.laneCount && a.columnCount == b.columnCount
+            && a.storage[0..<a.columnCount * a.laneCount] == b.storage[0..<b.columnCount * b.laneCount]
     }
 
     /// Removes lanes `range` from every column.

@@ -92,8 +92,10 @@ extension MatchedPairGroup {
         return rests.withUnsafeMutableBufferPointer { rests in
             // Every pair's settle time, row by row (lane-major: lane l · n + pair).
             rests.update(repeating: engine.start)
-            for row in 0..<MatchedPair.laneCount {
-                for pair in 0..<n { rests[pair] = Swift.max(rests[pair], engine.end(ofLane: row * n + pair)) }
+            engine.withEnds { ends in
+                for row in 0..<MatchedPair.laneCount {
+                    for pair in 0..<n { rests[pair] = Swift.max(rests[pair], ends[row * n + pair]) }
+                }
             }
             var settled = false
             for pair in 0..<n {

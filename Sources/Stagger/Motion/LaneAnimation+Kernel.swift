@@ -31,6 +31,9 @@ extension LaneAnimation {
             store = reused
         } else {
             store = LaneStore(columns: columns, lanes: velocity.count)
+            // Room for every plane: a transition that adds a layer then appends its
+            // columns in place.
+            store.reserveColumns(KernelColumn.count(planes: maximumLayers))
         }
         for p in planes.indices {
             try narrow(planes[p].offsets, .delay, into: KernelColumn.offsets(p), of: &store)
@@ -112,7 +115,9 @@ extension LaneAnimation {
                                 at: p - 1,
                                 to: KernelPass.Layer(
                                     offsets: columns[KernelColumn.offsets(p)] + lower,
-                                    to: columns[KernelColumn.to(p)] + lower))
+                                    to: columns[KernelColumn.to(p)] + lower,
+                                    // Its own start only where it differs: the same call otherwise.
+                                    time: planes[p].start == start ? nil : planes[p].start))
                         }
                         let lanes = KernelPass.Lanes.items(
                             offsets: columns[KernelColumn.offsets(0)] + lower,

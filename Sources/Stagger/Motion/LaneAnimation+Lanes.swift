@@ -106,10 +106,13 @@ extension LaneAnimation {
     ) throws(LaneFailure) {
         guard time.isFinite else { throw .invalidTime(time) }
         let curve = curve(ofLane: lane)
+        // Offsets from the start of the plane each motion goes to (a plane this adds
+        // counts from the base's start).
+        func planeStart(_ p: Int) -> Double { p < planes.count ? planes[p].start : start }
         let sinceStart = time - start
         try requireFinite(sinceStart, lane: lane, .delay)
         try requireFinite(target, lane: lane, .target)
-        // The lane's motions from now on, oldest first, with offsets from `start`.
+        // The lane's motions from now on, oldest first, with offsets from their planes' starts.
         var motions: [(offset: Double, from: Double, to: Double)] = []
         let laneVelocity: Double, laneDuration: Double
         if handOver == nil, case .easing(_, let duration) = curve.kind, isMoving(lane: lane, at: time) {
@@ -121,7 +124,10 @@ extension LaneAnimation {
                     reportedAs: lane)
                 for p in 0..<count {
                     motions.append(
-                        (p == count - 1 ? sinceStart : layers[p].start - start, layers[p].from, layers[p].to))
+                        (
+                            p == count - 1 ? time - planeStart(p) : layers[p].start - planeStart(p), layers[p].from,
+                            layers[p].to
+                        ))
                 }
             }
             (laneVelocity, laneDuration) = (0, duration)
@@ -160,7 +166,9 @@ extension LaneAnimation {
         }
         let n = laneCount
         while planes.count < motions.count {
-            planes.append(Plane(count: n))
+            var plane = Plane(count: n)
+            plane.start = start
+            planes.append(plane)
             kernel?.appendColumns(3)
         }
         for p in 0..<Swift.max(Int(depth[lane]), motions.count) {

@@ -11,7 +11,7 @@ extension LaneAnimation {
 
     /// Lane `lane`'s easing motions as they continue after an interruption at `time`
     /// toward `target`, oldest first, the new one last (whose start the caller sets):
-    /// motions finished by `time` are folded (as their end values) into the oldest one
+    /// motions finished by `time`, or going nowhere, are folded (as their end values) into the oldest one
     /// still moving; with ``maximumLayers`` still moving, the oldest is frozen at its
     /// value at `time` and folded likewise; the new motion runs from 0 to what is left
     /// to reach `target`. With none still moving, one motion from the lane's value.
@@ -30,7 +30,7 @@ extension LaneAnimation {
         if depth[lane] == 1 {
             // The common case (a lane with one motion: every lane of a reverse after a
             // start), the loop below written out: the same sums, to the last bit.
-            let begin = start + planes[0].offsets[lane]
+            let begin = planes[0].start + planes[0].offsets[lane]
             let from = planes[0].from[lane] + 0.0, to = planes[0].to[lane] + 0.0
             if time - begin >= duration {
                 moving[0] = Layer(start: time, from: to, to: target)
@@ -47,8 +47,10 @@ extension LaneAnimation {
         var folded = 0.0
         for p in 0..<Int(depth[lane]) {
             let layer = Layer(
-                start: start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
-            if time - layer.start >= duration {
+                start: planes[p].start + planes[p].offsets[lane], from: planes[p].from[lane], to: planes[p].to[lane])
+            // A motion that goes nowhere (a layer holding none of the lane's motions) is
+            // at its end whenever it runs: folded, as a finished one.
+            if time - layer.start >= duration || layer.from == layer.to {
                 folded += layer.to
             } else {
                 moving[count] = layer

@@ -36,12 +36,21 @@ extension LaneAnimation {
     /// With `segments` (the same lanes, other curves: reduced motion), the new motion
     /// runs those curves; lanes whose curve changes go on from their current value.
     ///
+    /// Easing lanes take the new motion as one plane added on top of the ones in flight
+    /// while a plane is free (``addLayer(at:targets:delays:carried:)``); every other
+    /// restart, or any with `addsLayer` false (for the tests that compare the two),
+    /// writes every plane again, folding finished motions.
+    ///
     /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: Targets, delays: [Double], keeping carried: Carried,
-        segments newSegments: [Segment]? = nil
+        segments newSegments: [Segment]? = nil, addsLayer: Bool = true
     ) throws(LaneFailure) {
+        if addsLayer, newSegments == nil || newSegments == segments, canAddLayer {
+            try addLayer(at: time, targets: targets, delays: delays, carried: carried)
+            return
+        }
         // Taken before `old` copies self, so that nothing else holds them.
         // In an optional, so that the closure below moves it out (take()) rather than
         // copying what it captured: a copy would share the buffers setMotion writes.
@@ -114,6 +123,10 @@ extension LaneAnimation {
     mutating func startFromRest(
         at time: Double, values: [Double], targets: [Double], name: Int?, delays fill: (inout [Double]) -> Void
     ) throws(LaneFailure) {
+        if let name, layeredBase.name == name {
+            takeBackLayeredBase(at: time)
+            return
+        }
         if let name, spare.motionName == name {
             let replaced = motionAsSpare
             planes = spare.planes
@@ -190,7 +203,7 @@ extension LaneAnimation {
             }
             layerBound = Swift.min(layerBound, Self.maximumLayers - 1)
         }
-        var newPlanes = spare.takePlanes(1 + layerBound, lanes: n)
+        var newPlanes = spare.takePlanes(1 + layerBound, lanes: n, pool: &layerPool)
         var newDepth = Spare.reused(&spare.depth, count: n)
         var newVelocity = Spare.reused(&spare.velocity, count: n)
         var newSegmentDepth = Spare.reused(&spare.segmentDepth, count: segments.count)
@@ -296,7 +309,7 @@ extension LaneAnimation {
         }
         var planeCount = 1
         for k in newSegmentDepth.indices { planeCount = Swift.max(planeCount, newSegmentDepth[k]) }
-        newPlanes.removeLast(newPlanes.count - planeCount)
+        while newPlanes.count > planeCount { layerPool.append(newPlanes.removeLast()) }
         let newKernel: LaneStore?
         if kernel != nil {
             newKernel = try Self.kernelLanes(
@@ -308,9 +321,11 @@ extension LaneAnimation {
         self.spare = motionAsSpare
         motionName = nil
         kernel = newKernel
-        start = time
-        lastTransition = time
+        // Every plane counts from this transition (set before the planes are stored:
+        // setting them there would copy the array `newPlanes` still holds).
+        for p in newPlanes.indices { newPlanes[p].start = time }
         planes = newPlanes
+        lastTransition = time
         depth = newDepth
         velocity = newVelocity
         durations = newDurations
@@ -451,10 +466,9 @@ extension LaneAnimation {
         guard time.isFinite, time >= lastTransition else { throw .invalidTime(time) }
         var next = self
         // Offsets count from the new start: the other lanes' trajectories are unchanged.
-        let shift = time - start
         // Each lane's own motions only: layers a lane does not have stay all zero.
         for lane in 0..<laneCount {
-            for p in 0..<Int(depth[lane]) { next.planes[p].offsets[lane] -= shift }
+            for p in 0..<Int(depth[lane]) { next.planes[p].offsets[lane] -= time - planes[p].start }
         }
         for (k, lane) in lanes.enumerated() {
             let target = self.target(ofLane: lane)

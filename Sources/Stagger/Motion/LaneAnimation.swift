@@ -45,19 +45,27 @@ struct LaneAnimation: Sendable {
     static let maximumLayers = 4
 
     /// One motion of every lane: lane l moves from `from[l]` to `to[l]` starting
-    /// `offsets[l]` seconds after ``start`` (negative for a motion that started at an
-    /// earlier transition). Plane 0 holds every lane's base motion; plane p > 0 the
-    /// p-th additive layer, from 0 to the change of target (from = to = 0, offset 0, in
-    /// lanes with fewer layers).
+    /// `offsets[l]` seconds after the plane's ``start`` (negative for a motion that
+    /// started at an earlier transition). Plane 0 holds every lane's base motion; plane
+    /// p > 0 the p-th additive layer, from 0 to the change of target (from = to = 0,
+    /// offset 0, in lanes with fewer layers: such a layer goes nowhere).
     struct Plane: Sendable {
         var offsets: [Double]
         var from: [Double]
         var to: [Double]
+        /// Clock time the offsets count from, seconds: the transition that wrote the
+        /// plane. A transition that adds a layer on top of the motions in flight
+        /// (``addLayer(at:targets:delays:carried:)``) leaves the planes below it as they
+        /// are, so planes may count from different times; each offset stays small (a
+        /// delay, or the time since a recent transition), which float32 holds exactly
+        /// enough.
+        var start: Double = 0
 
-        init(offsets: [Double], from: [Double], to: [Double]) {
+        init(offsets: [Double], from: [Double], to: [Double], start: Double) {
             self.offsets = offsets
             self.from = from
             self.to = to
+            self.start = start
         }
 
         /// Every motion from 0 to 0 at offset 0 (what a layer holds where a lane has none).
@@ -71,8 +79,13 @@ struct LaneAnimation: Sendable {
         }
     }
 
-    /// Clock time the offsets count from, seconds.
-    var start: Double = 0
+    /// Clock time the base motions' offsets count from, seconds (plane 0's
+    /// ``Plane/start``). Setting it makes every plane count from it: what a transition
+    /// that writes every plane, with offsets from its own time, does.
+    var start: Double {
+        get { planes[0].start }
+        set { for p in planes.indices { planes[p].start = newValue } }
+    }
     /// When the last transition started, seconds; −∞ before the first, so that a
     /// first transition may come at any finite time (a negative one included).
     var lastTransition = -Double.infinity
@@ -116,9 +129,19 @@ struct LaneAnimation: Sendable {
 
     var laneCount: Int { depth.count }
 
-    /// Lane `lane`'s seconds after ``start`` before its latest motion starts (its
-    /// newest plane's offset).
-    func offset(ofLane lane: Int) -> Double { planes[Int(depth[lane]) - 1].offsets[lane] }
+    /// When lane `lane`'s latest motion starts (its newest plane's), seconds on the
+    /// caller's clock.
+    func begin(ofLane lane: Int) -> Double {
+        let newest = Int(depth[lane]) - 1
+        return planes[newest].start + planes[newest].offsets[lane]
+    }
+
+    /// Seconds since lane `lane`'s motion in plane `p` started, at `time` (negative
+    /// before it starts): `time - start - offset`, in that order, which every
+    /// evaluation of a lane uses, so that they agree on the instant a motion starts.
+    func elapsed(lane: Int, plane p: Int, at time: Double) -> Double {
+        time - planes[p].start - planes[p].offsets[lane]
+    }
 
     /// The buffers of the motion before the last transition, which the next transition
     /// of the same engine writes into: a transition of thousands of lanes then fills
@@ -130,7 +153,27 @@ struct LaneAnimation: Sendable {
     /// (``startFromRest(at:values:targets:name:delays:)``), `nil` for any other: a later
     /// start from rest under the same name finds that motion in ``spare`` and takes it
     /// back whole. Every other change of the motion clears it.
-    var motionName: Int?
+    var motionName: Int? {
+        // Whatever changes the motion changes this name (or sets it): a base under layers
+        // is then no longer that named motion either.
+        didSet { layeredBase.name = nil }
+    }
+
+    /// The named motion plane 0 still holds under the layers that transitions added on
+    /// top of it (``addLayer(at:targets:delays:carried:)``), with the base figures of the
+    /// lanes they rewrote, so that a start from rest under that name takes it back by
+    /// dropping the layers (a card opened, closed mid-flight, then opened again). Its
+    /// name is `nil` once anything else changes the motion (its buffers are kept for
+    /// the next).
+    var layeredBase = LayeredBase()
+
+    /// Layer planes no longer in use, kept for the next layer a transition adds (no
+    /// allocation once a group has seen one).
+    var layerPool: [Plane] = []
+
+    /// A buffer for the moving lanes a layer carries on (a list's rule), kept so that
+    /// a tap allocates none.
+    var movingLanes: [Int] = []
 
     struct Spare: Sendable {
         var planes: [Plane] = []
@@ -148,11 +191,12 @@ struct LaneAnimation: Sendable {
         /// `count` planes of `lanes` lanes, in the spare's own array and buffers where
         /// they have the size (else fresh ones), the layers (planes after the first)
         /// zero-filled: they hold 0 where a lane has none. The first plane's buffers are
-        /// left as they are, for the caller to write every element.
-        mutating func takePlanes(_ count: Int, lanes: Int) -> [Plane] {
+        /// left as they are, for the caller to write every element. Planes beyond
+        /// `count` go to `pool`.
+        mutating func takePlanes(_ count: Int, lanes: Int, pool: inout [Plane]) -> [Plane] {
             var taken: [Plane] = []
             swap(&taken, &planes)
-            if taken.count > count { taken.removeLast(taken.count - count) }
+            while taken.count > count { pool.append(taken.removeLast()) }
             for p in taken.indices {
                 if taken[p].from.count != lanes {
                     taken[p] = Plane(count: lanes)
@@ -256,7 +300,8 @@ struct LaneAnimation: Sendable {
         segmentDepth = [1]
         planes = [
             Plane(
-                offsets: delays, from: [Double](repeating: from, count: n), to: [Double](repeating: to, count: n))
+                offsets: delays, from: [Double](repeating: from, count: n), to: [Double](repeating: to, count: n),
+                start: start)
         ]
         depth = [UInt8](repeating: 1, count: n)
         velocity = [Double](repeating: started.velocity, count: n)
@@ -337,7 +382,7 @@ struct LaneAnimation: Sendable {
         let ends = easingEnds[k]
         var value = 0.0, rate = 0.0
         for p in 0..<Int(depth[lane]) {
-            let elapsed = time - start - planes[p].offsets[lane]
+            let elapsed = self.elapsed(lane: lane, plane: p, at: time)
             let f = planes[p].from[lane], g = planes[p].to[lane]
             if let ends, !(elapsed > 0 && elapsed < ends.duration) {
                 // What motion(of:) gives an easing held at either end: slope 0 there
@@ -383,17 +428,66 @@ struct LaneAnimation: Sendable {
     /// When every lane is at rest, seconds on the caller's clock (a lane's latest
     /// motion ends last: earlier ones started before it with the same duration).
     var settleTime: Double {
-        var latest = start
-        for lane in 0..<laneCount { latest = Swift.max(latest, start + offset(ofLane: lane) + durations[lane]) }
-        return latest
+        withEnds { ends in
+            var latest = start
+            for lane in 0..<laneCount { latest = Swift.max(latest, ends[lane]) }
+            return latest
+        }
     }
 
     /// Whether every lane is at rest at `time`: `time >= settleTime`, found lane by lane
     /// up to the first one still moving (a tap mid-flight learns it at once).
     func isAtRest(at time: Double) -> Bool {
         guard time >= start else { return false }
-        for lane in 0..<laneCount where start + offset(ofLane: lane) + durations[lane] > time { return false }
-        return true
+        return withEnds { ends in
+            for lane in 0..<laneCount where ends[lane] > time { return false }
+            return true
+        }
+    }
+
+    /// Every lane's ``end(ofLane:)``, read through pointers: for passes over every lane,
+    /// where a call per lane read the planes' array (and retained its buffers) each time.
+    struct Ends {
+        fileprivate let depth: UnsafePointer<UInt8>
+        fileprivate let durations: UnsafePointer<Double>
+        fileprivate let offsets: UnsafePointer<UnsafePointer<Double>>
+        fileprivate let starts: UnsafePointer<Double>
+
+        subscript(lane: Int) -> Double {
+            let newest = Int(depth[lane]) - 1
+            return starts[newest] + offsets[newest][lane] + durations[lane]
+        }
+    }
+
+    /// `body` given the lanes' ends (valid for the call; nothing allocated).
+    func withEnds<R>(_ body: (Ends) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Double>.self, capacity: Self.maximumLayers) { offsets in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.maximumLayers) { starts in
+                depth.withUnsafeBufferPointer { depth in
+                    durations.withUnsafeBufferPointer { durations in
+                        // An engine of no lanes has no buffers, and nothing reads
+                        // through its pointers: any address stands for them.
+                        let none = UnsafePointer(starts.baseAddress!)
+                        func withPlane(_ p: Int) -> R {
+                            guard p < planes.count else {
+                                return body(
+                                    Ends(
+                                        depth: depth.baseAddress ?? UnsafePointer(OpaquePointer(none)),
+                                        durations: durations.baseAddress ?? none,
+                                        offsets: UnsafePointer(offsets.baseAddress!),
+                                        starts: UnsafePointer(starts.baseAddress!)))
+                            }
+                            return planes[p].offsets.withUnsafeBufferPointer { plane in
+                                offsets[p] = plane.baseAddress ?? none
+                                starts[p] = planes[p].start
+                                return withPlane(p + 1)
+                            }
+                        }
+                        return withPlane(0)
+                    }
+                }
+            }
+        }
     }
 
     /// Whether lane `lane` has started and is not yet at rest at `time`: its latest
@@ -403,11 +497,13 @@ struct LaneAnimation: Sendable {
     /// the list) then carries it on with its velocity, as it would a moment later,
     /// instead of stopping it to wait for a new delay.
     func isMoving(lane: Int, at time: Double) -> Bool {
-        let elapsed = time - start - offset(ofLane: lane)
+        let elapsed = self.elapsed(lane: lane, plane: Int(depth[lane]) - 1, at: time)
         if elapsed > 0 && elapsed < durations[lane] { return true }
         if elapsed == 0, time == lastTransition, durations[lane] > 0, !goesNowhere(lane: lane) { return true }
-        for p in 0..<Int(depth[lane]) - 1 {
-            let earlier = time - start - planes[p].offsets[lane]
+        // An earlier motion that goes nowhere (a layer that holds none of this lane's
+        // motions, a base that holds it still under a layer) moves nothing.
+        for p in 0..<Int(depth[lane]) - 1 where planes[p].from[lane] != planes[p].to[lane] {
+            let earlier = self.elapsed(lane: lane, plane: p, at: time)
             if earlier > 0 && earlier < durations[lane] { return true }
         }
         return false
@@ -428,6 +524,9 @@ struct LaneAnimation: Sendable {
 
     /// When lane `lane`'s latest motion ends, seconds on the caller's clock (its
     /// earlier motions, started before it with the same duration, end before it).
-    func end(ofLane lane: Int) -> Double { start + offset(ofLane: lane) + durations[lane] }
+    func end(ofLane lane: Int) -> Double {
+        let newest = Int(depth[lane]) - 1
+        return planes[newest].start + planes[newest].offsets[lane] + durations[lane]
+    }
 
 }

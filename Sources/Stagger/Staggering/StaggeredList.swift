@@ -374,7 +374,7 @@ public struct StaggeredList: Sendable {
         var targets = [Double](repeating: 0, count: n), delays = targets
         for lane in 0..<n {
             targets[lane] = engine.target(ofLane: lane)
-            let waiting = engine.start + engine.offset(ofLane: lane) - time
+            let waiting = engine.begin(ofLane: lane) - time
             if !engine.isMoving(lane: lane, at: time), engine.depth[lane] == 1, waiting > 0 {
                 delays[lane] = waiting
             }

@@ -1,0 +1,131 @@
+import PropertyBased
+import Testing
+
+@testable import Stagger
+
+/// A restart of easing lanes adds one plane on top of the motions in flight
+/// (`addLayer`) where the engine used to write every plane again, folding finished
+/// motions (`setMotion`, still the path of springs, decays and a fifth motion). The two
+/// must be one motion: the same values, velocities, ends and moving lanes at every time,
+/// tap after tap, and the same float32 samples on every backend. The rewrite is the
+/// path the published definitions were first checked against (AdditiveEasingTests works
+/// them by hand).
+@Suite(.shrinking(false)) struct AddedLayerTests {
+    /// Two easings of their own durations over `n` lanes, the kernel's too.
+    static func engine(values: [Double]) throws -> LaneAnimation {
+        let split = values.count / 2
+        return try LaneAnimation(
+            kernelValues: values,
+            segments: [
+                .init(lanes: 0..<split, curve: try .easing(.easeInOutCubic, duration: 0.4)),
+                .init(lanes: split..<values.count, curve: try .easing(.easeOut, duration: 0.25))
+            ])
+    }
+
+    /// Both engines' lanes agree at `time`: value and velocity to rounding, whether
+    /// they move, and when they end.
+    static func expectSame(_ layered: LaneAnimation, _ rewritten: LaneAnimation, at time: Double, _ note: String) {
+        for lane in 0..<layered.laneCount {
+            let a = layered.reference(lane: lane, at: time), b = rewritten.reference(lane: lane, at: time)
+            #expect(abs(a.value - b.value) <= 1e-9 * (1 + abs(b.value)), "\(note) lane \(lane) at \(time)")
+            #expect(abs(a.velocity - b.velocity) <= 1e-8 * (1 + abs(b.velocity)), "\(note) lane \(lane) at \(time)")
+            #expect(layered.isMoving(lane: lane, at: time) == rewritten.isMoving(lane: lane, at: time))
+            #expect(abs(layered.end(ofLane: lane) - rewritten.end(ofLane: lane)) <= 1e-12)
+        }
+    }
+
+    static func samples(_ engine: LaneAnimation, at time: Double, backend: Backend) throws -> [Float] {
+        var values = [Float](repeating: 0, count: engine.laneCount), velocities = values
+        try values.withUnsafeMutableBufferPointer { values in
+            try velocities.withUnsafeMutableBufferPointer { velocities in
+                try engine.sample(
+                    at: time, values: values.baseAddress!, velocities: velocities.baseAddress!, backend: backend)
+            }
+        }
+        return values + velocities
+    }
+
+    /// Up to five taps, each sending every lane to new targets with new delays (the
+    /// lanes moving at the tap carry on at once), after a start from rest: the first
+    /// three add layers, a fourth or fifth rewrites (every plane in use) on both.
+    @Test func layersGiveTheRewritesMotion() async {
+        let inputs = zip(
+            Gen.double(in: -100...100).array(of: 2...24), Gen.double(in: 0.02...0.3).array(of: 1...5),
+            Gen.int(in: 0...1_000_000))
+        await checkProperty(count: 60, input: inputs) { values, gaps, seed in
+            var random = SplitMix(seed: UInt64(seed))
+            var layered = try Self.engine(values: values)
+            var rewritten = layered
+            var time = 1.0
+            var targets = values.map { _ in random.next(in: -100...100) }
+            var delays = values.map { _ in random.next(in: 0...0.3) }
+            try layered.restart(at: time, targets: .each(targets), delays: delays, keeping: .movingLanes)
+            try rewritten.restart(
+                at: time, targets: .each(targets), delays: delays, keeping: .movingLanes, addsLayer: false)
+            for gap in gaps {
+                time += gap
+                targets = values.map { _ in random.next(in: -100...100) }
+                delays = values.map { _ in random.next(in: 0...0.3) }
+                try layered.restart(at: time, targets: .each(targets), delays: delays, keeping: .movingLanes)
+                try rewritten.restart(
+                    at: time, targets: .each(targets), delays: delays, keeping: .movingLanes, addsLayer: false)
+                for t in [time, time + 0.01, time + 0.13, time + 0.31, time + 0.72] {
+                    Self.expectSame(layered, rewritten, at: t, "tap at \(time)")
+                }
+            }
+            #expect(abs(layered.settleTime - rewritten.settleTime) <= 1e-12)
+            for backend in testedBackends {
+                for t in [time + 0.05, time + 0.2] {
+                    let a = try Self.samples(layered, at: t, backend: backend)
+                    let b = try Self.samples(rewritten, at: t, backend: backend)
+                    for k in a.indices {
+                        #expect(abs(a[k] - b[k]) <= 1e-4 * (1 + abs(b[k])), "\(backend) \(k) at \(t)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The card opened from rest (a named motion), closed mid-flight while the last
+    /// lanes still wait for their delays (their base rewritten to hold them), closed
+    /// again, then opened from rest once more: the named motion comes back whole, the
+    /// motion a fresh engine starts from rest, to the bit.
+    @Test func aNamedMotionComesBackFromUnderItsLayers() throws {
+        let n = 12
+        let source = (0..<n).map { Double($0) * 10 }, destination = (0..<n).map { Double($0) * 10 + 300 }
+        func fill(_ delays: inout [Double]) { for lane in 0..<n { delays[lane] = 0.03 * Double(lane) } }
+        var engine = try Self.engine(values: source)
+        try engine.startFromRest(at: 0, values: source, targets: destination, name: 7, delays: fill)
+        for tap in [0.1, 0.2] {
+            let delays = [Double](repeating: 0, count: n)
+            try engine.restart(at: tap, targets: .each(source), delays: delays, keeping: .movingLanes)
+            #expect(engine.planes.count > 1, "a layer at \(tap)")
+        }
+        // Lanes 4 and on waited at the first tap: held at their source in plane 0.
+        #expect(engine.planes[0].to[n - 1] == source[n - 1])
+        try engine.startFromRest(at: 10, values: source, targets: destination, name: 7, delays: fill)
+        var fresh = try Self.engine(values: source)
+        try fresh.startFromRest(at: 10, values: source, targets: destination, name: 7, delays: fill)
+        #expect(engine.planes.count == 1 && engine.depth.allSatisfy { $0 == 1 })
+        #expect(engine.planes[0].offsets == fresh.planes[0].offsets)
+        #expect(engine.planes[0].from == fresh.planes[0].from && engine.planes[0].to == fresh.planes[0].to)
+        #expect(engine.start == 10 && engine.kernel == fresh.kernel && engine.segmentDepth == fresh.segmentDepth)
+        #expect(engine.motionName == 7)
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): the same figures from the same seed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(in range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+    }
+}
