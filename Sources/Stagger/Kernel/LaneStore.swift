@@ -15,11 +15,18 @@ struct LaneStore: Sendable, Equatable {
     /// Column c of lane l at `storage[c * laneCount + l]`.
     private var storage: [Float]
 
-    /// `columns` columns of `lanes` zeros.
-    init(columns: Int, lanes: Int) {
+    /// `columns` columns of `lanes` zeros, with room for `reserved` columns in all, so
+    /// that adding columns up to that many allocates nothing (pages the columns never
+    /// reach are never touched).
+    init(columns: Int, lanes: Int, reserving reserved: Int = 0) {
         laneCount = lanes
         columnCount = columns
-        storage = [Float](repeating: 0, count: columns * lanes)
+        let count = columns * lanes
+        // The room made with the zeros: reserving after writing them moved them.
+        storage = [Float](unsafeUninitializedCapacity: Swift.max(columns, reserved) * lanes) { buffer, initialized in
+            buffer.baseAddress?.initialize(repeating: 0, count: count)
+            initialized = count
+        }
     }
 
     /// Lane `lane` of column `column`.
@@ -126,10 +133,6 @@ struct LaneStore: Sendable, Equatable {
         guard overflows else { return nil }
         return (0..<laneCount).first { !(self[to, $0] - self[from, $0]).isFinite }
     }
-
-    /// Makes room for `columns` columns, so that adding columns up to that many
-    /// allocates nothing (pages the columns never reach are never touched).
-    mutating func reserveColumns(_ columns: Int) { storage.reserveCapacity(columns * laneCount) }
 
     /// Whether the buffer has room for `columns` columns without allocating.
     func hasRoom(forColumns columns: Int) -> Bool { columns * laneCount <= storage.capacity }

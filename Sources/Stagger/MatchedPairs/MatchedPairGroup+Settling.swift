@@ -70,7 +70,8 @@ extension MatchedPairGroup {
     /// Written into ``restBuffer``, taken out: the caller keeps the result with
     /// ``keepRests(_:)`` once its transition has succeeded, so that a tap allocates none.
     mutating func newRests(before time: Double) -> [Double]? {
-        guard lastTransition.isFinite, time > lastTransition else { return nil }
+        // Nothing has come to rest before the earliest end (a tap mid-flight): no pass.
+        guard lastTransition.isFinite, time > lastTransition, time >= engine.earliestEnd else { return nil }
         let n = pairs.count
         makeUnique()
         var rests = LaneAnimation.Spare.reused(&storage.restBuffer, count: n)

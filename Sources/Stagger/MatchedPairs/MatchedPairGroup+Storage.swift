@@ -26,10 +26,10 @@ extension MatchedPairGroup {
         var engine: LaneAnimation
         var sourceLanes: [Double]
         var destinationLanes: [Double]
-        /// Per-lane moving flags of the last transition: a buffer the next one fills
-        /// (never read otherwise; the delays' buffer is the engine's,
-        /// ``LaneAnimation/delayBuffer(count:)``).
-        var laneCarriedBuffer: [Int] = []
+        /// The moving pairs and the delays of the last transition: buffers the next one
+        /// fills (never read otherwise).
+        var movingPairBuffer: [Int] = []
+        var pairDelayBuffer: [Double] = []
         var earlierRests: [Double] = []
         /// The buffer the next transition's rests are written into (never read otherwise).
         var restBuffer: [Double] = []
@@ -62,7 +62,8 @@ extension MatchedPairGroup {
             engine = other.engine
             sourceLanes = other.sourceLanes
             destinationLanes = other.destinationLanes
-            laneCarriedBuffer = other.laneCarriedBuffer
+            movingPairBuffer = other.movingPairBuffer
+            pairDelayBuffer = other.pairDelayBuffer
             earlierRests = other.earlierRests
             restBuffer = other.restBuffer
             decodings = other.decodings

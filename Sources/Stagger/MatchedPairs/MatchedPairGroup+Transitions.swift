@@ -213,59 +213,58 @@ extension MatchedPairGroup {
             keepRests(rests)
             return
         }
-        let laneCount = storage.engine.laneCount
-        var laneDelays = storage.engine.delayBuffer(count: laneCount)
-        var laneCarried = LaneAnimation.Spare.reused(&storage.laneCarriedBuffer, count: laneCount)
-        Self.fill(&laneCarried, engine: engine, at: time)
-        Self.fill(&laneDelays, delays: delays, scaled: delayScale, moving: laneCarried)
+        // One flag and one delay per pair: the engine reads the lanes of a pair (one
+        // per row, lane-major) from its pair's.
+        var pairDelays = LaneAnimation.Spare.reused(&storage.pairDelayBuffer, count: n)
+        var moving = LaneAnimation.Spare.reused(&storage.movingPairBuffer, count: n)
+        Self.fill(&moving, engine: engine, at: time)
+        Self.fill(&pairDelays, delays: delays, scaled: delayScale, moving: moving)
         // In place: restart changes nothing when it throws, and writing the engine's
         // own spare buffers (rather than a copy's) maps no fresh memory. The segments
         // only when the curves change (a reduced transition, a way back of its own).
         do throws(LaneFailure) {
             try storage.engine.restart(
-                at: time, targets: .each(targets), delays: laneDelays, keeping: .each(laneCarried), segments: segments)
+                at: time, targets: .each(targets), delays: pairDelays, keeping: .each(moving), segments: segments)
         } catch {
             throw Self.named(error, pairCount: n)
         }
         keepRests(rests)
-        storage.laneCarriedBuffer = laneCarried
+        storage.movingPairBuffer = moving
+        storage.pairDelayBuffer = pairDelays
     }
 
-    /// A tap's carried lanes (lane-major: lane l·n + i is pair i's): a pair counts as
-    /// moving when any of its lanes is; all its lanes then keep their motion (each from
-    /// itself, l), and it starts at once. Pairs at rest wait for their delay and restart
-    /// (−1). (The engine as an argument: read once, not through the storage per lane.)
-    private static func fill(_ laneCarried: inout [Int], engine: LaneAnimation, at time: Double) {
-        let n = laneCarried.count / MatchedPair.laneCount
-        laneCarried.withUnsafeMutableBufferPointer { laneCarried in
-            for pair in 0..<n { laneCarried[pair] = -1 }
+    /// A tap's moving pairs: a pair counts as moving when any of its lanes is (lane-major:
+    /// lane l·n + i is pair i's); all its lanes then keep their motion, and it starts at
+    /// once (i). Pairs at rest wait for their delay and restart (−1). (The engine as an
+    /// argument: read once, not through the storage per lane.)
+    private static func fill(_ moving: inout [Int], engine: LaneAnimation, at time: Double) {
+        let n = moving.count
+        moving.withUnsafeMutableBufferPointer { moving in
+            moving.update(repeating: -1)
             for row in 0..<MatchedPair.laneCount {
-                for pair in 0..<n where laneCarried[pair] < 0 {
-                    if engine.isMoving(lane: row * n + pair, at: time) { laneCarried[pair] = pair }
+                for pair in 0..<n where moving[pair] < 0 {
+                    if engine.isMoving(lane: row * n + pair, at: time) { moving[pair] = pair }
                 }
-            }
-            for row in 1..<MatchedPair.laneCount {
-                for pair in 0..<n { laneCarried[row * n + pair] = laneCarried[pair] >= 0 ? row * n + pair : -1 }
             }
         }
     }
 
-    /// A tap's per-lane delays (lane-major), filled row by row with no division per
-    /// lane: each pair's delay, scaled as ``delayScale`` says, or 0 for a pair that
-    /// `moving` (a carried-lanes buffer from the other `fill`) says is moving.
+    /// A tap's delays, one per pair (repeated for every row when `pairDelays` holds one
+    /// per lane): each pair's delay, scaled as ``delayScale`` says, or 0 for a pair that
+    /// `moving` (from the other `fill`) says is moving.
     private static func fill(
-        _ laneDelays: inout [Double], delays: [Double], scaled: (base: Double, scale: Double), moving: [Int]?
+        _ pairDelays: inout [Double], delays: [Double], scaled: (base: Double, scale: Double), moving: [Int]?
     ) {
-        let n = delays.count
         let (base, scale) = scaled
-        laneDelays.withUnsafeMutableBufferPointer { laneDelays in
+        let n = delays.count
+        pairDelays.withUnsafeMutableBufferPointer { pairDelays in
             for pair in 0..<n {
                 let isMoving = moving.map { $0[pair] >= 0 } ?? false
-                laneDelays[pair] = isMoving ? 0 : base + (delays[pair] - base) * scale
+                pairDelays[pair] = isMoving ? 0 : base + (delays[pair] - base) * scale
             }
-            for row in 1..<MatchedPair.laneCount {
-                _ = UnsafeMutableBufferPointer(rebasing: laneDelays[row * n..<(row + 1) * n]).update(
-                    fromContentsOf: UnsafeBufferPointer(rebasing: laneDelays[0..<n]))
+            for row in stride(from: n, to: n == 0 ? 0 : pairDelays.count, by: Swift.max(n, 1)) {
+                _ = UnsafeMutableBufferPointer(rebasing: pairDelays[row..<row + n]).update(
+                    fromContentsOf: UnsafeBufferPointer(rebasing: pairDelays[0..<n]))
             }
         }
     }

@@ -51,27 +51,36 @@ extension LaneAnimation {
     mutating func addLayer(at time: Double, targets: Targets, delays: [Double], carried: Carried) throws(LaneFailure) {
         precondition(canAddLayer, "a layer added to \(planes.count) planes of \(segments.count) segments")
         let n = laneCount, p = planes.count
-        // Which lanes carry their motions on, asked once per lane.
-        var carriedLanes: [Int]
+        // Which lanes carry their motions on, asked once per lane (or per row position).
+        var flags: [Int]
         switch carried {
-        case .each(let lanes):
-            carriedLanes = lanes
+        case .each(let given):
+            flags = given
         case .movingLanes:
-            carriedLanes = Spare.reused(&movingLanes, count: n)
-            carriedLanes.withUnsafeMutableBufferPointer { lanes in
+            flags = Spare.reused(&movingLanes, count: n)
+            flags.withUnsafeMutableBufferPointer { flags in
                 for lane in 0..<n {
-                    lanes[lane] = isMoving(lane: lane, at: time) && !goesNowhere(lane: lane) ? lane : -1
+                    flags[lane] = isMoving(lane: lane, at: time) && !goesNowhere(lane: lane) ? lane : -1
                 }
             }
         }
-        defer { if case .movingLanes = carried { movingLanes = carriedLanes } }
+        defer { if case .movingLanes = carried { movingLanes = flags } }
         var layer = takeLayerPlane(lanes: n)
-        // What the planes in flight reach: every lane's target so far (zeros where a
-        // plane holds none of a lane's motions), summed in plane order as
-        // ``target(ofLane:)`` sums them. Into the layer's `to`, which the pass below
-        // turns into what is left.
-        sumTargets(into: &layer.to)
-        try fillLayer(&layer, at: time, targets: targets, delays: delays, carried: carriedLanes)
+        // The float32 columns taken out while the pass writes the new plane's into them
+        // (dropped again on a throw).
+        var store = kernel.take()
+        store?.appendColumns(3)
+        let earliestDelay: Double
+        do {
+            earliestDelay = try fillLayer(
+                &layer, columns: &store, at: time, targets: targets, delays: delays, flags: flags)
+        } catch {
+            store?.setColumnCount(KernelColumn.count(planes: p))
+            kernel = store
+            layerPool.append(layer)
+            throw error
+        }
+        kernel = store.take()
         // Nothing throws from here: every figure was checked, for float32 too.
         // Taken out, so that its buffers are not shared while it records.
         var base = LayeredBase()
@@ -81,27 +90,33 @@ extension LaneAnimation {
             base.name = name
         }
         motionName = nil
-        rewriteResting(&layer, carried: carriedLanes, recording: &base)
+        rewriteResting(&layer, flags: flags, recording: &base)
         layeredBase = base
         depth.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(p + 1)) }
-        // Every lane's latest motion runs its easing's duration (lanes at rest since the
-        // engine was made had 0).
-        durations.withUnsafeMutableBufferPointer { durations in
-            for k in segments.indices {
-                guard let ends = easingEnds[k] else { continue }
-                durations.extracting(segments[k].lanes).update(repeating: ends.duration)
+        // Every lane's latest motion runs its easing's duration: so it does already once
+        // the engine has run a motion (lanes at rest since it was made had 0).
+        if !lastTransition.isFinite {
+            durations.withUnsafeMutableBufferPointer { durations in
+                for k in segments.indices {
+                    guard let ends = easingEnds[k] else { continue }
+                    UnsafeMutableBufferPointer(rebasing: durations[segments[k].lanes]).update(repeating: ends.duration)
+                }
             }
         }
         segmentDepth.withUnsafeMutableBufferPointer { $0.update(repeating: p + 1) }
-        if kernel != nil {
-            kernel!.appendColumns(3)
-            _ = kernel!.narrow(layer.offsets, into: KernelColumn.offsets(p))
-            _ = kernel!.narrow(layer.to, into: KernelColumn.to(p))
-        }
         layer.start = time
         planes.append(layer)
         lastTransition = time
-        spare.delays = delays
+        // Every lane's latest motion is its new layer: none ends before the shortest
+        // delay (0 for a carried lane) plus the shortest duration.
+        var shortest = Double.infinity
+        for k in segments.indices where !segments[k].lanes.isEmpty {
+            shortest = Swift.min(shortest, easingEnds[k]?.duration ?? 0)
+        }
+        // A few units in the last place under: an end sums the same figures in another
+        // order, and must not round below the bound.
+        let bound = time + earliestDelay + shortest
+        earliestEnd = bound.isFinite ? bound - 4 * bound.ulp : bound
     }
 
     /// Drops the layers above plane 0 and gives back the base figures ``layeredBase``
@@ -112,8 +127,9 @@ extension LaneAnimation {
         swap(&base, &layeredBase)
         while planes.count > 1 { layerPool.append(planes.removeLast()) }
         let narrows = kernel != nil
-        var store = kernel ?? LaneStore(columns: 0, lanes: 0)
-        kernel = nil
+        // Moved out (`take()`), not copied: a copy shared its buffer until `kernel` let
+        // go, and writing it copied every column.
+        var store = kernel.take() ?? LaneStore(columns: 0, lanes: 0)
         store.withMutableColumns { columns in
             Self.withPointers(to: &planes) { planes in
                 // Latest first: a lane recorded twice ends with its first figures.
@@ -142,76 +158,131 @@ extension LaneAnimation {
     }
 
     /// A plane of `lanes` lanes for a new layer: one the pool keeps, else a fresh one.
-    /// Every element is the caller's to write.
+    /// Its `from` is all zeros (a layer's, as every plane the pool takes: layers
+    /// only); every other element is the caller's to write.
     private mutating func takeLayerPlane(lanes: Int) -> Plane {
         while let plane = layerPool.popLast() {
-            if plane.to.count == lanes { return plane }
+            guard plane.to.count == lanes else { continue }
+            assert(!plane.from.contains { $0 != 0 }, "a pooled layer plane whose `from` is not all zeros")
+            return plane
         }
         return Plane(count: lanes)
     }
 
-    /// `sums[lane]` = the sum of every plane's target for the lane, in plane order.
-    private func sumTargets(into sums: inout [Double]) {
-        sums.withUnsafeMutableBufferPointer { sums in
-            _ = planes[0].to.withUnsafeBufferPointer { sums.update(fromContentsOf: $0) }
-            for q in 1..<planes.count {
-                planes[q].to.withUnsafeBufferPointer { to in
-                    for lane in sums.indices { sums[lane] += to[lane] }
-                }
-            }
-        }
-    }
-
     /// The checks and figures of ``addLayer(at:targets:delays:carried:)``, into `layer`
-    /// (whose `to` holds each lane's sum of targets): a carried lane's layer from 0 at
-    /// once to what is left; for a lane that carries nothing on, its value in `from`
-    /// (for ``rewriteResting(_:carried:at:recording:)``, which empties it) and its change
-    /// after its delay.
+    /// and the new plane's float32 columns of `columns` (appended, zeros): a carried
+    /// lane's layer from 0 at once to what is left to reach its target past what the
+    /// planes in flight reach (their targets summed in plane order, as
+    /// ``target(ofLane:)`` sums them: zeros where a plane holds none of its motions);
+    /// for a lane that carries nothing on, its value in `from` (for
+    /// ``rewriteResting(_:flags:recording:)``, which empties it) and its change after
+    /// its delay. `delays` and `flags` are per lane or per row position.
     private func fillLayer(
-        _ layer: inout Plane, at time: Double, targets: Targets, delays: [Double], carried: [Int]
-    ) throws(LaneFailure) {
-        let narrows = kernel != nil
-        func fits(_ value: Double, lane: Int, _ what: LaneQuantity) throws(LaneFailure) {
-            if narrows, !Float(value).isFinite { throw .exceedsFloat32(lane: lane, what, value: value) }
-        }
-        try layer.offsets.withUnsafeMutableBufferPointer { (offsets) throws(LaneFailure) in
-            try layer.from.withUnsafeMutableBufferPointer { (from) throws(LaneFailure) in
-                try layer.to.withUnsafeMutableBufferPointer { (to) throws(LaneFailure) in
-                    for k in segments.indices {
-                        for lane in segments[k].lanes {
-                            let target = targets[lane]
-                            if carried[lane] >= 0 {
-                                let reached = to[lane], span = target - reached
-                                if !span.isFinite {
-                                    // In the order the rewrite checks them (carriedLayers).
-                                    try requireFinite(target, lane: lane, .target)
-                                    try requireFinite(reached, lane: lane, .target)
-                                    try requireFinite(span, lane: lane, .span)
+        _ layer: inout Plane, columns store: inout LaneStore?, at time: Double, targets: Targets, delays: [Double],
+        flags: [Int]
+    ) throws(LaneFailure) -> Double {
+        var earliest = Double.infinity
+        let p = planes.count
+        let narrows = store != nil
+        // Taken out (and put back), so that its buffer is written in place.
+        var taken = store.take() ?? LaneStore(columns: 0, lanes: 0)
+        defer { if narrows { store = taken } }
+        try taken.withMutableColumns { (columns) throws(LaneFailure) in
+            let offsets32 = columns[KernelColumn.offsets(p)], to32 = columns[KernelColumn.to(p)]
+            try withPlaneColumns(\.to) { (reachedBy) throws(LaneFailure) in
+                try layer.offsets.withUnsafeMutableBufferPointer { (offsets) throws(LaneFailure) in
+                    try layer.from.withUnsafeMutableBufferPointer { (from) throws(LaneFailure) in
+                        try layer.to.withUnsafeMutableBufferPointer { (to) throws(LaneFailure) in
+                            try delays.withUnsafeBufferPointer { (delays) throws(LaneFailure) in
+                                try flags.withUnsafeBufferPointer { (flags) throws(LaneFailure) in
+                                    // Row positions, wrapped without a division per lane.
+                                    var d = 0, f = 0
+                                    for k in segments.indices {
+                                        for lane in segments[k].lanes {
+                                            var reached = reachedBy[0][lane]
+                                            for q in 1..<p { reached += reachedBy[q][lane] }
+                                            let target = targets[lane]
+                                            if flags[f] != -1 {
+                                                let span = target - reached
+                                                if !span.isFinite {
+                                                    // In the order the rewrite checks them (carriedLayers).
+                                                    try requireFinite(target, lane: lane, .target)
+                                                    try requireFinite(reached, lane: lane, .target)
+                                                    try requireFinite(span, lane: lane, .span)
+                                                }
+                                                offsets[lane] = 0
+                                                to[lane] = span
+                                                earliest = Swift.min(earliest, 0)
+                                                if narrows {
+                                                    let narrowed = Float(span)
+                                                    guard narrowed.isFinite else {
+                                                        throw .exceedsFloat32(lane: lane, .target, value: span)
+                                                    }
+                                                    offsets32[lane] = 0
+                                                    to32[lane] = narrowed
+                                                }
+                                            } else {
+                                                let value = reference(lane: lane, at: time, segment: k).value
+                                                let delay = delays[d], span = target - value
+                                                if !(span.isFinite && delay.isFinite) {
+                                                    try requireFinite(value, lane: lane, .value)
+                                                    try requireFinite(target, lane: lane, .target)
+                                                    try requireFinite(span, lane: lane, .span)
+                                                    try requireFinite(delay, lane: lane, .delay)
+                                                }
+                                                offsets[lane] = delay
+                                                earliest = Swift.min(earliest, delay)
+                                                from[lane] = value
+                                                to[lane] = span
+                                                if narrows {
+                                                    func fits(_ value: Double, _ what: LaneQuantity) throws(LaneFailure)
+                                                        -> Float
+                                                    {
+                                                        let narrowed = Float(value)
+                                                        guard narrowed.isFinite else {
+                                                            throw .exceedsFloat32(lane: lane, what, value: value)
+                                                        }
+                                                        return narrowed
+                                                    }
+                                                    _ = try fits(value, .value)
+                                                    to32[lane] = try fits(span, .target)
+                                                    offsets32[lane] = try fits(delay, .delay)
+                                                }
+                                            }
+                                            d += 1
+                                            if d == delays.count { d = 0 }
+                                            f += 1
+                                            if f == flags.count { f = 0 }
+                                        }
+                                    }
                                 }
-                                try fits(span, lane: lane, .target)
-                                offsets[lane] = 0
-                                from[lane] = 0
-                                to[lane] = span
-                            } else {
-                                let value = reference(lane: lane, at: time, segment: k).value
-                                let delay = delays[lane], span = target - value
-                                if !(span.isFinite && delay.isFinite) {
-                                    try requireFinite(value, lane: lane, .value)
-                                    try requireFinite(target, lane: lane, .target)
-                                    try requireFinite(span, lane: lane, .span)
-                                    try requireFinite(delay, lane: lane, .delay)
-                                }
-                                try fits(value, lane: lane, .value)
-                                try fits(span, lane: lane, .target)
-                                try fits(delay, lane: lane, .delay)
-                                offsets[lane] = delay
-                                from[lane] = value
-                                to[lane] = span
                             }
                         }
                     }
                 }
             }
+        }
+        return earliest
+    }
+
+    /// `body` given a pointer to column `column` of every plane, in order (valid for
+    /// the call; nothing allocated).
+    func withPlaneColumns<R, E: Error>(
+        _ column: KeyPath<Plane, [Double]>, _ body: (UnsafePointer<UnsafePointer<Double>>) throws(E) -> R
+    ) throws(E) -> R {
+        try withUnsafeTemporaryAllocation(of: UnsafePointer<Double>.self, capacity: Self.maximumLayers) {
+            (pointers) throws(E) -> R in
+            // A plane of no lanes has no buffer, and nothing reads through its pointer:
+            // any address stands for it.
+            let none = UnsafePointer<Double>(OpaquePointer(pointers.baseAddress!))
+            func withPlane(_ p: Int) throws(E) -> R {
+                guard p < planes.count else { return try body(UnsafePointer(pointers.baseAddress!)) }
+                return try planes[p][keyPath: column].withUnsafeBufferPointer { (buffer) throws(E) -> R in
+                    pointers[p] = buffer.baseAddress ?? none
+                    return try withPlane(p + 1)
+                }
+            }
+            return try withPlane(0)
         }
     }
 
@@ -224,37 +295,40 @@ extension LaneAnimation {
     /// the ends that differ are written. A lane that has not started yet (the usual
     /// one here: a pair still waiting for its delay) is at its `from`, so that only its
     /// `to` changes, and it has no layers to empty.
-    private mutating func rewriteResting(_ layer: inout Plane, carried: [Int], recording base: inout LayeredBase) {
+    private mutating func rewriteResting(_ layer: inout Plane, flags: [Int], recording base: inout LayeredBase) {
         let p = planes.count
         let recording = base.name != nil
-        var store = kernel ?? LaneStore(columns: 0, lanes: 0)
         let narrows = kernel != nil
-        kernel = nil
+        var store = kernel.take() ?? LaneStore(columns: 0, lanes: 0)
         defer { if narrows { kernel = store } }
-        carried.withUnsafeBufferPointer { carried in
+        flags.withUnsafeBufferPointer { flags in
             layer.from.withUnsafeMutableBufferPointer { values in
                 store.withMutableColumns { columns in
                     Self.withPointers(to: &planes) { planes in
-                        for lane in 0..<values.count where carried[lane] < 0 {
-                            let value = values[lane]
-                            values[lane] = 0
-                            let from = planes[0].from[lane], to = planes[0].to[lane]
-                            if from != value || to != value {
-                                if recording {
-                                    base.lanes.append(lane)
-                                    base.from.append(from)
-                                    base.to.append(to)
+                        // Position by position (a pair, whose lanes are a row apart): the
+                        // lanes of carried positions are not visited at all.
+                        for f in 0..<flags.count where flags[f] == -1 {
+                            for lane in stride(from: f, to: values.count, by: flags.count) {
+                                let value = values[lane]
+                                values[lane] = 0
+                                let from = planes[0].from[lane], to = planes[0].to[lane]
+                                if from != value || to != value {
+                                    if recording {
+                                        base.lanes.append(lane)
+                                        base.from.append(from)
+                                        base.to.append(to)
+                                    }
+                                    planes[0].from[lane] = value
+                                    planes[0].to[lane] = value
+                                    if narrows {
+                                        columns[KernelColumn.from(0)][lane] = Float(value)
+                                        columns[KernelColumn.to(0)][lane] = Float(value)
+                                    }
                                 }
-                                planes[0].from[lane] = value
-                                planes[0].to[lane] = value
-                                if narrows {
-                                    columns[KernelColumn.from(0)][lane] = Float(value)
-                                    columns[KernelColumn.to(0)][lane] = Float(value)
+                                for q in 1..<p where planes[q].to[lane] != 0 {
+                                    planes[q].to[lane] = 0
+                                    if narrows { columns[KernelColumn.to(q)][lane] = 0 }
                                 }
-                            }
-                            for q in 1..<p where planes[q].to[lane] != 0 {
-                                planes[q].to[lane] = 0
-                                if narrows { columns[KernelColumn.to(q)][lane] = 0 }
                             }
                         }
                     }

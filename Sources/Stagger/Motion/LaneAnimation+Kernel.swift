@@ -30,10 +30,10 @@ extension LaneAnimation {
             reused.setColumnCount(columns)
             store = reused
         } else {
-            store = LaneStore(columns: columns, lanes: velocity.count)
             // Room for every plane: a transition that adds a layer then appends its
             // columns in place.
-            store.reserveColumns(KernelColumn.count(planes: maximumLayers))
+            store = LaneStore(
+                columns: columns, lanes: velocity.count, reserving: KernelColumn.count(planes: maximumLayers))
         }
         for p in planes.indices {
             try narrow(planes[p].offsets, .delay, into: KernelColumn.offsets(p), of: &store)

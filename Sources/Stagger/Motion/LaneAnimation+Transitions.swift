@@ -19,18 +19,21 @@ extension LaneAnimation {
     enum Carried {
         /// Every lane moving at the restart's time that goes somewhere (a list's items).
         case movingLanes
-        /// Lane l when `lanes[l]` is l, none where it is −1 (a pair group's: every lane
-        /// of a moving pair).
+        /// Lane l when `flags[l % flags.count]` is not −1: one flag per lane, or one per
+        /// position in the rows of `flags.count` lanes the lanes are made of (a pair
+        /// group's pairs: every lane of a moving pair).
         case each([Int])
     }
 
-    /// Starts every lane afresh at `time` toward `targets`, after `delays[lane]` seconds.
+    /// Starts every lane afresh at `time` toward `targets`, after `delays[lane]` seconds
+    /// (or `delays[lane % delays.count]`: one delay per position in the rows of
+    /// `delays.count` lanes the lanes are made of, as ``Carried/each(_:)`` takes flags).
     ///
     /// The lanes `carried` names are interrupted, at once (their delay is not read; see
     /// the type's discussion: springs keep value and velocity, easings add the new
     /// motion to the ones in flight, decays restart from the value); the others start
     /// from their current value with the curve's own initial velocity scaled to their
-    /// span. `delays` is kept as the buffer of the next caller's delays
+    /// span. `delays`, given per lane, is kept as the buffer of the next caller's delays
     /// (``delayBuffer(count:)``).
     ///
     /// With `segments` (the same lanes, other curves: reduced motion), the new motion
@@ -49,8 +52,27 @@ extension LaneAnimation {
     ) throws(LaneFailure) {
         if addsLayer, newSegments == nil || newSegments == segments, canAddLayer {
             try addLayer(at: time, targets: targets, delays: delays, carried: carried)
+            if delays.count == laneCount { spare.delays = delays }
             return
         }
+        // The rewrite asks lane by lane: figures given per row position, one per lane.
+        // (Constants: the closures below capture them, and a captured variable is boxed.)
+        let n = laneCount
+        var laneDelays: [Double] = []
+        if delays.count != n {
+            laneDelays = delayBuffer(count: n)
+            Self.fillRows(&laneDelays, from: delays)
+        }
+        let delays = delays.count == n ? delays : laneDelays
+        var laneFlags: [Int] = []
+        if case .each(let flags) = carried, flags.count != n {
+            laneFlags = Spare.reused(&movingLanes, count: n)
+            Self.fillRows(&laneFlags, from: flags)
+        }
+        let expandedFlags = laneFlags.isEmpty ? nil : laneFlags
+        let carried = expandedFlags.map { Carried.each($0) } ?? carried
+        // The buffer back for the next tap.
+        defer { if let expandedFlags { movingLanes = expandedFlags } }
         // Taken before `old` copies self, so that nothing else holds them.
         // In an optional, so that the closure below moves it out (take()) rather than
         // copying what it captured: a copy would share the buffers setMotion writes.
@@ -60,7 +82,7 @@ extension LaneAnimation {
         func carriedLane(_ lane: Int) -> Int {
             switch carried {
             case .movingLanes: old.isMoving(lane: lane, at: time) && !old.goesNowhere(lane: lane) ? lane : -1
-            case .each(let lanes): lanes[lane]
+            case .each(let flags): flags[lane] == -1 ? -1 : lane
             }
         }
         if let newSegments, newSegments != segments {
@@ -103,6 +125,19 @@ extension LaneAnimation {
                 carried: carriedLane, reusing: taken.take()!)
         }
         spare.delays = delays
+    }
+
+    /// `lanes` filled with `rows` again and again (its count a multiple of theirs).
+    private static func fillRows<T>(_ lanes: inout [T], from rows: [T]) {
+        guard !rows.isEmpty else { return }
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            rows.withUnsafeBufferPointer { rows in
+                for start in stride(from: 0, to: lanes.count, by: rows.count) {
+                    _ = UnsafeMutableBufferPointer(rebasing: lanes[start..<start + rows.count]).update(
+                        fromContentsOf: rows)
+                }
+            }
+        }
     }
 
     /// Starts every lane at `time` from rest at `values[lane]` toward `targets[lane]`,

@@ -156,8 +156,17 @@ struct LaneAnimation: Sendable {
     var motionName: Int? {
         // Whatever changes the motion changes this name (or sets it): a base under layers
         // is then no longer that named motion either.
-        didSet { layeredBase.name = nil }
+        didSet {
+            layeredBase.name = nil
+            earliestEnd = -.infinity
+        }
     }
+
+    /// No lane's latest motion ends before this, seconds on the caller's clock: found by
+    /// a transition that adds a layer (every lane's latest motion is then its new one),
+    /// −∞ (unknown) once anything else changes the motion. A caller that asks which
+    /// lanes have come to rest by a time before it knows the answer without a pass.
+    var earliestEnd = -Double.infinity
 
     /// The named motion plane 0 still holds under the layers that transitions added on
     /// top of it (``addLayer(at:targets:delays:carried:)``), with the base figures of the
