@@ -161,6 +161,16 @@ struct LaneStore: Sendable, Equatable {
     /// Adds `count` columns of zeros after the last.
     mutating func appendColumns(_ count: Int) { setColumnCount(columnCount + count) }
 
+    /// Adds `count` columns after the last, zeroing only column `zeroed`: the others
+    /// hold what the buffer held there, for a caller that writes every lane of them.
+    mutating func appendColumns(_ count: Int, zeroing zeroed: Int) {
+        let used = (columnCount + count) * laneCount
+        guard used <= storage.count else { return appendColumns(count) }
+        columnCount += count
+        let first = zeroed * laneCount
+        storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + first).update(repeating: 0, count: laneCount) }
+    }
+
     static func == (a: LaneStore, b: LaneStore) -> Bool {
         a.laneCount == b.laneCount && a.columnCount == b.columnCount
             && a.storage[0..<a.columnCount * a.laneCount] == b.storage[0..<b.columnCount * b.laneCount]

@@ -69,11 +69,18 @@ extension LaneAnimation {
         // The float32 columns taken out while the pass writes the new plane's into them
         // (dropped again on a throw).
         var store = kernel.take()
-        store?.appendColumns(3)
+        // Its offsets and targets are every lane's to write; the additive layers' `from`
+        // is not read by the kernel, but stays 0 as a rewrite would write it.
+        store?.appendColumns(3, zeroing: KernelColumn.from(p))
         let earliestDelay: Double
         do {
-            earliestDelay = try fillLayer(
-                &layer, columns: &store, at: time, targets: targets, delays: delays, flags: flags)
+            if let quick = quickLayer(&layer, columns: &store, at: time, targets: targets, delays: delays, flags: flags)
+            {
+                earliestDelay = quick
+            } else {
+                earliestDelay = try fillLayer(
+                    &layer, columns: &store, at: time, targets: targets, delays: delays, flags: flags)
+            }
         } catch {
             store?.setColumnCount(KernelColumn.count(planes: p))
             kernel = store
@@ -167,6 +174,89 @@ extension LaneAnimation {
             return plane
         }
         return Plane(count: lanes)
+    }
+
+    /// ``fillLayer(_:columns:at:targets:delays:flags:)``'s figures the quick way, or `nil`
+    /// when a figure is not finite or does not fit float32 (that pass then finds the
+    /// first, and names it): every lane's layer written as if it carried on, in passes
+    /// with no branch per lane (the compiler vectorises them), then the lanes that carry
+    /// nothing on written again, row by row in lane order. Returns the least offset.
+    private func quickLayer(
+        _ layer: inout Plane, columns store: inout LaneStore?, at time: Double, targets: Targets, delays: [Double],
+        flags: [Int]
+    ) -> Double? {
+        let n = laneCount, p = planes.count
+        let narrows = store != nil
+        // What the planes in flight reach (zeros where a plane holds none of a lane's
+        // motions), summed in plane order as ``target(ofLane:)`` sums them, into `to`.
+        layer.to.withUnsafeMutableBufferPointer { sums in
+            _ = planes[0].to.withUnsafeBufferPointer { sums.update(fromContentsOf: $0) }
+            for q in 1..<p {
+                planes[q].to.withUnsafeBufferPointer { to in
+                    for lane in 0..<n { sums[lane] += to[lane] }
+                }
+            }
+        }
+        var taken = store.take() ?? LaneStore(columns: 0, lanes: 0)
+        defer { if narrows { store = taken } }
+        return taken.withMutableColumns { columns -> Double? in
+            let offsets32 = columns[KernelColumn.offsets(p)], to32 = columns[KernelColumn.to(p)]
+            return layer.offsets.withUnsafeMutableBufferPointer { offsets -> Double? in
+                layer.from.withUnsafeMutableBufferPointer { from -> Double? in
+                    layer.to.withUnsafeMutableBufferPointer { to -> Double? in
+                        // Every lane as if it carried on: from 0 at once to what is left.
+                        switch targets {
+                        case .all(let target):
+                            for lane in 0..<n { to[lane] = target - to[lane] }
+                        case .each(let targets):
+                            targets.withUnsafeBufferPointer { targets in
+                                for lane in 0..<n { to[lane] = targets[lane] - to[lane] }
+                            }
+                        }
+                        offsets.update(repeating: 0)
+                        // A non-finite span is infinite or NaN in float32 too: one test.
+                        var overflow: UInt32 = 0
+                        if narrows {
+                            for lane in 0..<n {
+                                let narrowed = Float(to[lane])
+                                to32[lane] = narrowed
+                                overflow |= narrowed.bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
+                            }
+                            offsets32.update(repeating: 0, count: n)
+                        } else {
+                            for lane in 0..<n { overflow |= to[lane].isFinite ? 0 : 1 }
+                        }
+                        guard overflow == 0 else { return nil }
+                        // The lanes that carry nothing on: their value held, their change
+                        // after their delay.
+                        var earliest = flags.contains { $0 != -1 } ? 0 : Double.infinity
+                        for row in stride(from: 0, to: n, by: Swift.max(flags.count, 1)) {
+                            for f in 0..<flags.count where flags[f] == -1 {
+                                let lane = row + f
+                                let delay =
+                                    delays.count == n
+                                    ? delays[lane]
+                                    : delays.count == flags.count ? delays[f] : delays[lane % delays.count]
+                                let value = reference(lane: lane, at: time).value
+                                let span = targets[lane] - value
+                                guard span.isFinite, delay.isFinite else { return nil }
+                                if narrows {
+                                    let v = Float(value), s = Float(span), d = Float(delay)
+                                    guard v.isFinite, s.isFinite, d.isFinite else { return nil }
+                                    to32[lane] = s
+                                    offsets32[lane] = d
+                                }
+                                offsets[lane] = delay
+                                from[lane] = value
+                                to[lane] = span
+                                earliest = Swift.min(earliest, delay)
+                            }
+                        }
+                        return earliest
+                    }
+                }
+            }
+        }
     }
 
     /// The checks and figures of ``addLayer(at:targets:delays:carried:)``, into `layer`
@@ -305,10 +395,12 @@ extension LaneAnimation {
             layer.from.withUnsafeMutableBufferPointer { values in
                 store.withMutableColumns { columns in
                     Self.withPointers(to: &planes) { planes in
-                        // Position by position (a pair, whose lanes are a row apart): the
-                        // lanes of carried positions are not visited at all.
-                        for f in 0..<flags.count where flags[f] == -1 {
-                            for lane in stride(from: f, to: values.count, by: flags.count) {
+                        // Row by row, in memory order (a pair's lanes are a row apart: its
+                        // lanes one after the other strided across every buffer, a cache
+                        // miss each), skipping the positions that carry on.
+                        for row in stride(from: 0, to: values.count, by: Swift.max(flags.count, 1)) {
+                            for f in 0..<flags.count where flags[f] == -1 {
+                                let lane = row + f
                                 let value = values[lane]
                                 values[lane] = 0
                                 let from = planes[0].from[lane], to = planes[0].to[lane]

@@ -30,9 +30,10 @@
 ///   their span: it cannot be carried over).
 ///
 /// Split by concern: this file holds the storage and the questions asked of it;
-/// `+Transitions` starts and interrupts motions, `+Lanes` inserts, removes and sends
-/// lanes, `+Layers` keeps easing lanes' motions in flight, `+Kernel` makes the float32
-/// copies and runs the sampling pass. The storage is the engine's own: only those files
+/// `+Transitions` starts and interrupts motions (rewriting every plane), `+AddedLayer`
+/// interrupts easing lanes by adding one plane over the ones in flight (a tap on a big
+/// collection), `+Lanes` inserts, removes and sends lanes, `+Layers` keeps easing lanes'
+/// motions in flight, `+Kernel` makes the float32 copies and runs the sampling pass. The storage is the engine's own: only those files
 /// write it (it is internal because Swift's `private` ends at a file).
 struct LaneAnimation: Sendable {
     /// A run of lanes driven by one curve.

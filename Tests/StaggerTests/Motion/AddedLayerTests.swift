@@ -89,6 +89,41 @@ import Testing
         }
     }
 
+    /// A layer refuses what the rewrite refuses, naming the same lane and figure, and
+    /// changes nothing: a target float32 cannot hold (1e39, past its largest finite
+    /// value, about 3.4e38), one that is not finite, a delay that is not finite, for a
+    /// lane that carries on (4, moving) and one that waits (9, its delay 0.45 s not yet
+    /// over at 0.2 s).
+    @Test func aLayerRefusesWhatTheRewriteRefuses() throws {
+        let n = 10
+        let values = (0..<n).map { Double($0) }
+        var engine = try Self.engine(values: values)
+        try engine.restart(
+            at: 0, targets: .each(values.map { $0 + 100 }), delays: (0..<n).map { 0.05 * Double($0) },
+            keeping: .movingLanes)
+        for (lane, target, delay) in [
+            (4, 1e39, 0.0), (9, 1e39, 0.0), (4, Double.infinity, 0.0), (9, -Double.nan, 0.0), (9, 1.0, Double.infinity)
+        ] {
+            var targets = values, delays = [Double](repeating: 0, count: n)
+            targets[lane] = target
+            delays[lane] = delay
+            var layered = engine, rewritten = engine
+            var failures: [LaneFailure?] = [nil, nil]
+            do { try layered.restart(at: 0.2, targets: .each(targets), delays: delays, keeping: .movingLanes) } catch {
+                failures[0] = error
+            }
+            do {
+                try rewritten.restart(
+                    at: 0.2, targets: .each(targets), delays: delays, keeping: .movingLanes, addsLayer: false)
+            } catch { failures[1] = error }
+            #expect(failures[0] != nil, "lane \(lane) to \(target) after \(delay)")
+            // Described, not compared: a NaN figure is not equal to itself.
+            #expect("\(failures[0]!)" == "\(failures[1].map { "\($0)" } ?? "none")", "lane \(lane) to \(target)")
+            #expect(layered.planes.count == engine.planes.count && layered.kernel == engine.kernel)
+            #expect(layered.planes[0].to == engine.planes[0].to && layered.depth == engine.depth)
+        }
+    }
+
     /// The card opened from rest (a named motion), closed mid-flight while the last
     /// lanes still wait for their delays (their base rewritten to hold them), closed
     /// again, then opened from rest once more: the named motion comes back whole, the
