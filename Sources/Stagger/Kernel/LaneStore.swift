@@ -148,6 +148,12 @@ struct LaneStore: Sendable, Equatable {
     mutating func setColumnCount(_ columns: Int) {
         let used = columns * laneCount
         if used > storage.count {
+            // Columns dropped earlier come back as zeros too.
+            let first = columnCount * laneCount
+            let kept = storage.count - first
+            if kept > 0 {
+                storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + first).update(repeating: 0, count: kept) }
+            }
             storage.append(contentsOf: repeatElement(0, count: used - storage.count))
         } else if columns > columnCount {
             let first = columnCount * laneCount

@@ -84,6 +84,9 @@ extension LaneAnimation {
         } catch {
             store?.setColumnCount(KernelColumn.count(planes: p))
             kernel = store
+            // Back to the pool with the `from` of a layer: all zeros (the passes wrote
+            // values there).
+            layer.from.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             layerPool.append(layer)
             throw error
         }
@@ -101,8 +104,9 @@ extension LaneAnimation {
         layeredBase = base
         depth.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(p + 1)) }
         // Every lane's latest motion runs its easing's duration: so it does already once
-        // the engine has run a motion (lanes at rest since it was made had 0).
-        if !lastTransition.isFinite {
+        // a transition wrote every lane's (lanes at rest since the engine was made had 0).
+        if hasRestingDurations {
+            hasRestingDurations = false
             durations.withUnsafeMutableBufferPointer { durations in
                 for k in segments.indices {
                     guard let ends = easingEnds[k] else { continue }
@@ -241,8 +245,11 @@ extension LaneAnimation {
                                 let span = targets[lane] - value
                                 guard span.isFinite, delay.isFinite else { return nil }
                                 if narrows {
+                                    // The rewrite's figures too: its target in plane 0.
                                     let v = Float(value), s = Float(span), d = Float(delay)
-                                    guard v.isFinite, s.isFinite, d.isFinite else { return nil }
+                                    guard v.isFinite, s.isFinite, d.isFinite, Float(targets[lane]).isFinite,
+                                        (Float(targets[lane]) - v).isFinite
+                                    else { return nil }
                                     to32[lane] = s
                                     offsets32[lane] = d
                                 }
@@ -334,9 +341,16 @@ extension LaneAnimation {
                                                         }
                                                         return narrowed
                                                     }
-                                                    _ = try fits(value, .value)
-                                                    to32[lane] = try fits(span, .target)
+                                                    // The rewrite's checks for this lane, in its
+                                                    // order: its delay, then the ends of its
+                                                    // motion in plane 0 and their span.
                                                     offsets32[lane] = try fits(delay, .delay)
+                                                    let from32 = try fits(value, .value)
+                                                    let target32 = try fits(target, .target)
+                                                    guard (target32 - from32).isFinite else {
+                                                        throw .exceedsFloat32(lane: lane, .span, value: span)
+                                                    }
+                                                    to32[lane] = try fits(span, .span)
                                                 }
                                             }
                                             d += 1

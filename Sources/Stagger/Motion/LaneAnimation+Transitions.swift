@@ -361,6 +361,7 @@ extension LaneAnimation {
         for p in newPlanes.indices { newPlanes[p].start = time }
         planes = newPlanes
         lastTransition = time
+        hasRestingDurations = false
         depth = newDepth
         velocity = newVelocity
         durations = newDurations

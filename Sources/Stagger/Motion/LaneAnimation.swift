@@ -100,6 +100,10 @@ struct LaneAnimation: Sendable {
     var velocity: [Double]
     /// Per lane: seconds from the start of its latest motion until it is at rest.
     var durations: [Double]
+    /// Whether some lanes may still hold the duration 0 of lanes at rest since the
+    /// engine was made (``init(values:segments:)``), until a transition writes every
+    /// lane's.
+    var hasRestingDurations = false
     /// Contiguous runs in lane order, covering 0..<laneCount (some may be empty); a
     /// lane's segment is found from them (``segment(ofLane:)``) rather than stored per
     /// lane, which cost 8 bytes a lane.
@@ -267,6 +271,7 @@ struct LaneAnimation: Sendable {
         depth = [UInt8](repeating: 1, count: n)
         velocity = [Double](repeating: 0, count: n)
         durations = [Double](repeating: 0, count: n)
+        hasRestingDurations = true
     }
 
     /// Per segment: an easing's duration and its values at progress 0 and 1.
@@ -526,10 +531,20 @@ struct LaneAnimation: Sendable {
         return target
     }
 
-    /// Whether lane `lane` has nowhere to go: one motion, from its value to the same
-    /// value, from rest (a list's item that is hidden and stays hidden).
+    /// Whether lane `lane` has nowhere to go: from rest, every motion from a value to the
+    /// same value (a list's item that is hidden and stays hidden; after a transition
+    /// that added a layer, one held at its value with a change of 0).
     func goesNowhere(lane: Int) -> Bool {
-        depth[lane] == 1 && velocity[lane] == 0 && planes[0].from[lane] == planes[0].to[lane]
+        guard velocity[lane] == 0 else { return false }
+        for p in 0..<Int(depth[lane]) where planes[p].from[lane] != planes[p].to[lane] { return false }
+        return true
+    }
+
+    /// Whether lane `lane`'s latest motion is all it does: the motions under it (if
+    /// any) go nowhere, as under a layer that a lane waiting for its delay was given.
+    func hasOneMotion(lane: Int) -> Bool {
+        for p in 0..<Int(depth[lane]) - 1 where planes[p].from[lane] != planes[p].to[lane] { return false }
+        return true
     }
 
     /// When lane `lane`'s latest motion ends, seconds on the caller's clock (its

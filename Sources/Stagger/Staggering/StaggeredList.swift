@@ -375,7 +375,7 @@ public struct StaggeredList: Sendable {
         for lane in 0..<n {
             targets[lane] = engine.target(ofLane: lane)
             let waiting = engine.begin(ofLane: lane) - time
-            if !engine.isMoving(lane: lane, at: time), engine.depth[lane] == 1, waiting > 0 {
+            if !engine.isMoving(lane: lane, at: time), engine.hasOneMotion(lane: lane), waiting > 0 {
                 delays[lane] = waiting
             }
         }

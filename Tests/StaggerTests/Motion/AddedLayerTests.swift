@@ -121,6 +121,44 @@ import Testing
             #expect("\(failures[0]!)" == "\(failures[1].map { "\($0)" } ?? "none")", "lane \(lane) to \(target)")
             #expect(layered.planes.count == engine.planes.count && layered.kernel == engine.kernel)
             #expect(layered.planes[0].to == engine.planes[0].to && layered.depth == engine.depth)
+            // The plane the refused layer had taken is taken again, clean.
+            let zeros = [Double](repeating: 0, count: n)
+            try layered.restart(at: 0.2, targets: .each(values), delays: zeros, keeping: .movingLanes)
+            try rewritten.restart(
+                at: 0.2, targets: .each(values), delays: zeros, keeping: .movingLanes, addsLayer: false)
+            for t in [0.2, 0.3, 0.5, 0.9] { Self.expectSame(layered, rewritten, at: t, "after a refusal") }
+        }
+    }
+
+    /// A hide mid-stagger: lanes still waiting are sent to the value they hold, so they
+    /// go nowhere, and stay a single motion (a later curve change keeps what is left of
+    /// their delay), on both paths; a second change at the same instant carries on the
+    /// lanes that move and none of those.
+    @Test func lanesHeldStillGoNowhere() throws {
+        let n = 8
+        let values = [Double](repeating: 0, count: n)
+        var engine = try Self.engine(values: values)
+        try engine.restart(
+            at: 0, targets: .all(1), delays: (0..<n).map { 0.1 * Double($0) }, keeping: .movingLanes)
+        var layered = engine, rewritten = engine
+        // At 0.25 lanes 0-2 move; 3-7 wait at 0 and are sent to 0.
+        let zeros = [Double](repeating: 0, count: n)
+        try layered.restart(at: 0.25, targets: .all(0), delays: zeros, keeping: .movingLanes)
+        try rewritten.restart(at: 0.25, targets: .all(0), delays: zeros, keeping: .movingLanes, addsLayer: false)
+        for lane in 0..<n {
+            #expect(layered.goesNowhere(lane: lane) == (lane >= 3), "lane \(lane)")
+            #expect(layered.goesNowhere(lane: lane) == rewritten.goesNowhere(lane: lane), "lane \(lane)")
+            #expect(layered.hasOneMotion(lane: lane) == rewritten.hasOneMotion(lane: lane), "lane \(lane)")
+            #expect(layered.isMoving(lane: lane, at: 0.25) == rewritten.isMoving(lane: lane, at: 0.25))
+        }
+        Self.expectSame(layered, rewritten, at: 0.3, "held still")
+        // Under another curve at 0.26, waiting lanes keep what is left of their delay.
+        let curve = try Curve.easing(.linear, duration: 0.2)
+        let a = try StaggeredList.rerun(layered, under: curve, at: 0.26)
+        let b = try StaggeredList.rerun(rewritten, under: curve, at: 0.26)
+        for lane in 0..<n {
+            #expect(abs(a.begin(ofLane: lane) - b.begin(ofLane: lane)) <= 1e-12, "lane \(lane)")
+            #expect(abs(a.end(ofLane: lane) - b.end(ofLane: lane)) <= 1e-12, "lane \(lane)")
         }
     }
 
