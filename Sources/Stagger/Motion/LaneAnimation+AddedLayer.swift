@@ -369,27 +369,6 @@ extension LaneAnimation {
         return earliest
     }
 
-    /// `body` given a pointer to column `column` of every plane, in order (valid for
-    /// the call; nothing allocated).
-    func withPlaneColumns<R, E: Error>(
-        _ column: KeyPath<Plane, [Double]>, _ body: (UnsafePointer<UnsafePointer<Double>>) throws(E) -> R
-    ) throws(E) -> R {
-        try withUnsafeTemporaryAllocation(of: UnsafePointer<Double>.self, capacity: Self.maximumLayers) {
-            (pointers) throws(E) -> R in
-            // A plane of no lanes has no buffer, and nothing reads through its pointer:
-            // any address stands for it.
-            let none = UnsafePointer<Double>(OpaquePointer(pointers.baseAddress!))
-            func withPlane(_ p: Int) throws(E) -> R {
-                guard p < planes.count else { return try body(UnsafePointer(pointers.baseAddress!)) }
-                return try planes[p][keyPath: column].withUnsafeBufferPointer { (buffer) throws(E) -> R in
-                    pointers[p] = buffer.baseAddress ?? none
-                    return try withPlane(p + 1)
-                }
-            }
-            return try withPlane(0)
-        }
-    }
-
     /// Holds every lane that carries nothing on at its value (`layer.from`, emptied
     /// here) in plane 0 and empties its other planes, recording the base figures it
     /// replaces in `base` while that has a name.
