@@ -155,7 +155,7 @@ struct LaneStore: Sendable, Equatable {
                 storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + first).update(repeating: 0, count: kept) }
             }
             storage.append(contentsOf: repeatElement(0, count: used - storage.count))
-        } else if columns > columnCount {
+        } else if columns > columnCount, laneCount > 0 {
             let first = columnCount * laneCount
             storage.withUnsafeMutableBufferPointer {
                 ($0.baseAddress! + first).update(repeating: 0, count: used - first)
@@ -173,6 +173,8 @@ struct LaneStore: Sendable, Equatable {
         let used = (columnCount + count) * laneCount
         guard used <= storage.count else { return appendColumns(count) }
         columnCount += count
+        // (A store of no lanes may have no buffer: nothing to zero.)
+        guard laneCount > 0 else { return }
         let first = zeroed * laneCount
         storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + first).update(repeating: 0, count: laneCount) }
     }

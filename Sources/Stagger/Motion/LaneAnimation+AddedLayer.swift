@@ -40,10 +40,10 @@ extension LaneAnimation {
     ///
     /// The values are the rewrite's (which folds finished motions into one and freezes
     /// the oldest of too many), to rounding; the work is a pass over the planes' targets
-    /// and one new plane, where the rewrite writes every plane of every lane. `delays` is
-    /// kept as the buffer of the next caller's delays. A named motion in plane 0 stays
-    /// the one ``startFromRest(at:values:targets:name:delays:)`` takes back
-    /// (``layeredBase``).
+    /// and one new plane, where the rewrite writes every plane of every lane. `delays`
+    /// and the flags of `carried` are per lane or per row position, as `restart` takes
+    /// them. A named motion in plane 0 stays the one
+    /// ``startFromRest(at:values:targets:name:delays:)`` takes back (``layeredBase``).
     ///
     /// - Precondition: ``canAddLayer``.
     /// - Throws: as ``restart(at:targets:delays:keeping:segments:)``; nothing changes on

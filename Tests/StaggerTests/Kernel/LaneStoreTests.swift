@@ -33,6 +33,20 @@ import Testing
         store.setColumnCount(3)
         #expect(store.columnCount == 3 && Array(store.column(2)) == [0, 0])
         #expect(store.withColumns { UnsafeRawPointer($0[0]) } == buffer)
+        // A column dropped and taken back comes back as zeros, past the buffer's end too.
+        #expect(store.narrow([5, 6], into: 2) == nil)
+        store.setColumnCount(2)
+        store.setColumnCount(4)
+        #expect(Array(store.column(2)) == [0, 0] && Array(store.column(3)) == [0, 0])
+        store.appendColumns(2, zeroing: 5)
+        #expect(store.columnCount == 6 && Array(store.column(5)) == [0, 0])
+        // A store of no lanes grows and shrinks without a buffer.
+        var empty = LaneStore(columns: 1, lanes: 0)
+        empty.setColumnCount(4)
+        empty.setColumnCount(1)
+        empty.setColumnCount(4)
+        empty.appendColumns(3, zeroing: 5)
+        #expect(empty.columnCount == 7)
     }
 
     /// 1e39 is past float32's largest finite value (about 3.4e38); 3e38 − (−3e38)
