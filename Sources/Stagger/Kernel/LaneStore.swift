@@ -154,7 +154,11 @@ struct LaneStore: Sendable, Equatable {
             if kept > 0 {
                 storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + first).update(repeating: 0, count: kept) }
             }
-            storage.append(contentsOf: repeatElement(0, count: used - storage.count))
+            // From a block of zeros: appending a repeated element allocated per element
+            // in a debug build, even within the capacity reserved for the columns.
+            while storage.count < used {
+                storage.append(contentsOf: Self.zeros.prefix(used - storage.count))
+            }
         } else if columns > columnCount, laneCount > 0 {
             let first = columnCount * laneCount
             storage.withUnsafeMutableBufferPointer {
@@ -163,6 +167,9 @@ struct LaneStore: Sendable, Equatable {
         }
         columnCount = columns
     }
+
+    /// Zeros a store's buffer grows by, a block at a time.
+    private static let zeros = [Float](repeating: 0, count: 4096)
 
     /// Adds `count` columns of zeros after the last.
     mutating func appendColumns(_ count: Int) { setColumnCount(columnCount + count) }

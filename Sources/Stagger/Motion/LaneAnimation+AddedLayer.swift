@@ -174,10 +174,28 @@ extension LaneAnimation {
     private mutating func takeLayerPlane(lanes: Int) -> Plane {
         while let plane = layerPool.popLast() {
             guard plane.to.count == lanes else { continue }
-            assert(!plane.from.contains { $0 != 0 }, "a pooled layer plane whose `from` is not all zeros")
+            assert(Self.isAllZeros(plane.from), "a pooled layer plane whose `from` is not all zeros")
             return plane
         }
         return Plane(count: lanes)
+    }
+
+    /// Whether every value is 0, by index (a closure's `contains` allocated per element
+    /// in a debug build, where assertions run).
+    private static func isAllZeros(_ values: [Double]) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            for i in 0..<values.count where values[i] != 0 { return false }
+            return true
+        }
+    }
+
+    /// Whether some lane's flag says it carries its motions on (not −1), by index (as
+    /// ``isAllZeros(_:)``).
+    private static func carriesAny(_ flags: [Int]) -> Bool {
+        flags.withUnsafeBufferPointer { flags in
+            for i in 0..<flags.count where flags[i] != -1 { return true }
+            return false
+        }
     }
 
     /// ``fillLayer(_:columns:at:targets:delays:flags:)``'s figures the quick way, or `nil`
@@ -233,7 +251,7 @@ extension LaneAnimation {
                         guard overflow == 0 else { return nil }
                         // The lanes that carry nothing on: their value held, their change
                         // after their delay.
-                        var earliest = flags.contains { $0 != -1 } ? 0 : Double.infinity
+                        var earliest = Self.carriesAny(flags) ? 0 : Double.infinity
                         for row in stride(from: 0, to: n, by: Swift.max(flags.count, 1)) {
                             for f in 0..<flags.count where flags[f] == -1 {
                                 let lane = row + f

@@ -78,7 +78,12 @@ extension LaneAnimation {
         // copying what it captured: a copy would share the buffers setMotion writes.
         var taken: Spare? = takeSpare()
         // `old`, not `self`, in the closures: capturing a mutating self copied it per call.
+        // Without the layer pool, which setMotion grows (appending to a shared buffer
+        // copied it).
+        var pool: [Plane] = []
+        swap(&pool, &layerPool)
         let old = self
+        swap(&pool, &layerPool)
         func carriedLane(_ lane: Int) -> Int {
             switch carried {
             case .movingLanes: old.isMoving(lane: lane, at: time) && !old.goesNowhere(lane: lane) ? lane : -1

@@ -208,7 +208,7 @@ struct LaneAnimation: Sendable {
         /// they have the size (else fresh ones), the layers (planes after the first)
         /// zero-filled: they hold 0 where a lane has none. The first plane's buffers are
         /// left as they are, for the caller to write every element. Planes beyond
-        /// `count` go to `pool`.
+        /// `count` go to `pool`; planes short of it come from there first.
         mutating func takePlanes(_ count: Int, lanes: Int, pool: inout [Plane]) -> [Plane] {
             var taken: [Plane] = []
             swap(&taken, &planes)
@@ -220,7 +220,16 @@ struct LaneAnimation: Sendable {
                     taken[p].clear()
                 }
             }
-            while taken.count < count { taken.append(Plane(count: lanes)) }
+            // Planes a layer left in the pool before fresh ones (cleared as above).
+            while taken.count < count {
+                if var plane = pool.popLast() {
+                    guard plane.from.count == lanes else { continue }
+                    plane.clear()
+                    taken.append(plane)
+                } else {
+                    taken.append(Plane(count: lanes))
+                }
+            }
             return taken
         }
 
