@@ -216,6 +216,36 @@ struct AllocationTests {
         #expect(!group.isAtDestination)
     }
 
+    /// A retarget mid-flight, once the group has made two (it lays its ends out in the
+    /// buffers of the ends before the last one), allocates nothing either: the new
+    /// destinations replace the old in place, each pair's decoding record and the scrub
+    /// lanes are rewritten where they are.
+    @Test func pairRetargetsAllocateNothingOnceSeen() throws {
+        let card = try MatchedGeometry(
+            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1)
+        )
+        let near = try MatchedGeometry(
+            frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), color: RGBAColor(red: 0.05, green: 0.2, blue: 1))
+        let far = try MatchedGeometry(
+            frame: LayoutRect(x: 40, y: 80, width: 300, height: 500), color: RGBAColor(red: 0.5, green: 0.2, blue: 1))
+        var group = try MatchedPairGroup(
+            Array(repeating: try MatchedPair(source: card, destination: near), count: 200),
+            curves: MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4)),
+            stagger: try StaggerConfig(spread: .amount(0.25)))
+        let nearAll = Array(repeating: near, count: 200), farAll = Array(repeating: far, count: 200)
+        var time = 0.0
+        func retargets() throws {
+            try group.start(at: time)
+            try group.retarget(farAll, at: time + 0.1)
+            try group.retarget(nearAll, at: time + 0.2)
+            time += 0.3
+        }
+        for _ in 0..<4 { try retargets() }
+        let made = try allocations { try retargets() }
+        #expect(made == 0)
+        #expect(group.pairs[0].destination == near)
+    }
+
     /// Interrupted easing lanes stack additive layers, which the kernel adds up in the
     /// same call: still no allocation per frame.
     @Test func layeredEasingFramesAllocateNothing() throws {

@@ -66,6 +66,18 @@ public struct MatchedPair: Sendable, Hashable {
     func forEachLane(
         atDestination: Bool, colors: inout MixedColors, _ body: (Int, Double) -> Void
     ) throws(AnimatableError) {
+        try Self.forEachLane(
+            source: source, destination: destination, options: options, atDestination: atDestination,
+            colors: &colors, body)
+    }
+
+    /// The same for a pair of these geometries and options, which need not be made (a
+    /// retarget lays out its new destinations without a copy of every pair).
+    static func forEachLane(
+        source: MatchedGeometry, destination: MatchedGeometry, options: borrowing MatchedPairOptions,
+        atDestination: Bool,
+        colors: inout MixedColors, _ body: (Int, Double) -> Void
+    ) throws(AnimatableError) {
         let anchor = options.anchor
         let side = atDestination ? destination : source
         let target = destination.frame

@@ -153,8 +153,23 @@ extension MatchedPairGroup {
             }
         }
         var store = LaneStore(columns: ScrubLanes.columnCount, lanes: n)
-        try store.withMutableColumns { (columns) throws(AnimatableError) in
+        store.withMutableColumns { columns in
             for pair in 0..<n { columns[ScrubLanes.delays][pair] = Float(delays[pair]) }
+        }
+        try writeScrubEnds(into: &store, source: source, destination: destination, curves: curves)
+        return ScrubLanes(store: store, passes: passes)
+    }
+
+    /// Writes every lane's float32 ends and scrub velocity (its span times its curve's
+    /// initial velocity) into the scrub lanes' `store`, each checked to fit.
+    ///
+    /// - Throws: as ``scrubLanes(source:destination:curves:delays:)``; the columns are
+    ///   partly written then.
+    private static func writeScrubEnds(
+        into store: inout LaneStore, source: [Double], destination: [Double], curves: MatchedCurves
+    ) throws(AnimatableError) {
+        let n = store.laneCount
+        try store.withMutableColumns { (columns) throws(AnimatableError) in
             // Row by row (lane-major: lane row · n + pair), no division per lane.
             for row in 0..<MatchedPair.laneCount {
                 let unit = curves[MatchedLane(rawValue: row)!.part].initialVelocity
@@ -181,6 +196,22 @@ extension MatchedPairGroup {
                 }
             }
         }
-        return ScrubLanes(store: store, passes: passes)
+    }
+
+    /// Brings the scrub lanes up to new ends (a retarget's), in place when the group has
+    /// them (the same curves and delays): no fresh memory. `nil` when a lane does not fit.
+    mutating func updateScrubLanes() {
+        let (source, destination, curves) = (sourceLanes, destinationLanes, self.curves)
+        guard var lanes = storage.scrubLanes.take() else {
+            storage.scrubLanes = try? Self.scrubLanes(
+                source: source, destination: destination, curves: curves, delays: delays)
+            return
+        }
+        do {
+            try Self.writeScrubEnds(into: &lanes.store, source: source, destination: destination, curves: curves)
+            storage.scrubLanes = lanes
+        } catch {
+            storage.scrubLanes = nil
+        }
     }
 }

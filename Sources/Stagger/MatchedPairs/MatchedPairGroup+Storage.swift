@@ -33,6 +33,10 @@ extension MatchedPairGroup {
         var earlierRests: [Double] = []
         /// The buffer the next transition's rests are written into (never read otherwise).
         var restBuffer: [Double] = []
+        /// The lanes of both ends before the last retarget: buffers the next one lays
+        /// its ends out in (never read otherwise).
+        var spareSourceLanes: [Double] = []
+        var spareDestinationLanes: [Double] = []
         var decodings: [Decoding]
         var delays: [Double]
         var scrubLanes: ScrubLanes?
@@ -66,6 +70,8 @@ extension MatchedPairGroup {
             pairDelayBuffer = other.pairDelayBuffer
             earlierRests = other.earlierRests
             restBuffer = other.restBuffer
+            spareSourceLanes = other.spareSourceLanes
+            spareDestinationLanes = other.spareDestinationLanes
             decodings = other.decodings
             delays = other.delays
             scrubLanes = other.scrubLanes

@@ -35,28 +35,46 @@ extension MatchedPairGroup {
     ///   Everything is checked before anything changes: on a throw the group keeps its
     ///   old destinations and motion.
     public mutating func retarget(_ destinations: [MatchedGeometry], at time: Double) throws(AnimatableError) {
-        guard destinations.count == pairs.count else {
-            throw .componentCountMismatch(expected: pairs.count, actual: destinations.count)
+        let n = pairs.count
+        guard destinations.count == n else {
+            throw .componentCountMismatch(expected: n, actual: destinations.count)
         }
-        var retargeted = pairs
-        for i in retargeted.indices {
-            retargeted[i].destination = destinations[i]
-            try retargeted[i].validate()
+        // The pairs' sources and options were checked when they entered the group. (By
+        // pointer: an array's iterator allocated per element in a debug build.)
+        try destinations.withUnsafeBufferPointer { (destinations) throws(AnimatableError) in
+            for i in 0..<n { try destinations[i].validate() }
         }
-        let retargetedLanes = try Self.layout(retargeted, atDestination: true)
-        // The source end too: a pair that moves only its position, only its size or
-        // keeps its aspect shows the destination's size (or aspect) at its source.
-        let retargetedSource = try Self.layout(retargeted, atDestination: false)
-        try move(to: retargetedLanes, toward: nil, at: time, curves: curves)
-        pairs = retargeted
         makeUnique()
+        // Both ends laid out in the buffers the last retarget left (fresh memory, and a
+        // copy of every pair to lay out, were most of a retarget), swapped in once
+        // nothing can throw. The source end too: a pair that moves only its position,
+        // only its size or keeps its aspect shows the destination's size (or aspect) at
+        // its source.
+        let laneCount = n * MatchedPair.laneCount
+        var retargetedLanes = LaneAnimation.Spare.reused(&storage.spareDestinationLanes, count: laneCount)
+        var retargetedSource = LaneAnimation.Spare.reused(&storage.spareSourceLanes, count: laneCount)
+        try Self.layout(pairs, destinations: destinations, atDestination: true, into: &retargetedLanes)
+        try Self.layout(pairs, destinations: destinations, atDestination: false, into: &retargetedSource)
+        try move(to: retargetedLanes, toward: nil, at: time, curves: curves)
+        // In place, through pointers (an array element's modify accessor allocated its
+        // frame per call in a debug build).
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            destinations.withUnsafeBufferPointer { destinations in
+                for i in 0..<n { pairs[i].destination = destinations[i] }
+            }
+        }
         storage.layoutGeneration &+= 1
-        storage.decodings = retargeted.map(Decoding.init)
-        storage.sourceLanes = retargetedSource
-        storage.destinationLanes = retargetedLanes
+        storage.decodings.withUnsafeMutableBufferPointer { decodings in
+            pairs.withUnsafeBufferPointer { pairs in
+                for i in 0..<n { decodings[i].record = MatchedPairDecoding(pairs[i]) }
+            }
+        }
+        swap(&storage.sourceLanes, &retargetedSource)
+        swap(&storage.destinationLanes, &retargetedLanes)
+        storage.spareSourceLanes = retargetedSource
+        storage.spareDestinationLanes = retargetedLanes
         isAtDestination = true
-        storage.scrubLanes = try? Self.scrubLanes(
-            source: retargetedSource, destination: retargetedLanes, curves: curves, delays: delays)
+        updateScrubLanes()
     }
 
     /// Hands a scrub over to the curves, as when a finger that was dragging the

@@ -168,28 +168,45 @@ public struct MatchedPairGroup: Sendable {
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
     ///   overflows, named by pair, end and lane.
     static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
+        var result = [Double](repeating: 0, count: pairs.count * MatchedPair.laneCount)
+        try layout(pairs, destinations: nil, atDestination: atDestination, into: &result)
+        return result
+    }
+
+    /// The same into `result` (every element written, its count the lanes'), with
+    /// `destinations` in place of the pairs' own when given (one per pair).
+    static func layout(
+        _ pairs: [MatchedPair], destinations: [MatchedGeometry]?, atDestination: Bool, into result: inout [Double]
+    ) throws(AnimatableError) {
         let n = pairs.count
-        var result = [Double](repeating: 0, count: n * MatchedPair.laneCount)
         var colors = MatchedPair.MixedColors()
-        // Through a pointer, each pair read in place: a checked array store per lane and a
+        // Through pointers, each pair read in place: a checked array store per lane and a
         // copy of every pair (retains included) were most of a retarget's layout.
         try result.withUnsafeMutableBufferPointer { (result) throws(AnimatableError) in
             try pairs.withUnsafeBufferPointer { (pairs) throws(AnimatableError) in
-                for i in 0..<n {
-                    do throws(AnimatableError) {
-                        try pairs[i].forEachLane(atDestination: atDestination, colors: &colors) { l, value in
-                            result[l * n + i] = value
+                try (destinations ?? []).withUnsafeBufferPointer { (destinations) throws(AnimatableError) in
+                    for i in 0..<n {
+                        // The pair's fields read in place: no copy of the pair (its
+                        // cross-fade's retains).
+                        let pair = pairs.baseAddress! + i
+                        do throws(AnimatableError) {
+                            try MatchedPair.forEachLane(
+                                source: pair.pointee.source,
+                                destination: destinations.isEmpty ? pair.pointee.destination : destinations[i],
+                                options: pair.pointee.options, atDestination: atDestination, colors: &colors
+                            ) { l, value in
+                                result[l * n + i] = value
+                            }
+                        } catch {
+                            if case .nonFiniteComponent(let name, let value) = error {
+                                throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
+                            }
+                            throw error
                         }
-                    } catch {
-                        if case .nonFiniteComponent(let name, let value) = error {
-                            throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
-                        }
-                        throw error
                     }
                 }
             }
         }
-        return result
     }
 
     // MARK: - Queries
