@@ -37,6 +37,10 @@ extension MatchedPairGroup {
         /// its ends out in (never read otherwise).
         var spareSourceLanes: [Double] = []
         var spareDestinationLanes: [Double] = []
+        /// A release's lane states and its curves' value and slope per pair: buffers
+        /// the next release fills (never read otherwise).
+        var releaseStates: [(value: Double, velocity: Double)] = []
+        var releaseFigures: [Double] = []
         var decodings: [Decoding]
         var delays: [Double]
         var scrubLanes: ScrubLanes?
@@ -72,6 +76,8 @@ extension MatchedPairGroup {
             restBuffer = other.restBuffer
             spareSourceLanes = other.spareSourceLanes
             spareDestinationLanes = other.spareDestinationLanes
+            releaseStates = other.releaseStates
+            releaseFigures = other.releaseFigures
             decodings = other.decodings
             delays = other.delays
             scrubLanes = other.scrubLanes

@@ -112,11 +112,17 @@ extension MatchedPairGroup {
         let n = pairs.count
         // Locals read once: every read through the storage is an exclusivity check.
         let source = sourceLanes, destination = destinationLanes, delays = self.delays
-        var current: [(value: Double, velocity: Double)] = []
-        current.reserveCapacity(source.count)
-        // The delays into the buffer the engine keeps for them (every lane written),
-        // changed in place once the storage is this group's.
+        // The delays into the buffer the engine keeps for them (every lane written), the
+        // lanes' states and the curves' figures into the group's: changed in place once
+        // the storage is this group's.
         makeUnique()
+        var current: [(value: Double, velocity: Double)] = []
+        swap(&current, &storage.releaseStates)
+        current.removeAll(keepingCapacity: true)
+        current.reserveCapacity(source.count)
+        defer { storage.releaseStates = current }
+        var figures = LaneAnimation.Spare.reused(&storage.releaseFigures, count: 2 * n)
+        defer { storage.releaseFigures = figures }
         var laneDelays = storage.engine.delayBuffer(count: source.count)
         // Under reduced motion what is left of the stagger is scaled as a transition
         // scales it (the base delay kept).
@@ -125,16 +131,28 @@ extension MatchedPairGroup {
         try laneDelays.withUnsafeMutableBufferPointer { (laneDelays) throws(AnimatableError) in
             // Row by row (lane-major: lane l·n + i is pair i's): a curve per row and no
             // division per lane.
+            var figured: Curve?
             for row in 0..<MatchedPair.laneCount {
                 let curve = curves[MatchedLane(rawValue: row)!.part]
+                if curve != figured {
+                    // Each pair's curve value and slope at its elapsed time (finite: the
+                    // scrubbed time and the delays are), in one evaluation: Curve.value(at:)
+                    // and, once started, Curve.velocity(at:). Once per curve, not per lane:
+                    // the rows of one property, or of all when one curve drives them,
+                    // share them.
+                    figures.withUnsafeMutableBufferPointer { figures in
+                        for pair in 0..<n {
+                            (figures[pair], figures[n + pair]) = LaneAnimation.motion(
+                                of: curve, from: 0, to: 1, velocity: curve.initialVelocity,
+                                elapsed: scrubbed - delays[pair])
+                        }
+                    }
+                    figured = curve
+                }
                 for pair in 0..<n {
                     let lane = row * n + pair
                     let elapsed = scrubbed - delays[pair]
-                    // The curve's value and slope at `elapsed` (finite: the scrubbed time and
-                    // the delays are) in one evaluation: Curve.value(at:) and, once started,
-                    // Curve.velocity(at:), a spring's transcendentals computed once, not twice.
-                    let (y, slope) = LaneAnimation.motion(
-                        of: curve, from: 0, to: 1, velocity: curve.initialVelocity, elapsed: elapsed)
+                    let y = figures[pair], slope = figures[n + pair]
                     let value = (1 - y) * source[lane] + y * destination[lane]
                     guard elapsed > 0 else {
                         // Not started: it waits out its delay (or stays, heading back),

@@ -29,14 +29,22 @@ import Testing
         [state.frame.minX, state.frame.minY, state.frame.width, state.frame.height, state.opacity]
     }
 
+    /// A spring per property: a release finds each curve's figures once for the rows
+    /// it drives.
+    static let mixedSprings = MatchedCurves(
+        position: .bouncy, size: .smooth, cornerRadius: .snappy,
+        appearance: try! .spring(response: 0.4, dampingFraction: 0.8))
+
     /// A drag moving progress at `w` per second lets go at progress `p0`, time `t0`: the
-    /// released group starts where the scrub was, with the velocity the drag gave it.
-    @Test(arguments: [(0.3, 2.5), (0.45, -1.5), (0.2, 0)])
-    func pairGroupContinuesTheScrub(p0: Double, w: Double) throws {
-        var group = try Self.group()
+    /// released group starts where the scrub was, with the velocity the drag gave it
+    /// (one spring, or a spring per property).
+    @Test(arguments: [(0.3, 2.5, false), (0.45, -1.5, false), (0.2, 0, false), (0.3, 2.5, true), (0.45, -1.5, true)])
+    func pairGroupContinuesTheScrub(p0: Double, w: Double, mixed: Bool) throws {
+        let curves = mixed ? Self.mixedSprings : nil
+        var group = try Self.group(curves: curves)
         let t0 = 3.0
         let h = Self.h
-        let scrubbed = try Self.group()
+        let scrubbed = try Self.group(curves: curves)
         func dragged(_ t: Double, pair: Int) throws -> [Double] {
             Self.edges(try scrubbed.state(ofPair: pair, atProgress: p0 + w * (t - t0)))
         }
