@@ -165,6 +165,20 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
             blackHole(group)
         }
+        // The layout changed mid-flight: every destination 20 pt to the right.
+        Benchmark("pairs (\(kind)): retarget mid-flight") { benchmark in
+            var group = try pairGroup(springs: springs)
+            try group.start(at: 0)
+            let moved = group.pairs.map { pair in
+                var destination = pair.destination
+                destination.frame.origin.x += 20
+                return destination
+            }
+            benchmark.startMeasurement()
+            try group.retarget(moved, at: 0.2)
+            benchmark.stopMeasurement()
+            blackHole(group)
+        }
         Benchmark("pairs (\(kind)): release a drag") { benchmark in
             var group = try pairGroup(springs: springs)
             try group.start(at: 0)
