@@ -183,24 +183,29 @@ struct AllocationTests {
         }
     }
 
+    static let card = try! MatchedGeometry(
+        frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1))
+    static let detail = try! MatchedGeometry(
+        frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), color: RGBAColor(red: 0.05, green: 0.2, blue: 1))
+
+    /// 200 cards flying to the detail, staggered: easings, or a spring per property.
+    static func cardGroup(springs: Bool) throws -> MatchedPairGroup {
+        let curves =
+            springs
+            ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
+            : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
+        return try MatchedPairGroup(
+            Array(repeating: try MatchedPair(source: card, destination: detail), count: 200), curves: curves,
+            stagger: try StaggerConfig(spread: .amount(0.25)))
+    }
+
     /// A start or a reverse mid-flight, once the group has run one of each, allocates
     /// nothing: the engine writes the buffers of the motion before last, the delays
     /// into the buffer it keeps, and the group keeps those of its moving pairs and of
     /// their rests. Easings (an additive layer each way) and a spring per property.
     @Test(arguments: [false, true])
     func pairTapsAllocateNothingOnceSeen(springs: Bool) throws {
-        let card = try MatchedGeometry(
-            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1)
-        )
-        let detail = try MatchedGeometry(
-            frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), color: RGBAColor(red: 0.05, green: 0.2, blue: 1))
-        let curves =
-            springs
-            ? MatchedCurves(position: .bouncy, size: .smooth, cornerRadius: .smooth, appearance: .snappy)
-            : MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
-        var group = try MatchedPairGroup(
-            Array(repeating: try MatchedPair(source: card, destination: detail), count: 200), curves: curves,
-            stagger: try StaggerConfig(spread: .amount(0.25)))
+        var group = try Self.cardGroup(springs: springs)
         // Each tap 0.1 s after the one before: every pair still moving, or waiting.
         var time = 0.0
         func startAndReverse() throws {
@@ -219,19 +224,14 @@ struct AllocationTests {
     /// A retarget mid-flight, once the group has made two (it lays its ends out in the
     /// buffers of the ends before the last one), allocates nothing either: the new
     /// destinations replace the old in place, each pair's decoding record and the scrub
-    /// lanes are rewritten where they are.
-    @Test func pairRetargetsAllocateNothingOnceSeen() throws {
-        let card = try MatchedGeometry(
-            frame: LayoutRect(x: 16, y: 400, width: 160, height: 100), color: RGBAColor(red: 0.9, green: 0.9, blue: 0.1)
-        )
-        let near = try MatchedGeometry(
-            frame: LayoutRect(x: 0, y: 0, width: 390, height: 600), color: RGBAColor(red: 0.05, green: 0.2, blue: 1))
+    /// lanes are rewritten where they are. Easings (added layers, then a rewrite once
+    /// five motions overlap) and a spring per property.
+    @Test(arguments: [false, true])
+    func pairRetargetsAllocateNothingOnceSeen(springs: Bool) throws {
+        var group = try Self.cardGroup(springs: springs)
+        let near = Self.detail
         let far = try MatchedGeometry(
             frame: LayoutRect(x: 40, y: 80, width: 300, height: 500), color: RGBAColor(red: 0.5, green: 0.2, blue: 1))
-        var group = try MatchedPairGroup(
-            Array(repeating: try MatchedPair(source: card, destination: near), count: 200),
-            curves: MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4)),
-            stagger: try StaggerConfig(spread: .amount(0.25)))
         let nearAll = Array(repeating: near, count: 200), farAll = Array(repeating: far, count: 200)
         var time = 0.0
         func retargets() throws {

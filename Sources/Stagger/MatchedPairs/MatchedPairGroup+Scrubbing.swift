@@ -199,7 +199,9 @@ extension MatchedPairGroup {
     }
 
     /// Brings the scrub lanes up to new ends (a retarget's), in place when the group has
-    /// them (the same curves and delays): no fresh memory. `nil` when a lane does not fit.
+    /// them (the same curves and delays): no fresh memory. Leaves them `nil` when a lane
+    /// does not fit (scrubbing then throws its error), and makes them afresh when they
+    /// were.
     mutating func updateScrubLanes() {
         let (source, destination, curves) = (sourceLanes, destinationLanes, self.curves)
         guard var lanes = storage.scrubLanes.take() else {

@@ -74,10 +74,8 @@ extension MatchedPairGroup {
             pairDelayBuffer = other.pairDelayBuffer
             earlierRests = other.earlierRests
             restBuffer = other.restBuffer
-            spareSourceLanes = other.spareSourceLanes
-            spareDestinationLanes = other.spareDestinationLanes
-            releaseStates = other.releaseStates
-            releaseFigures = other.releaseFigures
+            // Not the spare buffers of retargets and releases: a copy would keep them alive
+            // in both groups, and the first of either to write them would copy them.
             decodings = other.decodings
             delays = other.delays
             scrubLanes = other.scrubLanes

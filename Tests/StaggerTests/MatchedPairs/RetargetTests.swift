@@ -141,4 +141,34 @@ import Testing
         #expect(group.pairs.map(\.destination) == [moved, moved])
         #expect(try group.state(ofPair: 1, at: 10).frame.minY == 50)
     }
+
+    /// Scrub lanes that a retarget's ends do not fit (a span from one end of float32's
+    /// range to the other, where the engine's own move from where the pair is fits) are
+    /// dropped, so that scrubbing throws what a group made with those ends throws; the
+    /// next retarget makes them afresh.
+    @Test func scrubLanesThatNoLongerFitComeBack() throws {
+        let curves = MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
+        let source = try MatchedGeometry(frame: LayoutRect(x: -3e38, y: 0, width: 10, height: 10))
+        let home = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10))
+        let far = try MatchedGeometry(frame: LayoutRect(x: 3e38, y: 0, width: 10, height: 10))
+        var group = try MatchedPairGroup([try MatchedPair(source: source, destination: home)], curves: curves)
+        try group.start(at: 0)
+        // At rest at x = 0: the move to 3e38 fits float32, the scrub from -3e38 does not.
+        try group.retarget([far], at: 10)
+        let unfit = try MatchedPairGroup([try MatchedPair(source: source, destination: far)], curves: curves)
+        var frame = group.makeFrame()
+        var expected: AnimatableError?
+        do { try unfit.sample(atProgress: 0.5, into: &frame) } catch { expected = error }
+        let refusal = try #require(expected)
+        #expect(throws: refusal) { try group.sample(atProgress: 0.5, into: &frame) }
+        let back = try MatchedGeometry(frame: LayoutRect(x: 200, y: 0, width: 10, height: 10))
+        try group.retarget([back], at: 20)
+        let fitting = try MatchedPairGroup([try MatchedPair(source: source, destination: back)], curves: curves)
+        var fittingFrame = fitting.makeFrame()
+        for progress in [0, 0.5, 1] {
+            try group.sample(atProgress: progress, into: &frame)
+            try fitting.sample(atProgress: progress, into: &fittingFrame)
+            #expect(frame.values == fittingFrame.values, "at \(progress)")
+        }
+    }
 }
