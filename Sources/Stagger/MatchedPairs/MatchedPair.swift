@@ -75,8 +75,7 @@ public struct MatchedPair: Sendable, Hashable {
     /// retarget lays out its new destinations without a copy of every pair).
     static func forEachLane(
         source: MatchedGeometry, destination: MatchedGeometry, options: borrowing MatchedPairOptions,
-        atDestination: Bool,
-        colors: inout MixedColors, _ body: (Int, Double) -> Void
+        atDestination: Bool, colors: inout MixedColors, _ body: (Int, Double) -> Void
     ) throws(AnimatableError) {
         let anchor = options.anchor
         let side = atDestination ? destination : source

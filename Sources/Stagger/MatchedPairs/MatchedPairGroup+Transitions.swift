@@ -298,10 +298,7 @@ extension MatchedPairGroup {
                 let isMoving = moving.map { $0[pair] >= 0 } ?? false
                 pairDelays[pair] = isMoving ? 0 : base + (delays[pair] - base) * scale
             }
-            for row in stride(from: n, to: n == 0 ? 0 : pairDelays.count, by: Swift.max(n, 1)) {
-                _ = UnsafeMutableBufferPointer(rebasing: pairDelays[row..<row + n]).update(
-                    fromContentsOf: UnsafeBufferPointer(rebasing: pairDelays[0..<n]))
-            }
+            LaneAnimation.repeatFirstRow(pairDelays, rowLength: n)
         }
     }
 

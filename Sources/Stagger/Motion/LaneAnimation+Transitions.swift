@@ -137,11 +137,19 @@ extension LaneAnimation {
         guard !rows.isEmpty else { return }
         lanes.withUnsafeMutableBufferPointer { lanes in
             rows.withUnsafeBufferPointer { rows in
-                for start in stride(from: 0, to: lanes.count, by: rows.count) {
-                    _ = UnsafeMutableBufferPointer(rebasing: lanes[start..<start + rows.count]).update(
-                        fromContentsOf: rows)
-                }
+                _ = UnsafeMutableBufferPointer(rebasing: lanes[0..<rows.count]).update(fromContentsOf: rows)
             }
+            repeatFirstRow(lanes, rowLength: rows.count)
+        }
+    }
+
+    /// Copies the first `rowLength` elements of `lanes` over each following row of that
+    /// length (the count a multiple of it): figures given per row position, made per lane.
+    static func repeatFirstRow<T>(_ lanes: UnsafeMutableBufferPointer<T>, rowLength: Int) {
+        guard rowLength > 0 else { return }
+        for start in stride(from: rowLength, to: lanes.count, by: rowLength) {
+            _ = UnsafeMutableBufferPointer(rebasing: lanes[start..<start + rowLength]).update(
+                fromContentsOf: UnsafeBufferPointer(rebasing: lanes[0..<rowLength]))
         }
     }
 
