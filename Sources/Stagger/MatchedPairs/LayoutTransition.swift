@@ -27,9 +27,9 @@
 /// try flight.state(of: 1, at: 0.1)?.frame.minX   // 125: a quarter of the way from 100 to 200
 /// ```
 ///
-/// A second change mid-flight (``change(to:at:)``) starts every item from where it is:
-/// with the same items (or fewer), from its value and its velocity, by the group's
-/// interruption rule; with new items too, from its value (see there).
+/// A second change mid-flight (``change(to:at:)``) starts every item from where it is,
+/// with its value and its velocity, by the group's interruption rule, new items
+/// appearing after their delays.
 public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     /// Which layout's reading order the stagger runs over.
     public enum Order: String, Sendable, Hashable, CaseIterable {
@@ -105,14 +105,31 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             guard entrance.scale.isFinite else { throw .nonFiniteComponent(name: name, value: entrance.scale) }
             guard entrance.scale >= 0 else { throw .negativeValue(name: name, value: entrance.scale) }
         }
-        let oldIDs = old.map(\.id), newIDs = new.map(\.id)
-        let oldIndex = try Self.index(oldIDs, named: "old"), newIndex = try Self.index(newIDs, named: "new")
         var options = MatchedPairOptions()
         options.arc = arc
         self.options = options
         self.appearing = appearing
         self.disappearing = disappearing
         self.order = order
+        let plan = try Self.plan(
+            from: old, to: new, order: order, options: options, appearing: appearing, disappearing: disappearing)
+        group = try MatchedPairGroup(plan.pairs, curves: curves, stagger: stagger)
+        ids = plan.ids
+        roles = plan.roles
+        indexByID = try Self.index(ids, named: "items")
+    }
+
+    /// The items of a change from `old` to `new`, in stagger order: their IDs, roles and
+    /// pairs.
+    ///
+    /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice in one
+    ///   layout; a pair's errors for a frame that is not finite or an arc outside −1…1.
+    private static func plan(
+        from old: [(id: ID, frame: LayoutRect)], to new: [(id: ID, frame: LayoutRect)], order: Order,
+        options: MatchedPairOptions, appearing: Entrance, disappearing: Entrance
+    ) throws(AnimatableError) -> (ids: [ID], roles: [Role], pairs: [MatchedPair]) {
+        let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+        let oldIndex = try Self.index(oldIDs, named: "old"), newIndex = try Self.index(newIDs, named: "new")
         // Every item once: the new layout's, then the old one's that left. Parallel
         // arrays, the generic IDs apart: loops over generic tuples went through the
         // runtime's metadata for every element, most of the init for 10,000 items.
@@ -154,10 +171,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             }
             pairs.append(try MatchedPair(source: source, destination: destination, options: options))
         }
-        group = try MatchedPairGroup(pairs, curves: curves, stagger: stagger)
-        ids = sorted.map { itemIDs[$0] }
-        roles = sorted.map { itemRoles[$0] }
-        indexByID = try Self.index(ids, named: "items")
+        return (sorted.map { itemIDs[$0] }, sorted.map { itemRoles[$0] }, pairs)
     }
 
     /// Each ID's position in `ids`.
@@ -201,14 +215,17 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
 
     /// The layout changes again at `time`, to `newer`, mid-flight or not: items in
     /// `newer` head to their frames there (one that was leaving comes back), items not
-    /// in it disappear from where they were going, new items appear.
+    /// in it disappear from where they were going, new items appear. Every item goes on
+    /// from its value and its velocity, by the group's interruption rule (a spring's
+    /// velocity; an easing adds the change on top of the motions in flight), and items
+    /// at rest start after their stagger delay.
     ///
     /// With no new items, the group is retargeted (``MatchedPairGroup/retarget(_:at:)``):
-    /// every item goes on from its value and its velocity (a spring's; an easing adds the
-    /// change on top), pairs at rest after their stagger delay; the order and roles of
-    /// the first change stay. With new items, the items are laid out again (order and
-    /// roles from this change) and start from their states at `time`: value continuous,
-    /// velocity starting from rest.
+    /// the order and roles of the first change stay. With new items, the order and roles
+    /// are this change's: the reading order of where the items are at `time` (or of
+    /// `newer`, as ``order`` says), items that have faded out and are not in `newer`
+    /// dropped; each item that stays takes its state at `time` as its source (where a
+    /// later ``MatchedPairGroup/reverse(at:)`` sends it).
     ///
     /// - Throws: as ``init(from:to:curves:stagger:order:arc:appearing:disappearing:)``
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
@@ -221,20 +238,17 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             for (i, id) in ids.enumerated() {
                 if let k = newIndex[id] {
                     destinations.append(try MatchedGeometry(frame: newer[k].frame))
-                } else if group.pairs[i].destination.opacity == 0 {
-                    destinations.append(group.pairs[i].destination)
                 } else {
-                    let frame = group.pairs[i].destination.frame
-                    destinations.append(
-                        try MatchedGeometry(frame: Self.scaled(frame, by: disappearing.scale), opacity: 0))
+                    destinations.append(try leavingDestination(ofPair: i))
                 }
             }
             try group.retarget(destinations, at: time)
             return
         }
-        // New items: lay out again from where every item is.
+        // New items: laid out again from where every item is, each item that stays
+        // carrying its motion on.
         var current: [(id: ID, frame: LayoutRect)] = []
-        var opacities: [ID: Double] = [:]
+        var carried: [ID: (pair: Int, opacity: Double)] = [:]
         for (i, id) in ids.enumerated() {
             let state = try group.state(ofPair: i, at: time)
             guard state.opacity > 0 || newIndex[id] != nil else { continue }
@@ -245,27 +259,31 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
                         x: state.frame.minX, y: state.frame.minY,
                         width: max(state.frame.width, 0), height: max(state.frame.height, 0))
                 ))
-            opacities[id] = state.opacity
+            carried[id] = (i, state.opacity)
         }
-        var next = try LayoutTransition(
-            from: current, to: newer, curves: group.curves, stagger: group.stagger, order: order, arc: options.arc,
-            appearing: appearing, disappearing: disappearing)
-        try next.restart(at: time, opacities: opacities, reducedMotion: group.reducedMotion)
-        self = next
+        var plan = try Self.plan(
+            from: current, to: newer, order: order, options: options, appearing: appearing, disappearing: disappearing)
+        var carriedPairs = [Int](repeating: -1, count: plan.ids.count)
+        for j in plan.ids.indices {
+            guard let (i, opacity) = carried[plan.ids[j]] else { continue }
+            carriedPairs[j] = i
+            plan.pairs[j].source.opacity = min(max(opacity, 0), 1)
+            if plan.roles[j] == .leaving { plan.pairs[j].destination = try leavingDestination(ofPair: i) }
+        }
+        var next = try group.regrouped(plan.pairs, carrying: carriedPairs)
+        try next.start(at: time)
+        let index = try Self.index(plan.ids, named: "items")
+        group = next
+        ids = plan.ids
+        roles = plan.roles
+        indexByID = index
     }
 
-    /// Starts at `time` with each carried item's source at its current opacity.
-    private mutating func restart(at time: Double, opacities: [ID: Double], reducedMotion: ReducedMotion)
-        throws(AnimatableError)
-    {
-        var pairs = group.pairs
-        for (i, id) in ids.enumerated() {
-            if let opacity = opacities[id] { pairs[i].source.opacity = min(max(opacity, 0), 1) }
-        }
-        var rebuilt = try MatchedPairGroup(pairs, curves: group.curves, stagger: group.stagger)
-        rebuilt.reducedMotion = reducedMotion
-        rebuilt.reverseCurves = group.reverseCurves
-        try rebuilt.start(at: time)
-        group = rebuilt
+    /// Where pair `i`, no longer in the layout, disappears: where it was going, scaled
+    /// and transparent (as it is when it was already leaving).
+    private func leavingDestination(ofPair i: Int) throws(AnimatableError) -> MatchedGeometry {
+        let destination = group.pairs[i].destination
+        guard destination.opacity != 0 else { return destination }
+        return try MatchedGeometry(frame: Self.scaled(destination.frame, by: disappearing.scale), opacity: 0)
     }
 }

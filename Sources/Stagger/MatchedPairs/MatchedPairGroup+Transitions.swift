@@ -77,6 +77,40 @@ extension MatchedPairGroup {
         updateScrubLanes()
     }
 
+    /// A group of `pairs` at rest at their sources, but for pair j where `carried[j]` is
+    /// not −1: its lanes carry on the motions of this group's pair `carried[j]`, exactly
+    /// (their values, velocities, layers and ends), and its rests carry over. Curves,
+    /// stagger (by place in `pairs`), the way back and reduced motion are this group's.
+    /// A transition of the result then carries those pairs on at once, by the rule of an
+    /// interruption, and starts the others after their delays: a layout change that
+    /// adds items keeps every item that stays in its value and velocity.
+    ///
+    /// - Throws: as ``init(_:curves:stagger:)`` for `pairs`.
+    func regrouped(_ pairs: [MatchedPair], carrying carried: [Int]) throws(AnimatableError) -> MatchedPairGroup {
+        precondition(carried.count == pairs.count)
+        var next = try MatchedPairGroup(pairs, curves: curves, stagger: stagger)
+        next.reducedMotion = reducedMotion
+        next.reverseCurves = reverseCurves
+        let m = pairs.count
+        // The engine's curves (reduced, or the way back, until the next transition), on
+        // the new rows.
+        let segments = engine.segments.indices.map { k in
+            let property = MatchedCurves.Part(rawValue: k)!
+            return LaneAnimation.Segment(
+                lanes: property.lanes.lowerBound * m..<property.lanes.upperBound * m, curve: engine.segments[k].curve)
+        }
+        do throws(LaneFailure) {
+            next.storage.engine = try engine.gathered(
+                rows: MatchedPair.laneCount, carried: carried, values: next.sourceLanes, segments: segments)
+        } catch {
+            throw Self.named(error, pairCount: m)
+        }
+        if !earlierRests.isEmpty {
+            next.storage.earlierRests = carried.map { $0 >= 0 ? earlierRests[$0] : -.infinity }
+        }
+        return next
+    }
+
     /// Hands a scrub over to the curves, as when a finger that was dragging the
     /// transition lets go: from `time`, every pair continues from where scrub `progress`
     /// shows it (``state(ofPair:atProgress:)``), moving as the drag moved it, toward `end`.

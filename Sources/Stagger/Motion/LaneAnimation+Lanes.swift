@@ -1,5 +1,6 @@
-/// Lanes that come and go: inserting and removing runs of lanes, and sending one lane
-/// to a new target while the others keep their motions.
+/// Lanes that come and go: inserting and removing runs of lanes, gathering rows of lanes
+/// into new rows, and sending one lane to a new target while the others keep their
+/// motions.
 extension LaneAnimation {
     /// The segment lanes inserted before lane `index` join: the one holding lane
     /// `index`, else the last one ending there.
@@ -83,6 +84,52 @@ extension LaneAnimation {
         for k in segments.indices {
             segments[k].lanes = moved(segments[k].lanes.lowerBound)..<moved(segments[k].lanes.upperBound)
         }
+    }
+
+    /// The lanes gathered into new rows: this engine's lanes are `rows` rows of equal
+    /// length (a pair group's: one row per lane of a pair, one lane per pair), and lane
+    /// j of every new row (of `carried.count`) is lane `carried[j]` of the same row
+    /// here, with its motions exactly, or, where `carried[j]` is −1, a lane at rest at
+    /// `values[row · carried.count + j]` (`values` holds one per new lane; its other
+    /// elements are not read). `newSegments` cover the new lanes, each the rows of the
+    /// segment here at its index, with the same curve. Offsets still count from the
+    /// same ``start``, and the last transition is this one's.
+    ///
+    /// - Throws: ``LaneFailure/exceedsFloat32(lane:_:value:)`` for a value at rest that
+    ///   float32 cannot hold (a kernel animation's); ``LaneFailure/kernel(_:)`` for a
+    ///   curve the kernel cannot run.
+    func gathered(
+        rows: Int, carried: [Int], values: [Double], segments newSegments: [Segment]
+    ) throws(LaneFailure) -> LaneAnimation {
+        let m = carried.count, n = rows == 0 ? 0 : laneCount / rows
+        precondition(rows * n == laneCount && values.count == rows * m && newSegments.count == segments.count)
+        var next = LaneAnimation(values: values, segments: newSegments)
+        // As many planes as here, each counting from its own start; a lane at rest has
+        // nothing in the planes above the base.
+        for p in planes.indices {
+            if p > 0 { next.planes.append(Plane(count: values.count)) }
+            next.planes[p].start = planes[p].start
+        }
+        for row in 0..<rows {
+            for j in 0..<m where carried[j] >= 0 {
+                let from = row * n + carried[j], to = row * m + j
+                for p in planes.indices {
+                    next.planes[p].offsets[to] = planes[p].offsets[from]
+                    next.planes[p].from[to] = planes[p].from[from]
+                    next.planes[p].to[to] = planes[p].to[from]
+                }
+                next.depth[to] = depth[from]
+                next.velocity[to] = velocity[from]
+                next.durations[to] = durations[from]
+            }
+        }
+        next.segmentDepth = segmentDepth
+        next.lastTransition = lastTransition
+        if kernel != nil {
+            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity)
+            next.passes = try Self.kernelPasses(newSegments)
+        }
+        return next
     }
 
     /// Sends lane `lane` toward `target` from `time`, at once, by the rule of an

@@ -86,28 +86,47 @@ import Testing
         #expect(try #require(try flight.state(of: "d", at: 1)).opacity == 1)
     }
 
-    /// A second change mid-flight with the same items goes on from every item's value and
-    /// velocity: a spring's lanes are continuous in both across the change (one-sided
-    /// differences of the reference), and every item ends at its newest frame.
-    @Test func aSecondChangeKeepsValueAndVelocity() throws {
+    /// A second change mid-flight goes on from every item's value and velocity, with
+    /// the same items (a retarget) or with one more: a spring's lanes are continuous in
+    /// both across the change (one-sided differences of the reference), and every item
+    /// ends at its newest frame. An added item waits for its delay in the new reading
+    /// order (last: 4 · 0.03 s). A change stamped before the last throws and changes
+    /// nothing.
+    @Test(arguments: [false, true])
+    func aSecondChangeKeepsValueAndVelocity(addingAnItem: Bool) throws {
         var flight = try LayoutTransition(
             from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: MatchedCurves(.snappy),
             stagger: try StaggerConfig(spread: .each(0.03)))
         try flight.start(at: 0)
         let before = flight
-        try flight.change(to: try Self.row([1, 0, 3, 2]), at: 0.12)
+        // Item 9 at x = 400.
+        let newer = try Self.row(addingAnItem ? [1, 0, 3, 2, 4] : [1, 0, 3, 2]).map {
+            ($0.id == 4 ? 9 : $0.id, $0.frame)
+        }
+        try flight.change(to: newer, at: 0.12)
         let h = 1e-6
         for id in 0..<4 {
-            let i = try #require(flight.index(of: id))
+            let i = try #require(before.index(of: id)), j = try #require(flight.index(of: id))
             let x0 = try before.group.state(ofPair: i, at: 0.12).frame.minX
-            let x1 = try flight.group.state(ofPair: i, at: 0.12).frame.minX
+            let x1 = try flight.group.state(ofPair: j, at: 0.12).frame.minX
             #expect(abs(x1 - x0) <= 1e-9, "item \(id): \(x0) -> \(x1)")
             let incoming = (x0 - (try before.group.state(ofPair: i, at: 0.12 - h).frame.minX)) / h
-            let outgoing = (try flight.group.state(ofPair: i, at: 0.12 + h).frame.minX - x1) / h
+            let outgoing = (try flight.group.state(ofPair: j, at: 0.12 + h).frame.minX - x1) / h
             #expect(abs(outgoing - incoming) <= 0.05 * max(1, abs(incoming)), "item \(id): \(incoming) -> \(outgoing)")
-            let home = Double([1, 0, 3, 2][id]) * 100
-            #expect(abs(try flight.group.state(ofPair: i, at: 5).frame.minX - home) <= 1e-3)
+            #expect(abs(try flight.group.state(ofPair: j, at: 5).frame.minX - newer[id].1.minX) <= 1e-3)
         }
+        if addingAnItem {
+            let added = try #require(flight.index(of: 9))
+            #expect(added == 4 && flight.roles[added] == .arriving)
+            #expect(try #require(try flight.state(of: 9, at: 0.12 + 0.12 - 1e-9)).opacity == 0)
+            #expect(try #require(try flight.state(of: 9, at: 0.12 + 0.13)).opacity > 0)
+            #expect(abs(try #require(try flight.state(of: 9, at: 5)).opacity - 1) <= 1e-3)
+        }
+        let changed = flight
+        #expect(throws: AnimatableError.self) {
+            try flight.change(to: try Self.row(addingAnItem ? [0, 1, 2, 3, 4, 5] : [0, 1, 2, 3]), at: 0.05)
+        }
+        #expect(flight.ids == changed.ids && flight.group.settleTime == changed.group.settleTime)
     }
 
     /// A change that drops an item sends it away from where it was going; one that adds
@@ -134,6 +153,47 @@ import Testing
         #expect(flight.roles[added] == .arriving && flight.roles[fading] == .leaving)
         #expect(try #require(try flight.state(of: 9, at: 0.2)).opacity == 0)
         #expect(try #require(try flight.state(of: 9, at: 0.4)).opacity == 1)
+    }
+
+    /// A change that adds an item carries the motions in flight on (the easing rule:
+    /// the change of target added on top). Items 0 and 1 swap places (0 -> 100,
+    /// 100 -> 0), linear 0.2 s; at 0.1 s both are at 50 and item 0 is sent on to 200
+    /// while item 9 arrives at 300. Item 0 then runs its first motion to its end (100
+    /// at 0.2 s) plus the added 100 over 0.1...0.3 s: 150 at 0.2 s, 200 at 0.3 s; its
+    /// speed goes from 500 to 1,000 pt/s (linear's slope adds, 100 / 0.2). Item 1's
+    /// target stays: 0 at 0.2 s. Item 9 fades in over 0.1...0.3 s: 0.5 at 0.2 s. (Laid
+    /// out again from rest, item 0 would be at 50 + 150 / 2 = 125 at 0.2 s.) The
+    /// reference and the kernel's frame on every backend.
+    @Test(arguments: testedBackends)
+    func aChangeThatAddsKeepsTheMotionInFlight(backend: Backend) throws {
+        var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: Self.linear)
+        try flight.start(at: 0)
+        try flight.change(to: try Self.row([2, 0, 3]).map { ($0.id == 2 ? 9 : $0.id, $0.frame) }, at: 0.1)
+        #expect(Set(flight.ids) == [0, 1, 9])
+        #expect(flight.roles[try #require(flight.index(of: 9))] == .arriving)
+        var frame = flight.group.makeFrame()
+        try flight.group.sample(at: 0.2, into: &frame, backend: backend)
+        for (id, x, opacity) in [(0, 150.0, 1.0), (1, 0, 1), (9, 300, 0.5)] {
+            let state = try #require(try flight.state(of: id, at: 0.2))
+            #expect(abs(state.frame.minX - x) <= 1e-9 && abs(state.opacity - opacity) <= 1e-9, "item \(id): \(state)")
+            let kernel = try flight.group.state(ofPair: try #require(flight.index(of: id)), in: frame)
+            #expect(abs(kernel.frame.minX - x) <= 1e-4 && abs(kernel.opacity - opacity) <= 1e-5, "\(id) on \(backend)")
+        }
+        #expect(abs(try #require(try flight.state(of: 0, at: 0.3)).frame.minX - 200) <= 1e-9)
+        let h = 1e-6
+        let after = try #require(try flight.state(of: 0, at: 0.1 + h)).frame.minX
+        #expect(abs((after - 50) / h - 1_000) <= 1e-3, "\((after - 50) / h)")
+        // Motions layered before the change carry on too: item 0 sent to 200 at 0.05 s
+        // (a change of 100 over 0.05...0.25 s), then to 300 as item 9 arrives at 0.1 s
+        // (100 more over 0.1...0.3 s): 100 + 75 + 50 = 225 at 0.2 s.
+        var layered = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: Self.linear)
+        try layered.start(at: 0)
+        try layered.change(to: try Self.row([2, 0]), at: 0.05)
+        try layered.change(to: try Self.row([3, 0, 4]).map { ($0.id == 2 ? 9 : $0.id, $0.frame) }, at: 0.1)
+        try layered.group.sample(at: 0.2, into: &frame, backend: backend)
+        let x = try #require(try layered.state(of: 0, at: 0.2)).frame.minX
+        let kernel = try layered.group.state(ofPair: try #require(layered.index(of: 0)), in: frame).frame.minX
+        #expect(abs(x - 225) <= 1e-9 && abs(kernel - 225) <= 1e-4, "\(x), \(kernel) on \(backend)")
     }
 
     @Test func badInputIsNamed() throws {
