@@ -249,8 +249,9 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         // carrying its motion on.
         var current: [(id: ID, frame: LayoutRect)] = []
         var carried: [ID: (pair: Int, opacity: Double)] = [:]
+        let states = try group.states(at: time)
         for (i, id) in ids.enumerated() {
-            let state = try group.state(ofPair: i, at: time)
+            let state = states[i]
             guard state.opacity > 0 || newIndex[id] != nil else { continue }
             current.append(
                 (

@@ -88,23 +88,18 @@ extension MatchedPairGroup {
     /// - Throws: as ``init(_:curves:stagger:)`` for `pairs`.
     func regrouped(_ pairs: [MatchedPair], carrying carried: [Int]) throws(AnimatableError) -> MatchedPairGroup {
         precondition(carried.count == pairs.count)
-        var next = try MatchedPairGroup(pairs, curves: curves, stagger: stagger)
+        let engine = self.engine
+        var next = try MatchedPairGroup(pairs, curves: curves, stagger: stagger) {
+            (sourceLanes, segments) throws(LaneFailure) in
+            // The engine's curves (reduced, or the way back, until the next transition),
+            // on the new rows.
+            var gathered = segments
+            for k in gathered.indices { gathered[k].curve = engine.segments[k].curve }
+            return try engine.gathered(
+                rows: MatchedPair.laneCount, carried: carried, values: sourceLanes, segments: gathered)
+        }
         next.reducedMotion = reducedMotion
         next.reverseCurves = reverseCurves
-        let m = pairs.count
-        // The engine's curves (reduced, or the way back, until the next transition), on
-        // the new rows.
-        let segments = engine.segments.indices.map { k in
-            let property = MatchedCurves.Part(rawValue: k)!
-            return LaneAnimation.Segment(
-                lanes: property.lanes.lowerBound * m..<property.lanes.upperBound * m, curve: engine.segments[k].curve)
-        }
-        do throws(LaneFailure) {
-            next.storage.engine = try engine.gathered(
-                rows: MatchedPair.laneCount, carried: carried, values: next.sourceLanes, segments: segments)
-        } catch {
-            throw Self.named(error, pairCount: m)
-        }
         if !earlierRests.isEmpty {
             next.storage.earlierRests = carried.map { $0 >= 0 ? earlierRests[$0] : -.infinity }
         }

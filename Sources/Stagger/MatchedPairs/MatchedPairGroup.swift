@@ -97,6 +97,19 @@ public struct MatchedPairGroup: Sendable {
     ///   ``AnimatableError/curve(_:)`` wrapping ``CurveError/exceedsFloat32Range(name:value:)``
     ///   for a lane float32 cannot hold (a frame at x = 1e39), named by pair and lane.
     public init(_ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig? = nil) throws(AnimatableError) {
+        try self.init(pairs, curves: curves, stagger: stagger) { (sourceLanes, segments) throws(LaneFailure) in
+            try LaneAnimation(kernelValues: sourceLanes, segments: segments)
+        }
+    }
+
+    /// The same with the lane engine `makeEngine` makes from the pairs' source lanes
+    /// and the segments of `curves` (lanes at rest there, or motions carried over:
+    /// ``regrouped(_:carrying:)``).
+    init(
+        _ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig?,
+        engine makeEngine: (_ sourceLanes: [Double], _ segments: [LaneAnimation.Segment]) throws(LaneFailure) ->
+            LaneAnimation
+    ) throws(AnimatableError) {
         let n = pairs.count
         guard n <= MatchedPairGroup.maximumCount else {
             throw .invalidPairCount(count: n, maximum: MatchedPairGroup.maximumCount)
@@ -115,7 +128,7 @@ public struct MatchedPairGroup: Sendable {
         let destinationLanes = try Self.layout(pairs, atDestination: true)
         let engine: LaneAnimation
         do throws(LaneFailure) {
-            engine = try LaneAnimation(kernelValues: sourceLanes, segments: Self.segments(curves, pairCount: n))
+            engine = try makeEngine(sourceLanes, Self.segments(curves, pairCount: n))
         } catch {
             throw Self.named(error, pairCount: n)
         }
@@ -226,8 +239,30 @@ public struct MatchedPairGroup: Sendable {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         guard time.isFinite else { throw .invalidTime(time) }
         let n = pairs.count
-        return decodings[index].record.state(
-            lanes: { engine.reference(lane: $0 * n + index, at: time).value }, crossFade: decodings[index].crossFade)
+        // The engine and the record read once: the closure read `engine` (a copy of the
+        // engine, a retain per array) for every lane.
+        let engine = self.engine, decoding = decodings[index]
+        return decoding.record.state(
+            lanes: { engine.reference(lane: $0 * n + index, at: time).value }, crossFade: decoding.crossFade)
+    }
+
+    /// Every pair's state at `time`, in pair order: what ``state(ofPair:at:)`` gives
+    /// each, its spring lanes found a run at a time by the kernel (within a few units
+    /// in the last place). O(pairs · lanes).
+    ///
+    /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN or infinite time.
+    func states(at time: Double) throws(AnimatableError) -> [MatchedPairState] {
+        guard time.isFinite else { throw .invalidTime(time) }
+        let n = pairs.count, engine = self.engine, decodings = self.decodings
+        var lanes = [Double](repeating: 0, count: engine.laneCount)
+        lanes.withUnsafeMutableBufferPointer { engine.values(at: time, into: $0) }
+        return lanes.withUnsafeBufferPointer { lanes in
+            decodings.withUnsafeBufferPointer { decodings in
+                (0..<n).map { i in
+                    decodings[i].record.state(lanes: { lanes[$0 * n + i] }, crossFade: decodings[i].crossFade)
+                }
+            }
+        }
     }
 
     /// Pair `index`'s lane values and velocities (per second) at `time`, in Double,
@@ -239,7 +274,7 @@ public struct MatchedPairGroup: Sendable {
     )] {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         guard time.isFinite else { throw .invalidTime(time) }
-        let n = pairs.count
+        let n = pairs.count, engine = self.engine
         return (0..<MatchedPair.laneCount).map { engine.reference(lane: $0 * n + index, at: time) }
     }
 

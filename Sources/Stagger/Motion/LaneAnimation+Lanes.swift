@@ -110,19 +110,14 @@ extension LaneAnimation {
             if p > 0 { next.planes.append(Plane(count: values.count)) }
             next.planes[p].start = planes[p].start
         }
-        for row in 0..<rows {
-            for j in 0..<m where carried[j] >= 0 {
-                let from = row * n + carried[j], to = row * m + j
-                for p in planes.indices {
-                    next.planes[p].offsets[to] = planes[p].offsets[from]
-                    next.planes[p].from[to] = planes[p].from[from]
-                    next.planes[p].to[to] = planes[p].to[from]
-                }
-                next.depth[to] = depth[from]
-                next.velocity[to] = velocity[from]
-                next.durations[to] = durations[from]
-            }
+        for p in planes.indices {
+            Self.gather(planes[p].offsets, into: &next.planes[p].offsets, rows: rows, carried: carried)
+            Self.gather(planes[p].from, into: &next.planes[p].from, rows: rows, carried: carried)
+            Self.gather(planes[p].to, into: &next.planes[p].to, rows: rows, carried: carried)
         }
+        Self.gather(depth, into: &next.depth, rows: rows, carried: carried)
+        Self.gather(velocity, into: &next.velocity, rows: rows, carried: carried)
+        Self.gather(durations, into: &next.durations, rows: rows, carried: carried)
         next.segmentDepth = segmentDepth
         next.lastTransition = lastTransition
         if kernel != nil {
@@ -130,6 +125,23 @@ extension LaneAnimation {
             next.passes = try Self.kernelPasses(newSegments)
         }
         return next
+    }
+
+    /// Element j of each of `rows` rows of `target` set to element `carried[j]` of the
+    /// same row of `source` (rows of `source.count / rows`), where that is not −1.
+    private static func gather<T: BitwiseCopyable>(_ source: [T], into target: inout [T], rows: Int, carried: [Int]) {
+        let n = rows == 0 ? 0 : source.count / rows, m = carried.count
+        // Through pointers: a checked store per element, through the planes' array, was
+        // most of the gathering.
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in
+                carried.withUnsafeBufferPointer { carried in
+                    for row in 0..<rows {
+                        for j in 0..<m where carried[j] >= 0 { target[row * m + j] = source[row * n + carried[j]] }
+                    }
+                }
+            }
+        }
     }
 
     /// Sends lane `lane` toward `target` from `time`, at once, by the rule of an

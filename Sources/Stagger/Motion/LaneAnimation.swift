@@ -397,6 +397,21 @@ struct LaneAnimation: Sendable {
         reference(lane: lane, at: time, segment: segment(ofLane: lane))
     }
 
+    /// Every lane's value at `time`, into `values` (one per lane): what
+    /// ``reference(lane:at:)`` gives lane by lane, spring lanes a run at a time by the
+    /// kernel (``SpringStates``, within a few units in the last place). O(lanes), no
+    /// allocation.
+    func values(at time: Double, into values: UnsafeMutableBufferPointer<Double>) {
+        precondition(values.count == laneCount)
+        SpringStates.with { states in
+            for k in segments.indices {
+                for lane in segments[k].lanes {
+                    values[lane] = states.state(ofLane: lane, segment: k, of: self, at: time).value
+                }
+            }
+        }
+    }
+
     /// The same for a lane of segment `k` (found by the caller, which walks the lanes
     /// of a segment in order: no search per lane).
     func reference(lane: Int, at time: Double, segment k: Int) -> (value: Double, velocity: Double) {
