@@ -128,7 +128,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         from old: [(id: ID, frame: LayoutRect)], to new: [(id: ID, frame: LayoutRect)], order: Order,
         options: MatchedPairOptions, appearing: Entrance, disappearing: Entrance
     ) throws(AnimatableError) -> (ids: [ID], roles: [Role], pairs: [MatchedPair]) {
-        let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+        let oldIDs = old.map { $0.id }, newIDs = new.map { $0.id }
         let oldIndex = try Self.index(oldIDs, named: "old"), newIndex = try Self.index(newIDs, named: "new")
         // Every item once: the new layout's, then the old one's that left. Parallel
         // arrays, the generic IDs apart: loops over generic tuples went through the
@@ -231,44 +231,51 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
     ///   throw.
     public mutating func change(to newer: [(id: ID, frame: LayoutRect)], at time: Double) throws(AnimatableError) {
-        let newIndex = try Self.index(newer.map(\.id), named: "new")
-        guard newer.contains(where: { indexByID[$0.id] == nil }) else {
+        let newIndex = try Self.index(newer.map { $0.id }, named: "new")
+        // Each item's place in `newer` (−1: not there), found once. (Index loops, not
+        // enumerated() or key paths: generic code here goes through the runtime per
+        // element.) The IDs of `newer` are distinct: all of them are items' when as many
+        // items are found as it holds.
+        var places = [Int](repeating: -1, count: ids.count)
+        var found = 0
+        for i in ids.indices {
+            guard let k = newIndex[ids[i]] else { continue }
+            places[i] = k
+            found += 1
+        }
+        guard found < newer.count else {
             var destinations: [MatchedGeometry] = []
             destinations.reserveCapacity(ids.count)
-            for (i, id) in ids.enumerated() {
-                if let k = newIndex[id] {
-                    destinations.append(try MatchedGeometry(frame: newer[k].frame))
-                } else {
-                    destinations.append(try leavingDestination(ofPair: i))
-                }
+            for i in ids.indices {
+                destinations.append(
+                    places[i] >= 0
+                        ? try MatchedGeometry(frame: newer[places[i]].frame) : try leavingDestination(ofPair: i))
             }
             try group.retarget(destinations, at: time)
             return
         }
         // New items: laid out again from where every item is, each item that stays
-        // carrying its motion on.
+        // carrying its motion on (faded out and not in `newer`: dropped).
         var current: [(id: ID, frame: LayoutRect)] = []
-        var carried: [ID: (pair: Int, opacity: Double)] = [:]
+        current.reserveCapacity(ids.count)
         let states = try group.states(at: time)
-        for (i, id) in ids.enumerated() {
-            let state = states[i]
-            guard state.opacity > 0 || newIndex[id] != nil else { continue }
+        for i in ids.indices where states[i].opacity > 0 || places[i] >= 0 {
+            let frame = states[i].frame
             current.append(
                 (
-                    id,
+                    ids[i],
                     try LayoutRect(
-                        x: state.frame.minX, y: state.frame.minY,
-                        width: max(state.frame.width, 0), height: max(state.frame.height, 0))
+                        x: frame.minX, y: frame.minY, width: max(frame.width, 0), height: max(frame.height, 0))
                 ))
-            carried[id] = (i, state.opacity)
         }
         var plan = try Self.plan(
             from: current, to: newer, order: order, options: options, appearing: appearing, disappearing: disappearing)
         var carriedPairs = [Int](repeating: -1, count: plan.ids.count)
         for j in plan.ids.indices {
-            guard let (i, opacity) = carried[plan.ids[j]] else { continue }
+            // An item of `current`: one of this transition's.
+            guard let i = indexByID[plan.ids[j]] else { continue }
             carriedPairs[j] = i
-            plan.pairs[j].source.opacity = min(max(opacity, 0), 1)
+            plan.pairs[j].source.opacity = min(max(states[i].opacity, 0), 1)
             if plan.roles[j] == .leaving { plan.pairs[j].destination = try leavingDestination(ofPair: i) }
         }
         var next = try group.regrouped(plan.pairs, carrying: carriedPairs)
