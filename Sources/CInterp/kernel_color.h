@@ -108,6 +108,14 @@ CI_INLINE void CI_FN(oklab_block)(const ci_oklab_mixes *M, double *red, double *
     converted = vdm_and(converted, CI_FN(in_unit_d)(bl));
     const VD nan = vd_set1(__builtin_nan(""));
     const VD end = vd_select(white, vd_set1(1.0), vd_select(black, vd_set1(0.0), nan));
+    /* No power where no colour of the vector is converted (a black or clear shadow, a
+     * colour past the gamut): the transfer function is most of a colour's cost. */
+    if (!vdm_any(converted)) {
+        CI_FN(store_d)(red + i, end, m);
+        CI_FN(store_d)(green + i, end, m);
+        CI_FN(store_d)(blue + i, end, m);
+        return;
+    }
     CI_FN(store_d)(red + i, vd_select(converted, CI_FN(srgb_encoded_d)(r), end), m);
     CI_FN(store_d)(green + i, vd_select(converted, CI_FN(srgb_encoded_d)(g), end), m);
     CI_FN(store_d)(blue + i, vd_select(converted, CI_FN(srgb_encoded_d)(bl), end), m);
