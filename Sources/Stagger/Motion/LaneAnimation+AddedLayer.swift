@@ -124,10 +124,7 @@ extension LaneAnimation {
         for k in segments.indices where !segments[k].lanes.isEmpty {
             shortest = Swift.min(shortest, easingEnds[k]?.duration ?? 0)
         }
-        // A few units in the last place under: an end sums the same figures in another
-        // order, and must not round below the bound.
-        let bound = time + earliestDelay + shortest
-        earliestEnd = bound.isFinite ? bound - 4 * bound.ulp : bound
+        setEarliestEnd(time: time, soonest: earliestDelay + shortest)
     }
 
     /// Drops the layers above plane 0 and gives back the base figures ``layeredBase``

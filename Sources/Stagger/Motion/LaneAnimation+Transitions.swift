@@ -195,7 +195,10 @@ extension LaneAnimation {
             start: time, current: { lane, _ in (values[lane], .nan) }, targets: .each(targets),
             delay: { lane, _ in delays[lane] }, reusing: takeSpare())
         spare.delays = delays
+        // The name, not a change of the motion: its ends stand.
+        let soonest = earliestEnd
         motionName = name
+        earliestEnd = soonest
     }
 
     /// The motion in flight as the spare of the next transition, with the delay buffer
@@ -257,6 +260,9 @@ extension LaneAnimation {
         var newSegmentDepth = Spare.reused(&spare.segmentDepth, count: segments.count)
         newSegmentDepth.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
         let carries = source != nil
+        // Seconds from `time` to the soonest end of a lane's new motion: easing lanes'
+        // as they are written, the others' once their settling bounds are in.
+        var soonest = Double.infinity
         // Through pointers: the loop writes up to fifteen arrays per lane, and array
         // subscripts checked uniqueness and bounds on every write (a third of a
         // transition's instructions, more with layers). Every index is within 0..<n, the
@@ -314,6 +320,7 @@ extension LaneAnimation {
                                             depth[lane] = UInt8(layerCount)
                                             velocity[lane] = 0
                                             durations[lane] = duration
+                                            soonest = Swift.min(soonest, delay + duration)
                                             newSegmentDepth[k] = Swift.max(newSegmentDepth[k], layerCount)
                                             continue
                                         }
@@ -333,6 +340,7 @@ extension LaneAnimation {
                                         if let duration = easingDuration {
                                             velocity[lane] = 0
                                             durations[lane] = duration
+                                            soonest = Swift.min(soonest, delay + duration)
                                             continue
                                         }
                                         let started = try Self.startVelocity(
@@ -348,6 +356,12 @@ extension LaneAnimation {
                                         }
                                     }
                                     settling.flush(into: durations)
+                                    if easingDuration == nil {
+                                        // One motion each (only easings carry layers).
+                                        for lane in segments[k].lanes {
+                                            soonest = Swift.min(soonest, planes[0].offsets[lane] + durations[lane])
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -368,6 +382,7 @@ extension LaneAnimation {
         // What was the motion becomes the spare of the next transition.
         self.spare = motionAsSpare
         motionName = nil
+        setEarliestEnd(time: time, soonest: soonest)
         kernel = newKernel
         // Every plane counts from this transition (set before the planes are stored:
         // setting them there would copy the array `newPlanes` still holds).

@@ -170,10 +170,19 @@ struct LaneAnimation: Sendable {
     }
 
     /// No lane's latest motion ends before this, seconds on the caller's clock: found by
-    /// a transition that adds a layer (every lane's latest motion is then its new one),
-    /// −∞ (unknown) once anything else changes the motion. A caller that asks which
-    /// lanes have come to rest by a time before it knows the answer without a pass.
+    /// a transition that writes every lane's latest motion (one that adds a layer, one
+    /// that writes every plane), −∞ (unknown) once anything else changes the motion. A
+    /// caller that asks which lanes have come to rest by a time before it knows the
+    /// answer without a pass.
     var earliestEnd = -Double.infinity
+
+    /// ``earliestEnd`` for lanes whose soonest end is `time + soonest`: a few units in
+    /// the last place under, since a lane's end sums the same figures in another order
+    /// and must not round below the bound.
+    mutating func setEarliestEnd(time: Double, soonest: Double) {
+        let bound = time + soonest
+        earliestEnd = bound.isFinite ? bound - 4 * bound.ulp : bound
+    }
 
     /// The named motion plane 0 still holds under the layers that transitions added on
     /// top of it (``addLayer(at:targets:delays:carried:)``), with the base figures of the

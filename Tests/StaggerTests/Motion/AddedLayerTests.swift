@@ -69,9 +69,13 @@ import Testing
                 try layered.restart(at: time, targets: .each(targets), delays: delays, keeping: .movingLanes)
                 try rewritten.restart(
                     at: time, targets: .each(targets), delays: delays, keeping: .movingLanes, addsLayer: false)
-                // The bound a caller skips its pass of rests by: no lane ends before it.
+                // The bound a caller skips its pass of rests by: no lane ends before it,
+                // and the rewrite, which writes every lane's end, finds the soonest.
                 let ends = (0..<values.count).map { layered.end(ofLane: $0) }
                 #expect(layered.earliestEnd <= ends.min()!)
+                let rewrittenEnds = (0..<values.count).map { rewritten.end(ofLane: $0) }
+                #expect(rewritten.earliestEnd <= rewrittenEnds.min()!)
+                #expect(rewritten.earliestEnd >= rewrittenEnds.min()! - 1e-12)
                 for t in [time, time + 0.01, time + 0.13, time + 0.31, time + 0.72] {
                     Self.expectSame(layered, rewritten, at: t, "tap at \(time)")
                 }

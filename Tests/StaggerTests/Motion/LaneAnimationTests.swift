@@ -35,6 +35,11 @@ import Testing
             let general = try Self.twoStep(start: start, from: from, to: to, delays: delays, curve: curve)
             #expect(direct.laneCount == delays.count)
             #expect(direct.settleTime == general.settleTime)
+            // The general path finds the soonest end of every lane's motion (springs'
+            // settling bounds and decays' too): no lane ends before it.
+            if let soonest = (0..<delays.count).map({ general.end(ofLane: $0) }).min() {
+                #expect(general.earliestEnd <= soonest && general.earliestEnd >= soonest - 1e-12)
+            }
             for lane in 0..<delays.count {
                 #expect(direct.end(ofLane: lane) == general.end(ofLane: lane))
                 #expect(direct.goesNowhere(lane: lane) == general.goesNowhere(lane: lane))
