@@ -8,6 +8,8 @@ extension LaneAnimation {
     /// named motion's), and the name of the motion the base holds; `nil` for none.
     struct LayeredBase: Sendable {
         var name: Int?
+        /// The named motion's ``LaneAnimation/namedSoonest``.
+        var soonest = -Double.infinity
         var lanes: [Int] = []
         var from: [Double] = []
         var to: [Double] = []
@@ -98,6 +100,7 @@ extension LaneAnimation {
         if let name = motionName {
             base.removeAll()
             base.name = name
+            base.soonest = namedSoonest
         }
         motionName = nil
         rewriteResting(&layer, flags: flags, recording: &base)
@@ -159,6 +162,8 @@ extension LaneAnimation {
         start = time
         lastTransition = time
         motionName = base.name
+        namedSoonest = base.soonest
+        setEarliestEnd(time: time, soonest: base.soonest)
         // Its buffers back, for the next record.
         base.removeAll()
         base.name = nil

@@ -177,6 +177,7 @@ extension LaneAnimation {
         }
         if let name, spare.motionName == name {
             let replaced = motionAsSpare
+            let soonest = spare.soonest
             planes = spare.planes
             depth = spare.depth
             velocity = spare.velocity
@@ -187,6 +188,8 @@ extension LaneAnimation {
             start = time
             lastTransition = time
             motionName = name
+            namedSoonest = soonest
+            setEarliestEnd(time: time, soonest: soonest)
             return
         }
         var delays = delayBuffer(count: laneCount)
@@ -199,6 +202,7 @@ extension LaneAnimation {
         let soonest = earliestEnd
         motionName = name
         earliestEnd = soonest
+        namedSoonest = soonest - time
     }
 
     /// The motion in flight as the spare of the next transition, with the delay buffer
@@ -206,7 +210,8 @@ extension LaneAnimation {
     private var motionAsSpare: Spare {
         Spare(
             planes: planes, depth: depth, velocity: velocity, durations: durations, kernel: kernel,
-            segmentDepth: segmentDepth, delays: spare.delays, motionName: motionName)
+            segmentDepth: segmentDepth, delays: spare.delays, motionName: motionName,
+            soonest: motionName == nil ? -.infinity : namedSoonest)
     }
 
     /// Sets every lane moving from `current(lane, isCarried)` (value, and velocity, NaN

@@ -169,6 +169,11 @@ struct LaneAnimation: Sendable {
         }
     }
 
+    /// Seconds from the start of the named motion (``motionName``) to its earliest end
+    /// (a little under, as ``earliestEnd``), −∞ unknown: a start that takes the motion
+    /// back knows its earliest end from it. Read only while the motion has a name.
+    var namedSoonest = -Double.infinity
+
     /// No lane's latest motion ends before this, seconds on the caller's clock: found by
     /// a transition that writes every lane's latest motion (one that adds a layer, one
     /// that writes every plane), −∞ (unknown) once anything else changes the motion. A
@@ -212,6 +217,8 @@ struct LaneAnimation: Sendable {
         var delays: [Double] = []
         /// The ``LaneAnimation/motionName`` of the motion these buffers held.
         var motionName: Int?
+        /// That named motion's ``LaneAnimation/namedSoonest``.
+        var soonest = -Double.infinity
 
         /// `count` planes of `lanes` lanes, in the spare's own array and buffers where
         /// they have the size (else fresh ones), the layers (planes after the first)

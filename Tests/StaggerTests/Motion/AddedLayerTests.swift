@@ -191,6 +191,15 @@ import Testing
         #expect(engine.planes[0].from == fresh.planes[0].from && engine.planes[0].to == fresh.planes[0].to)
         #expect(engine.start == 10 && engine.kernel == fresh.kernel && engine.segmentDepth == fresh.segmentDepth)
         #expect(engine.motionName == 7)
+        // Taken back, it knows its earliest end as the fresh start does: lane 0's, no
+        // delay and 0.4 s (the easeOut lanes wait 0.18 s or more for 0.25 s), 10.4 s,
+        // a few units in the last place under.
+        for known in [engine, fresh] { #expect(known.earliestEnd <= 10.4 && known.earliestEnd >= 10.4 - 1e-9) }
+        // Another motion, then this one again from the spare buffers: the same bound.
+        try engine.startFromRest(at: 20, values: destination, targets: source, name: 8, delays: fill)
+        try engine.startFromRest(at: 30, values: source, targets: destination, name: 7, delays: fill)
+        #expect(engine.motionName == 7 && engine.planes[0].to == fresh.planes[0].to)
+        #expect(engine.earliestEnd <= 30.4 && engine.earliestEnd >= 30.4 - 1e-9)
     }
 }
 
