@@ -3,7 +3,7 @@
 
 extension MatchedPairGroup {
     /// When every pair is at rest (springs: past their settling durations), seconds.
-    public var settleTime: Double { engine.settleTime }
+    public var settleTime: Double { storage.engine.settleTime }
 
     /// When pair `index` comes to rest, seconds on the caller's clock: the end of the
     /// latest of its lanes' motions (−∞ before the first transition). The latest of
@@ -12,7 +12,7 @@ extension MatchedPairGroup {
     /// - Throws: ``AnimatableError/unknownElement(_:)`` for an index outside the pairs.
     public func settleTime(ofPair index: Int) throws(AnimatableError) -> Double {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
-        return Self.settleTime(ofPair: index, in: engine, pairCount: pairs.count)
+        return Self.settleTime(ofPair: index, in: storage.engine, pairCount: pairs.count)
     }
 
     /// The pairs that come to rest in (`after`, `through`], with their times, in time

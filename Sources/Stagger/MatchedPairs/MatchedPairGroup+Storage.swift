@@ -89,7 +89,8 @@ extension MatchedPairGroup {
     }
 
     /// Every pair's lanes (lane-major: lane l · n + pair); MatchedPairGroup+Settling.swift
-    /// reads their ends.
+    /// reads their ends. A read copies the engine (a retain and a release per array):
+    /// a query per pair or per lane reaches `storage.engine` in place instead.
     var engine: LaneAnimation { storage.engine }
     /// Every pair's lanes at its source and at its destination, lane-major: laid out
     /// once (and again on a retarget), not on every transition.

@@ -225,7 +225,7 @@ public struct MatchedPairGroup: Sendable {
     // MARK: - Queries
 
     /// When the last transition started (−∞ before the first), seconds.
-    var lastTransition: Double { engine.lastTransition }
+    var lastTransition: Double { storage.engine.lastTransition }
 
     /// Whether the last transition moved anything (it takes time to settle).
     var hasMoved: Bool { lastTransition.isFinite && settleTime > lastTransition }
@@ -238,12 +238,15 @@ public struct MatchedPairGroup: Sendable {
     public func state(ofPair index: Int, at time: Double) throws(AnimatableError) -> MatchedPairState {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         guard time.isFinite else { throw .invalidTime(time) }
-        let n = pairs.count
-        // The engine and the record read once: the closure read `engine` (a copy of the
-        // engine, a retain per array) for every lane.
-        let engine = self.engine, decoding = decodings[index]
-        return decoding.record.state(
-            lanes: { engine.reference(lane: $0 * n + index, at: time).value }, crossFade: decoding.crossFade)
+        // The pair's lanes found in place, through the storage: reading `engine` copies
+        // it (a retain and a release per array), which cost more than the lanes.
+        return withUnsafeTemporaryAllocation(
+            of: (value: Double, velocity: Double).self, capacity: MatchedPair.laneCount
+        ) { lanes in
+            storage.engine.reference(first: index, stride: pairs.count, at: time, into: lanes)
+            let decoding = decodings[index]
+            return decoding.record.state(lanes: { lanes[$0].value }, crossFade: decoding.crossFade)
+        }
     }
 
     /// Every pair's state at `time`, in pair order: what ``state(ofPair:at:)`` gives
@@ -274,8 +277,11 @@ public struct MatchedPairGroup: Sendable {
     )] {
         guard pairs.indices.contains(index) else { throw .unknownElement("pair \(index)") }
         guard time.isFinite else { throw .invalidTime(time) }
-        let n = pairs.count, engine = self.engine
-        return (0..<MatchedPair.laneCount).map { engine.reference(lane: $0 * n + index, at: time) }
+        var lanes = [(value: Double, velocity: Double)](repeating: (0, 0), count: MatchedPair.laneCount)
+        lanes.withUnsafeMutableBufferPointer {
+            storage.engine.reference(first: index, stride: pairs.count, at: time, into: $0)
+        }
+        return lanes
     }
 
     /// A frame sized for this group.

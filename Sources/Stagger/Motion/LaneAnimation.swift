@@ -428,6 +428,18 @@ struct LaneAnimation: Sendable {
         }
     }
 
+    /// The values and velocities of lanes `first`, `first + stride`, … (as many as
+    /// `states` holds) at `time`, into `states`: one element of each row of `stride`
+    /// lanes (a pair's lanes in a pair group). The reference, lane by lane; no
+    /// allocation, and no copy of the engine (callers reach it in place through their
+    /// storage).
+    func reference(
+        first: Int, stride: Int, at time: Double,
+        into states: UnsafeMutableBufferPointer<(value: Double, velocity: Double)>
+    ) {
+        for r in states.indices { states[r] = reference(lane: first + r * stride, at: time) }
+    }
+
     /// The same for a lane of segment `k` (found by the caller, which walks the lanes
     /// of a segment in order: no search per lane).
     func reference(lane: Int, at time: Double, segment k: Int) -> (value: Double, velocity: Double) {
