@@ -1,5 +1,5 @@
-/// Starting lanes afresh, interrupting them, and handing them over from a caller who was
-/// moving them: every change of a lane animation's motions but its lane count.
+/// Starting lanes afresh and interrupting them: every change of a lane animation's
+/// motions but its lane count and a hand-over from a caller (`+Release`).
 extension LaneAnimation {
     /// Where a transition sends each lane: one target for every lane (a list's items),
     /// or one each.
@@ -424,97 +424,5 @@ extension LaneAnimation {
             }
             return sameCurve
         }
-    }
-
-    /// The initial velocity and duration of one fresh motion under `curve` from `value`
-    /// to `target`: a spring takes `velocity` (NaN for its own, scaled to the span, whose
-    /// settling duration is `ownDuration` when it moves: the curve's ``Curve/duration``); a
-    /// decay cannot take one (its own is k times its span; as a spring's, its duration
-    /// keeps it within 0.001 of the span from then on, 0 when it does not move); an
-    /// easing runs from rest for its duration.
-    ///
-    /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for a velocity that is not
-    ///   finite.
-    static func startMotion(
-        of curve: Curve, from value: Double, to target: Double, velocity: Double, ownDuration: Double? = nil,
-        lane: Int
-    ) throws(LaneFailure) -> (velocity: Double, duration: Double) {
-        let started = try startVelocity(
-            of: curve, from: value, to: target, velocity: velocity, ownDuration: ownDuration, lane: lane)
-        if let duration = started.duration { return (started.velocity, duration) }
-        // Only a spring leaves its duration to be found.
-        guard case .spring(let spring, _) = curve.kind else { return (started.velocity, 0) }
-        return (
-            started.velocity,
-            spring.validatedSettlingDuration(
-                target: target - value, initialVelocity: started.velocity, epsilon: SettlingBatch.epsilon)
-        )
-    }
-
-    /// ``startMotion(of:from:to:velocity:ownDuration:lane:)`` but for a spring's settling
-    /// bound, which it leaves to the caller (`duration` nil): a transition of many lanes
-    /// finds those in batches (``SettlingBatch``), from the span `target - value` and
-    /// the velocity returned.
-    static func startVelocity(
-        of curve: Curve, from value: Double, to target: Double, velocity: Double, ownDuration: Double? = nil,
-        lane: Int
-    ) throws(LaneFailure) -> (velocity: Double, duration: Double?) {
-        switch curve.kind {
-        case .easing(_, let duration):
-            return (0, duration)
-        case .spring(_, let unit):
-            let v = velocity.isNaN ? (target - value) * unit : velocity
-            try requireFinite(v, lane: lane, .velocity)
-            if velocity.isNaN, target != value, let ownDuration { return (v, ownDuration) }
-            return (v, nil)
-        case .decay(let decay):
-            let v = (target - value) * decay.frictionRate
-            try requireFinite(v, lane: lane, .velocity)
-            return (v, target == value ? 0 : decay.validatedSettlingDuration(epsilon: SettlingBatch.epsilon))
-        }
-    }
-
-    /// Hands lanes over from a caller who was moving them (a drag released): from `time`
-    /// each lane in `lanes` runs one fresh motion from `values[k]` at `velocities[k]`
-    /// (per second; see ``startMotion(of:from:to:velocity:ownDuration:lane:)`` for what each curve
-    /// does with it) to its target, at once; every other lane keeps its motions exactly.
-    ///
-    /// - Throws: ``LaneFailure/invalidTime(_:)`` for a NaN or infinite time or one
-    ///   before the last transition; ``LaneFailure/nonFinite(lane:_:value:)`` for a
-    ///   value, span or velocity that is not finite; for a kernel animation,
-    ///   ``LaneFailure/exceedsFloat32(lane:_:value:)``.
-    ///   Nothing changes on a throw.
-    mutating func release(
-        lanes: Range<Int>, values: [Double], velocities: [Double], at time: Double
-    ) throws(LaneFailure) {
-        guard time.isFinite, time >= lastTransition else { throw .invalidTime(time) }
-        var next = self
-        // Offsets count from the new start: the other lanes' trajectories are unchanged.
-        // Each lane's own motions only: layers a lane does not have stay all zero.
-        for lane in 0..<laneCount {
-            for p in 0..<Int(depth[lane]) { next.planes[p].offsets[lane] -= time - planes[p].start }
-        }
-        for (k, lane) in lanes.enumerated() {
-            let target = self.target(ofLane: lane)
-            try requireFinite(values[k], lane: lane, .value)
-            try requireFinite(velocities[k], lane: lane, .velocity)
-            try requireFinite(target - values[k], lane: lane, .span)
-            let started = try Self.startMotion(
-                of: curve(ofLane: lane), from: values[k], to: target, velocity: velocities[k], lane: lane)
-            for p in next.planes.indices {
-                (next.planes[p].offsets[lane], next.planes[p].from[lane], next.planes[p].to[lane]) =
-                    p == 0 ? (0, values[k], target) : (0, 0, 0)
-            }
-            next.depth[lane] = 1
-            next.velocity[lane] = started.velocity
-            next.durations[lane] = started.duration
-        }
-        if kernel != nil {
-            next.kernel = try Self.kernelLanes(planes: next.planes, velocity: next.velocity)
-        }
-        next.start = time
-        next.lastTransition = time
-        next.motionName = nil
-        self = next
     }
 }

@@ -32,10 +32,11 @@
 /// Split by concern: this file holds the storage and a lane's value (the reference);
 /// `+Rest` says when lanes move and come to rest, `+Pointers` lends the planes' buffers
 /// to passes over every lane, `+Transitions` starts and interrupts motions (rewriting
-/// every plane), `+AddedLayer` interrupts easing lanes by adding one plane over the ones
-/// in flight (a tap on a big collection), `+Lanes` inserts, removes and sends lanes,
-/// `+Layers` keeps easing lanes' motions in flight, `+Kernel` makes the float32 copies
-/// and runs the sampling pass. The storage is the engine's own: only those files write
+/// every plane), `+MotionStart` says how one fresh motion starts under each curve,
+/// `+Release` hands lanes over from a drag, `+AddedLayer` interrupts easing lanes by
+/// adding one plane over the ones in flight (a tap on a big collection), `+Lanes`
+/// inserts, removes, gathers and sends lanes, `+Layers` keeps easing lanes' motions in
+/// flight, `+Kernel` makes the float32 copies and runs the sampling pass. The storage is the engine's own: only those files write
 /// it (it is internal because Swift's `private` ends at a file).
 struct LaneAnimation: Sendable {
     /// A run of lanes driven by one curve.
