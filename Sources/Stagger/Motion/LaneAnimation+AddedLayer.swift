@@ -161,9 +161,7 @@ extension LaneAnimation {
         segmentDepth.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
         start = time
         lastTransition = time
-        motionName = base.name
-        namedSoonest = base.soonest
-        setEarliestEnd(time: time, soonest: base.soonest)
+        name(base.name, startedAt: time, soonest: base.soonest)
         // Its buffers back, for the next record.
         base.removeAll()
         base.name = nil

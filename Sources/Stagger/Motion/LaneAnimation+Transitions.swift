@@ -187,9 +187,7 @@ extension LaneAnimation {
             spare = replaced
             start = time
             lastTransition = time
-            motionName = name
-            namedSoonest = soonest
-            setEarliestEnd(time: time, soonest: soonest)
+            self.name(name, startedAt: time, soonest: soonest)
             return
         }
         var delays = delayBuffer(count: laneCount)
@@ -198,11 +196,8 @@ extension LaneAnimation {
             start: time, current: { lane, _ in (values[lane], .nan) }, targets: .each(targets),
             delay: { lane, _ in delays[lane] }, reusing: takeSpare())
         spare.delays = delays
-        // The name, not a change of the motion: its ends stand.
-        let soonest = earliestEnd
-        motionName = name
-        earliestEnd = soonest
-        namedSoonest = soonest - time
+        // The motion setMotion just wrote, named: its ends stand.
+        self.name(name, startedAt: time, soonest: earliestEnd - time)
     }
 
     /// The motion in flight as the spare of the next transition, with the delay buffer

@@ -191,6 +191,15 @@ struct LaneAnimation: Sendable {
         earliestEnd = bound.isFinite ? bound - 4 * bound.ulp : bound
     }
 
+    /// Names the motion in flight, which started at `time` and whose lanes end no sooner
+    /// than `soonest` seconds after it: the name, its soonest end and ``earliestEnd``
+    /// together (naming resets the bound: see ``motionName``).
+    mutating func name(_ name: Int?, startedAt time: Double, soonest: Double) {
+        motionName = name
+        namedSoonest = soonest
+        setEarliestEnd(time: time, soonest: soonest)
+    }
+
     /// The named motion plane 0 still holds under the layers that transitions added on
     /// top of it (``addLayer(at:targets:delays:carried:)``), with the base figures of the
     /// lanes they rewrote, so that a start from rest under that name takes it back by
