@@ -79,30 +79,39 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
     /* A resting item cancels the layers it was waiting for. */
     for (size_t p = 0; p < layers; p++) {
         VDM cancel = vdm_andnot(moving, waiting[p]);
-        if (!vdm_any(cancel)) continue;
-        double mask[WD];
-        vd_storeu(mask, vd_select(cancel, vd_set1(1.0), zero));
-        for (size_t j = 0; j < m; j++)
-            if (mask[j] != 0) L->changes[p][i + j] = 0.0f;
+        /* The vector written back whole: the changes kept pass through double exactly. */
+        if (vdm_any(cancel))
+            CI_FN(store_df)(L->changes[p] + i, vd_select(cancel, zero, change[p]), m);
     }
     /* Rests: a new motion's end; a moving item with no change, its motions' latest end. */
     VDM goes = vdm_andnot(vdm_eq(narrowed, zero), all);
     VD rest = vd_add(vd_add(start, vd_add(since_start, offset)), duration);
-    VD carried_on = vd_select(base_moves, vd_add(vd_add(start, delay), duration), minus_infinity);
-    for (size_t p = 0; p < layers; p++) {
-        VDM layer_goes = vdm_andnot(vdm_eq(change[p], zero), all);
-        VD end = vd_add(vd_add(start, begins[p]), duration);
-        carried_on = vd_select(layer_goes, CI_FN(max_d)(carried_on, end), carried_on);
+    VDM carries_on = vdm_andnot(goes, moving);
+    /* Rare (a change of target that leaves an item's end where it was): skipped when no
+     * item of the vector needs it. */
+    if (vdm_any(carries_on)) {
+        VD carried_on =
+            vd_select(base_moves, vd_add(vd_add(start, delay), duration), minus_infinity);
+        for (size_t p = 0; p < layers; p++) {
+            VDM layer_goes = vdm_andnot(vdm_eq(change[p], zero), all);
+            VD end = vd_add(vd_add(start, begins[p]), duration);
+            carried_on = vd_select(layer_goes, CI_FN(max_d)(carried_on, end), carried_on);
+        }
+        rest = vd_select(goes, rest, vd_select(carries_on, carried_on, minus_infinity));
+    } else {
+        rest = vd_select(goes, rest, minus_infinity);
     }
-    rest = vd_select(goes, rest, vd_select(moving, carried_on, minus_infinity));
-    VDM later = vdm_lt(time, rest);
-    if (m < WD) { /* lanes past m count for nothing */
+    if (m < WD) { /* lanes past m count for nothing: no rest */
         double valid[WD];
         for (size_t j = 0; j < WD; j++) valid[j] = j < m ? 1.0 : 0.0;
-        later = vdm_and(later, vdm_eq(vd_loadu(valid), vd_set1(1.0)));
+        rest = vd_select(vdm_eq(vd_loadu(valid), vd_set1(1.0)), rest, minus_infinity);
     }
-    *latest = vd_select(later, CI_FN(max_d)(*latest, rest), *latest);
-    *earliest = vd_select(later, CI_FN(min_d)(*earliest, rest), *earliest);
+    VDM later = vdm_lt(time, rest);
+    /* Rests that count for nothing become the bounds' identities first: the running
+     * bounds then wait on one comparison and one blend a vector, where a blend of the
+     * bound itself made every vector wait for the masks of the one before. */
+    *latest = CI_FN(max_d)(*latest, vd_select(later, rest, minus_infinity));
+    *earliest = CI_FN(min_d)(*earliest, vd_select(later, rest, vd_set1(__builtin_inf())));
 }
 
 static void CI_FN(interrupt_loop)(const ci_list_interruption *L, float *new_offset,

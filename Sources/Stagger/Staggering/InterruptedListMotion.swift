@@ -379,10 +379,34 @@ struct InterruptedListMotion: Sendable {
         let (count, easing, duration, start) = (self.count, self.easing, self.duration, self.start)
         store.withMutableColumns { columns in
             let offsets = columns[oldest.column], changes = columns[oldest.column + 1], values = columns[frozen]
-            for i in 0..<count where changes[i] != 0 {
-                let share =
-                    Double(changes[i]) * Self.ease(time - start - (oldest.shift + Double(offsets[i])), easing, duration)
-                values[i] = Float(Double(values[i]) + share)
+            // Items that were moving when the layer began share its offset (0): the
+            // easing is evaluated once per run of equal offsets, with the same argument
+            // and so the same bits; four items at a time while each goes nowhere or
+            // shares the run's offset (the same operations in the same order).
+            var lastOffset = Float.nan, eased = 0.0
+            var i = 0
+            while i < count {
+                if i + 4 <= count {
+                    let offset = UnsafeRawPointer(offsets + i).loadUnaligned(as: SIMD4<Float>.self)
+                    let change = UnsafeRawPointer(changes + i).loadUnaligned(as: SIMD4<Float>.self)
+                    let still = change .== 0
+                    if all(still .| (offset .== SIMD4(repeating: lastOffset))) {
+                        let value = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD4<Float>.self)
+                        var frozen = SIMD4<Float>(SIMD4<Double>(value) + SIMD4<Double>(change) * eased)
+                        frozen.replace(with: value, where: still)
+                        UnsafeMutableRawPointer(values + i).storeBytes(of: frozen, as: SIMD4<Float>.self)
+                        i += 4
+                        continue
+                    }
+                }
+                if changes[i] != 0 {
+                    if offsets[i] != lastOffset {
+                        lastOffset = offsets[i]
+                        eased = Self.ease(time - start - (oldest.shift + Double(lastOffset)), easing, duration)
+                    }
+                    values[i] = Float(Double(values[i]) + Double(changes[i]) * eased)
+                }
+                i += 1
             }
         }
     }

@@ -56,6 +56,64 @@ import Testing
         #expect(reference.store[last.column + 1, 3] == 1)
     }
 
+    /// An interruption toward where the items' motions already take them: every item
+    /// is moving and gets no change, so each rests when its motions in flight end. Five
+    /// items, no stagger, linear 1 s: shown at 0, hidden at 0.5 (a layer of −1 ending at
+    /// 1.5), then sent toward 0 again at 0.7: the base ends at 1, the layer at 1.5, so
+    /// the latest and the earliest rest are both 1.5 s (five items: a partial vector on
+    /// every backend).
+    @Test(arguments: testedBackends)
+    func anItemWithNoChangeRestsWhenItsMotionsEnd(backend: Backend) throws {
+        let config = try StaggerConfig(spread: .each(0), curve: try .easing(.linear, duration: 1))
+        var list = try StaggeredList(count: 5, config: config)
+        try list.show(at: 0)
+        try list.hide(at: 0.5)
+        let motion = try #require(Self.interrupted(list))
+        let kernel = try Self.interrupt(motion, at: 0.7, toward: 0, config: config, by: .kernel(backend))
+        let reference = try Self.interrupt(motion, at: 0.7, toward: 0, config: config, by: .reference)
+        #expect(Self.same(kernel, reference))
+        let last = try #require(reference.layers.last)
+        #expect((0..<5).map { reference.store[last.column + 1, $0] } == [0, 0, 0, 0, 0])
+        #expect(reference.settleTime == 1.5)
+        #expect(reference.restFloor == 1.5)
+    }
+
+    /// One motion more than the list keeps folds the oldest into the frozen values item
+    /// by item, by the rule the type documents: frozen + change · easing((time − start −
+    /// offset) / duration), summed in Double and stored in float32, bit for bit, whatever
+    /// runs of equal offsets the items form. Shown at 0, hidden at 0.1, shown at 0.12
+    /// (the items that had not started get delays of their own), hidden at 0.3 (those
+    /// still waiting are cancelled), shown at 0.32 (the hide at 0.1 is frozen), hidden at
+    /// 0.34: the show at 0.12 is frozen, moving items at offset 0 beside started ones at
+    /// their delays.
+    @Test func theFreezeFoldsEachItemsShareOfTheOldestMotion() throws {
+        let easing = Easing.easeOutCubic
+        let config = try StaggerConfig(spread: .amount(0.3), curve: .easing(easing, duration: 0.35))
+        var list = try StaggeredList(count: 37, config: config)
+        try list.show(at: 0)
+        for time in [0.1, 0.12, 0.3, 0.32] {
+            if list.isShown { try list.hide(at: time) } else { try list.show(at: time) }
+        }
+        let before = try #require(Self.interrupted(list))
+        try #require(before.layers.count == InterruptedListMotion.maximumLayers)
+        let oldest = before.layers[0]
+        #expect(oldest.shift == 0.12)
+        let after = try Self.interrupt(before, at: 0.34, toward: 0, config: config, by: .reference)
+        let frozen = try #require(after.frozenColumn)
+        var offsets = Set<Float>()
+        for i in 0..<37 {
+            let change = before.store[oldest.column + 1, i], offset = before.store[oldest.column, i]
+            let elapsed = 0.34 - before.start - (oldest.shift + Double(offset))
+            let eased = elapsed <= 0 ? 0 : elapsed >= 0.35 ? 1 : try easing.value(at: elapsed / 0.35)
+            let earlier = before.frozenColumn.map { before.store[$0, i] } ?? 0
+            let expected = change == 0 ? earlier : Float(Double(earlier) + Double(change) * eased)
+            #expect(after.store[frozen, i] == expected, "item \(i)")
+            if change != 0 { offsets.insert(offset) }
+        }
+        // A run of items at offset 0 and items at offsets of their own.
+        #expect(offsets.contains(0) && offsets.count > 2)
+    }
+
     /// Any run of shows and hides, then one more by the kernel and by the reference:
     /// the same bits on every backend.
     @Test(arguments: testedBackends)
