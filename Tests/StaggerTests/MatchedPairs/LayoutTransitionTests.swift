@@ -196,6 +196,36 @@ import Testing
         #expect(abs(x - 225) <= 1e-9 && abs(kernel - 225) <= 1e-4, "\(x), \(kernel) on \(backend)")
     }
 
+    /// A frame loop hears of every rest, whatever changes come between two of its
+    /// frames. Items 0 and 1 fly 200 pt right, `each` 0.05 s: item 0 rests at 0.2 s,
+    /// item 1 at 0.25 s. A change at t = 0.22 s (or a retarget then, and the change at
+    /// t = 0.3 s) adds item 2: item 0's rest at 0.2 s is still heard of, by its new
+    /// index; then, in the change, item 1 (moving) carries on at once and item 0 (at
+    /// rest, first in the order) starts at once, both resting at t + 0.2; item 2 (third)
+    /// after 0.1 s, at t + 0.3.
+    @Test(arguments: [false, true])
+    func anItemThatRestedBeforeAChangeIsStillHeardOf(throughARetarget: Bool) throws {
+        var flight = try LayoutTransition(
+            from: try Self.row([0, 1]), to: try Self.row([2, 3]), curves: Self.linear,
+            stagger: try StaggerConfig(spread: .each(0.05)))
+        try flight.start(at: 0)
+        if throughARetarget {
+            try flight.change(to: try Self.row([2, 5]), at: 0.22)
+            #expect(flight.ids == [0, 1])
+        }
+        let t = throughARetarget ? 0.3 : 0.22
+        try flight.change(to: try Self.row([2, 5, 6]), at: t)
+        #expect(flight.ids == [0, 1, 2])
+        let before = try flight.group.pairsSettling(after: 0.1, through: 0.21)
+        #expect(before.map(\.index) == [try #require(flight.index(of: 0))])
+        #expect(abs((before.first?.time ?? 0) - 0.2) <= 1e-12)
+        let after = try flight.group.pairsSettling(after: 0.21, through: 10)
+        #expect(after.map(\.index) == [0, 1, 2].map { flight.index(of: $0) })
+        for (rest, expected) in zip(after, [t + 0.2, t + 0.2, t + 0.3]) {
+            #expect(abs(rest.time - expected) <= 1e-12, "\(after)")
+        }
+    }
+
     @Test func badInputIsNamed() throws {
         let frame = try LayoutRect(x: 0, y: 0, width: 10, height: 10)
         #expect(throws: AnimatableError.duplicateElement("The ID 1 of new[0] and new[2]")) {
