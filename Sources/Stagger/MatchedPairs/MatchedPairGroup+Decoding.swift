@@ -64,6 +64,10 @@ extension MatchedPairGroup {
         // (Swift puts a temporary allocation over 1 KiB on the stack only where it
         // finds room, else on the heap: a malloc per call in a release build).
         let block = 16
+        // The shared cross-fade read once, a `let` that is not an optional (an
+        // optional bound per pair, or a choice of either, is copied per pair).
+        let shared = storage.sharedCrossFade
+        let isShared = shared != nil, fade = shared ?? .standard
         frame.values.withUnsafeBufferPointer { values in
             decodings.withUnsafeBufferPointer { decodings in
                 guard let decoding = decodings.baseAddress, let rows = values.baseAddress else { return }
@@ -81,10 +85,18 @@ extension MatchedPairGroup {
                             let i = lower + j
                             let color = (channels[j], channels[block + j], channels[2 * block + j])
                             let shadow = (channels[3 * block + j], channels[4 * block + j], channels[5 * block + j])
-                            states.append(
-                                decoding[i].record.state(
-                                    lanes: { Double(values[$0 * n + i]) }, crossFade: decoding[i].crossFade,
-                                    color: color, shadow: shadow))
+                            let record = decoding[i].record
+                            if isShared {
+                                states.append(
+                                    record.state(
+                                        lanes: { Double(values[$0 * n + i]) }, crossFade: fade, color: color,
+                                        shadow: shadow))
+                            } else {
+                                states.append(
+                                    record.state(
+                                        lanes: { Double(values[$0 * n + i]) }, crossFade: decoding[i].crossFade,
+                                        color: color, shadow: shadow))
+                            }
                         }
                     }
                 }

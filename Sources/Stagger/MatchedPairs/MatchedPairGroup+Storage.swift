@@ -42,6 +42,11 @@ extension MatchedPairGroup {
         var releaseStates: [(value: Double, velocity: Double)] = []
         var releaseFigures: [Double] = []
         var decodings: [Decoding]
+        /// The cross-fade every pair has, when they share one (as a group made with one
+        /// set of options does): a decode of every pair reads it once, where reading
+        /// each pair's own from ``decodings`` copies it (its easings' references), a
+        /// sixth of the decode.
+        let sharedCrossFade: CrossFade?
         var delays: [Double]
         var scrubLanes: ScrubLanes?
         /// How many times the destinations changed (a retarget): part of the name of a
@@ -58,6 +63,8 @@ extension MatchedPairGroup {
             self.sourceLanes = sourceLanes
             self.destinationLanes = destinationLanes
             self.decodings = decodings
+            let first = decodings.first?.crossFade
+            sharedCrossFade = decodings.allSatisfy { $0.crossFade == first } ? first : nil
             self.delays = delays
             self.scrubLanes = scrubLanes
         }
@@ -77,6 +84,7 @@ extension MatchedPairGroup {
             // Not the spare buffers of retargets and releases: a copy would keep them alive
             // in both groups, and the first of either to write them would copy them.
             decodings = other.decodings
+            sharedCrossFade = other.sharedCrossFade
             delays = other.delays
             scrubLanes = other.scrubLanes
             layoutGeneration = other.layoutGeneration

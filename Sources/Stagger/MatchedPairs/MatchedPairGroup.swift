@@ -257,12 +257,18 @@ public struct MatchedPairGroup: Sendable {
     func states(at time: Double) throws(AnimatableError) -> [MatchedPairState] {
         guard time.isFinite else { throw .invalidTime(time) }
         let n = pairs.count, engine = self.engine, decodings = self.decodings
+        // The shared cross-fade read once, a `let` that is not an optional (an
+        // optional bound per pair, or a choice of either, is copied per pair).
+        let shared = storage.sharedCrossFade
+        let isShared = shared != nil, fade = shared ?? .standard
         var lanes = [Double](repeating: 0, count: engine.laneCount)
         lanes.withUnsafeMutableBufferPointer { engine.values(at: time, into: $0) }
         return lanes.withUnsafeBufferPointer { lanes in
             decodings.withUnsafeBufferPointer { decodings in
                 (0..<n).map { i in
-                    decodings[i].record.state(lanes: { lanes[$0 * n + i] }, crossFade: decodings[i].crossFade)
+                    let record = decodings[i].record
+                    if isShared { return record.state(lanes: { lanes[$0 * n + i] }, crossFade: fade) }
+                    return record.state(lanes: { lanes[$0 * n + i] }, crossFade: decodings[i].crossFade)
                 }
             }
         }

@@ -41,4 +41,33 @@ import Testing
             }
         }
     }
+
+    /// Every pair's state at once (what a layout change reads) is each pair's own, the
+    /// cross-fades included, whether the pairs cross-fade each their own way or all one
+    /// way (the group then reads that one once).
+    @Test func everyPairsStateAtOnceIsEachPairsOwn() throws {
+        let fades: [[CrossFade]] = [[.standard, .dissolve, .standard], [.dissolve, .dissolve, .dissolve]]
+        for fade in fades {
+            let pairs = try fade.indices.map { i in
+                try MatchedPair(
+                    source: MatchedGeometry(frame: LayoutRect(x: Double(i) * 50, y: 0, width: 40, height: 40)),
+                    destination: MatchedGeometry(frame: LayoutRect(x: 0, y: Double(i) * 90, width: 80, height: 80)),
+                    options: MatchedPairOptions(crossFade: fade[i]))
+            }
+            var group = try MatchedPairGroup(
+                pairs, curves: MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4)),
+                stagger: try StaggerConfig(spread: .each(0.05)))
+            try group.start(at: 0)
+            for time in [0.1, 0.2, 0.3] {
+                let states = try group.states(at: time)
+                for i in pairs.indices {
+                    let own = try group.state(ofPair: i, at: time)
+                    #expect(states[i] == own, "pair \(i) at \(time)")
+                    // By the definition of the pair's own cross-fade.
+                    #expect(own.incomingOpacity == fade[i].incomingOpacity(at: own.progress))
+                    #expect(own.outgoingOpacity == fade[i].outgoingOpacity(at: own.progress))
+                }
+            }
+        }
+    }
 }

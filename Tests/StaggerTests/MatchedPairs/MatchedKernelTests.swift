@@ -29,12 +29,14 @@ import Testing
                 ? Shadow(color: RGBAColor(red: 0, green: 0, blue: c, alpha: 0.5), radius: r, offsetY: 2) : nil)
     }
 
-    static let options = zip(Gen.int(in: 0...2), Gen.bool, Gen.bool, Gen.int(in: 0...2), Gen.bool)
-        .map { properties, aspect, absolute, mixing, clip in
+    /// The last: bit 0 clips the gamut, bit 1 dissolves (else the standard cross-fade).
+    static let options = zip(Gen.int(in: 0...2), Gen.bool, Gen.bool, Gen.int(in: 0...2), Gen.int(in: 0...3))
+        .map { properties, aspect, absolute, mixing, flags in
             MatchedPairOptions(
                 properties: MatchedProperties.allCases[properties], anchor: aspect ? .center : .topLeading,
                 preservesAspectRatio: aspect, cornerRadius: absolute ? .absolute : .relativeToBox,
-                colorMixing: ColorMixing.allCases[mixing], gamutMapping: clip ? .clip : .css)
+                crossFade: flags & 2 == 2 ? .dissolve : .standard, colorMixing: ColorMixing.allCases[mixing],
+                gamutMapping: flags & 1 == 1 ? .clip : .css)
         }
 
     static let pair = zip(geometry, geometry, options).map {
@@ -377,21 +379,36 @@ import Testing
     }
 
     /// Decoding a whole frame in one call gives each pair's own decode, in order, for
-    /// every mixing space and gamut mapping (random pairs, staggered springs mid-flight).
+    /// every mixing space and gamut mapping (random pairs, staggered springs mid-flight),
+    /// whether the pairs cross-fade each their own way or all one way (the dissolve).
     @Test func decodingAFrameMatchesDecodingEachPair() async throws {
-        await checkProperty(count: 20, input: Self.pair.array(of: 0...12), Gen.double(in: 0...1.5)) { pairs, time in
-            var group = try MatchedPairGroup(
-                pairs, curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .amount(0.2)))
-            try group.start(at: 0)
-            var frame = group.makeFrame()
-            try group.sample(at: time, into: &frame)
-            var states = [MatchedPairState]()
-            try group.states(in: frame, into: &states)
-            #expect(states.count == pairs.count)
-            for i in pairs.indices { #expect(states[i] == (try group.state(ofPair: i, in: frame)), "pair \(i)") }
-            // Reused: the old contents are replaced, not appended to.
-            try group.states(in: frame, into: &states)
-            #expect(states.count == pairs.count)
+        await checkProperty(count: 20, input: Self.pair.array(of: 0...12), Gen.double(in: 0...1.5)) { mixed, time in
+            let dissolving = try mixed.map { pair in
+                var options = pair.options
+                options.crossFade = .dissolve
+                return try MatchedPair(source: pair.source, destination: pair.destination, options: options)
+            }
+            for pairs in [mixed, dissolving] {
+                var group = try MatchedPairGroup(
+                    pairs, curves: MatchedCurves(.bouncy), stagger: try StaggerConfig(spread: .amount(0.2)))
+                try group.start(at: 0)
+                var frame = group.makeFrame()
+                try group.sample(at: time, into: &frame)
+                var states = [MatchedPairState]()
+                try group.states(in: frame, into: &states)
+                #expect(states.count == pairs.count)
+                for i in pairs.indices {
+                    let own = try group.state(ofPair: i, in: frame)
+                    #expect(states[i] == own, "pair \(i)")
+                    // The pair's own cross-fade, by its definition.
+                    let fade = pairs[i].options.crossFade
+                    let incoming = pairs[i].destination.opacity * fade.incomingOpacity(at: own.progress)
+                    #expect(own.incomingOpacity == incoming)
+                }
+                // Reused: the old contents are replaced, not appended to.
+                try group.states(in: frame, into: &states)
+                #expect(states.count == pairs.count)
+            }
         }
     }
 }
