@@ -107,7 +107,9 @@ extension MatchedPairGroup {
     /// A pair's decoding record and its cross-fade.
     struct Decoding: Sendable {
         var record: MatchedPairDecoding
-        var crossFade: CrossFade
+        /// Fixed with the pair (a retarget changes its record, not its options): the
+        /// storage's shared cross-fade is found from these once.
+        let crossFade: CrossFade
 
         init(_ pair: MatchedPair) {
             record = MatchedPairDecoding(pair)

@@ -2,11 +2,12 @@ import Testing
 
 @testable import Stagger
 
-/// A group lays its pairs out in one pass that converts a colour once for a run of
-/// pairs of that colour. Every lane must be what the pair alone gives (each pair laid
-/// out by itself converts every colour afresh): runs of one colour, a colour that comes
-/// back after another, the same colour under another mixing, and −0 against +0 (equal
-/// as numbers, not as bits).
+/// What a group does once for many pairs gives each pair what it alone gives. The
+/// layout converts a colour once for a run of pairs of that colour: every lane must be
+/// what the pair alone gives (each pair laid out by itself converts every colour
+/// afresh), for runs of one colour, a colour that comes back after another, the same
+/// colour under another mixing, and −0 against +0 (equal as numbers, not as bits).
+/// Every pair's state at once reads a cross-fade the pairs share once.
 @Suite struct GroupLayoutTests {
     @Test func aGroupLaysOutEachPairAsThePairAlone() throws {
         let red = try RGBAColor(red: 0.9, green: 0.2, blue: 0.1)

@@ -403,7 +403,8 @@ import Testing
                     // The pair's own cross-fade, by its definition.
                     let fade = pairs[i].options.crossFade
                     let incoming = pairs[i].destination.opacity * fade.incomingOpacity(at: own.progress)
-                    #expect(own.incomingOpacity == incoming)
+                    let outgoing = pairs[i].source.opacity * fade.outgoingOpacity(at: own.progress)
+                    #expect(own.incomingOpacity == incoming && own.outgoingOpacity == outgoing)
                 }
                 // Reused: the old contents are replaced, not appended to.
                 try group.states(in: frame, into: &states)

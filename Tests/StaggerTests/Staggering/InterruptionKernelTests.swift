@@ -61,7 +61,7 @@ import Testing
     /// items, no stagger, linear 1 s: shown at 0, hidden at 0.5 (a layer of −1 ending at
     /// 1.5), then sent toward 0 again at 0.7: the base ends at 1, the layer at 1.5, so
     /// the latest and the earliest rest are both 1.5 s (five items: a partial vector on
-    /// every backend).
+    /// every vector backend).
     @Test(arguments: testedBackends)
     func anItemWithNoChangeRestsWhenItsMotionsEnd(backend: Backend) throws {
         let config = try StaggerConfig(spread: .each(0), curve: try .easing(.linear, duration: 1))
@@ -80,12 +80,13 @@ import Testing
 
     /// One motion more than the list keeps folds the oldest into the frozen values item
     /// by item, by the rule the type documents: frozen + change · easing((time − start −
-    /// offset) / duration), summed in Double and stored in float32, bit for bit, whatever
-    /// runs of equal offsets the items form. Shown at 0, hidden at 0.1, shown at 0.12
-    /// (the items that had not started get delays of their own), hidden at 0.3 (those
-    /// still waiting are cancelled), shown at 0.32 (the hide at 0.1 is frozen), hidden at
-    /// 0.34: the show at 0.12 is frozen, moving items at offset 0 beside started ones at
-    /// their delays.
+    /// (shift + offset)) / duration), summed in Double and stored in float32, bit for
+    /// bit, whatever runs of equal offsets the items form (four at a time where they
+    /// share one or go nowhere, one by one elsewhere). Shown at 0, hidden at 0.1, shown
+    /// at 0.12 (the items that had not started get delays of their own), hidden at 0.3
+    /// (those still waiting are cancelled), shown at 0.32 (the hide at 0.1 is frozen),
+    /// hidden at 0.34: the show at 0.12 is frozen, moving items at offset 0 beside
+    /// started ones at their delays.
     @Test func theFreezeFoldsEachItemsShareOfTheOldestMotion() throws {
         let easing = Easing.easeOutCubic
         let config = try StaggerConfig(spread: .amount(0.3), curve: .easing(easing, duration: 0.35))
@@ -101,17 +102,25 @@ import Testing
         let after = try Self.interrupt(before, at: 0.34, toward: 0, config: config, by: .reference)
         let frozen = try #require(after.frozenColumn)
         var offsets = Set<Float>()
+        var sharesTheRun = [Bool](repeating: false, count: 37)
         for i in 0..<37 {
             let change = before.store[oldest.column + 1, i], offset = before.store[oldest.column, i]
             let elapsed = 0.34 - before.start - (oldest.shift + Double(offset))
             let eased = elapsed <= 0 ? 0 : elapsed >= 0.35 ? 1 : try easing.value(at: elapsed / 0.35)
             let earlier = before.frozenColumn.map { before.store[$0, i] } ?? 0
             let expected = change == 0 ? earlier : Float(Double(earlier) + Double(change) * eased)
-            #expect(after.store[frozen, i] == expected, "item \(i)")
+            #expect(after.store[frozen, i].bitPattern == expected.bitPattern, "item \(i)")
             if change != 0 { offsets.insert(offset) }
+            sharesTheRun[i] = change == 0 || offset == 0
         }
-        // A run of items at offset 0 and items at offsets of their own.
+        // Items at offsets of their own, and a moving item at offset 0 followed by four
+        // that share its offset or go nowhere (the four-at-a-time path).
         #expect(offsets.contains(0) && offsets.count > 2)
+        #expect(
+            (0..<32).contains { i in
+                before.store[oldest.column + 1, i] != 0 && before.store[oldest.column, i] == 0
+                    && sharesTheRun[(i + 1)...(i + 4)].allSatisfy { $0 }
+            })
     }
 
     /// Any run of shows and hides, then one more by the kernel and by the reference:
