@@ -64,10 +64,7 @@ extension MatchedPairGroup {
         // (Swift puts a temporary allocation over 1 KiB on the stack only where it
         // finds room, else on the heap: a malloc per call in a release build).
         let block = 16
-        // The shared cross-fade read once, a `let` that is not an optional (an
-        // optional bound per pair, or a choice of either, is copied per pair).
-        let shared = storage.sharedCrossFade
-        let isShared = shared != nil, fade = shared ?? .standard
+        let (isShared, fade) = storage.crossFadeReadOnce
         frame.values.withUnsafeBufferPointer { values in
             decodings.withUnsafeBufferPointer { decodings in
                 guard let decoding = decodings.baseAddress, let rows = values.baseAddress else { return }

@@ -47,6 +47,14 @@ extension MatchedPairGroup {
         /// each pair's own from ``decodings`` copies it (its easings' references):
         /// 12-16% of the decode on a Zen 3 VM.
         let sharedCrossFade: CrossFade?
+
+        /// ``sharedCrossFade`` as a decode of every pair reads it, into two `let`s
+        /// once: `fade` is then borrowed by each pair's decode (an optional bound per
+        /// pair, or a choice between it and the pair's own, was copied per pair).
+        /// `.standard` stands in, unread, when the pairs share none.
+        var crossFadeReadOnce: (isShared: Bool, fade: CrossFade) {
+            (sharedCrossFade != nil, sharedCrossFade ?? .standard)
+        }
         var delays: [Double]
         var scrubLanes: ScrubLanes?
         /// How many times the destinations changed (a retarget): part of the name of a

@@ -257,10 +257,7 @@ public struct MatchedPairGroup: Sendable {
     func states(at time: Double) throws(AnimatableError) -> [MatchedPairState] {
         guard time.isFinite else { throw .invalidTime(time) }
         let n = pairs.count, engine = self.engine, decodings = self.decodings
-        // The shared cross-fade read once, a `let` that is not an optional (an
-        // optional bound per pair, or a choice of either, is copied per pair).
-        let shared = storage.sharedCrossFade
-        let isShared = shared != nil, fade = shared ?? .standard
+        let (isShared, fade) = storage.crossFadeReadOnce
         var lanes = [Double](repeating: 0, count: engine.laneCount)
         lanes.withUnsafeMutableBufferPointer { engine.values(at: time, into: $0) }
         return lanes.withUnsafeBufferPointer { lanes in
