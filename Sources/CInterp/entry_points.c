@@ -299,6 +299,36 @@ ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list
     return CI_OK;
 }
 
+ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *list,
+                                   float *new_offset, float *new_from, float *new_velocity,
+                                   float *new_duration, double bounds[2], size_t *unsolved,
+                                   size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!list || !bounds || !unsolved) return CI_ERR_NULL_POINTER;
+    const ci_spring_state *S = &list->spring;
+    double lambda = S->decay_rate, w2 = S->undamped_frequency_squared;
+    double s = S->damped_frequency_squared;
+    /* lambda > 0 (the settling bounds need it), and omega_d <= 2000 lambda: by the time a
+     * lane's phase reaches the states' limit (2^20 pi / 2), e^(-lambda t) is below
+     * e^(-823), exactly 0, and the state is the target's. */
+    if (!(isfinite(lambda) && lambda > 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0 &&
+          s <= 4e6 * lambda * lambda && isfinite(list->epsilon) && list->epsilon > 0 &&
+          isfinite(list->time) && isfinite(list->start) && isfinite(list->own_velocity) &&
+          isfinite(list->own_duration)))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count > 0 && (!list->offset || !list->from || !list->velocity || !list->duration ||
+                      !new_offset || !new_from || !new_velocity || !new_duration))
+        return CI_ERR_NULL_POINTER;
+    *unsolved = 0;
+    bounds[0] = list->time;
+    bounds[1] = INFINITY;
+    if (count == 0) return CI_OK;
+    *unsolved =
+        table->spring_list(list, new_offset, new_from, new_velocity, new_duration, bounds, count);
+    return CI_OK;
+}
+
 ci_status ci_oklab_to_srgb(ci_backend backend, const ci_oklab_mixes *mixes, double *red,
                            double *green, double *blue, size_t count) {
     const ci_kernel_table *table = ci_resolve_backend(backend);

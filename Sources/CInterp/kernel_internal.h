@@ -193,6 +193,8 @@ typedef struct ci_kernel_table {
     void (*interrupt)(const ci_list_interruption *list, float *new_offset, float *new_change,
                       double bounds[2], size_t n);
     void (*oklab)(const ci_oklab_mixes *mixes, double *red, double *green, double *blue, size_t n);
+    size_t (*spring_list)(const ci_spring_list *list, float *new_offset, float *new_from,
+                          float *new_velocity, float *new_duration, double bounds[2], size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

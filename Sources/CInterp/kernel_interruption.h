@@ -114,19 +114,25 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
     *earliest = CI_FN(min_d)(*earliest, vd_select(later, rest, vd_set1(__builtin_inf())));
 }
 
+/* The latest of `latest`'s lanes and `time`, and the earliest of `earliest`'s (+infinity
+ * for none): an interruption's bounds, gathered a lane at a time. */
+CI_INLINE void CI_FN(rest_bounds)(VD latest, VD earliest, double time, double bounds[2]) {
+    double high[WD], low[WD];
+    vd_storeu(high, latest);
+    vd_storeu(low, earliest);
+    bounds[0] = time;
+    bounds[1] = __builtin_inf();
+    for (size_t j = 0; j < WD; j++) {
+        if (bounds[0] <= high[j]) bounds[0] = high[j];
+        if (low[j] < bounds[1]) bounds[1] = low[j];
+    }
+}
+
 static void CI_FN(interrupt_loop)(const ci_list_interruption *L, float *new_offset,
                                   float *new_change, double bounds[2], size_t n) {
     VD latest = vd_set1(L->time), earliest = vd_set1(__builtin_inf());
     for (size_t i = 0; i < n; i += WD)
         CI_FN(interrupt_block)(L, new_offset, new_change, i, n - i < WD ? n - i : WD, &latest,
                                &earliest);
-    double high[WD], low[WD];
-    vd_storeu(high, latest);
-    vd_storeu(low, earliest);
-    bounds[0] = L->time;
-    bounds[1] = __builtin_inf();
-    for (size_t j = 0; j < WD; j++) {
-        if (bounds[0] <= high[j]) bounds[0] = high[j];
-        if (low[j] < bounds[1]) bounds[1] = low[j];
-    }
+    CI_FN(rest_bounds)(latest, earliest, L->time, bounds);
 }

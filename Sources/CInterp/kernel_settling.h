@@ -228,11 +228,15 @@ typedef struct {
 } CI_FN(settling_pending);
 
 /* Solves the pending lanes: all of them with `all`, else those that fill whole groups
- * of vectors (the rest move to the front and wait for more). */
-static void CI_FN(settling_search)(const ci_settling *spring, double omega_d, double *duration,
-                                   CI_FN(settling_pending) *pending, int all) {
+ * of vectors (the rest move to the front and wait for more). Each bound goes to
+ * `duration`, or rounded to float to `narrow_duration` when `duration` is NULL; returns
+ * how many are NaN (left to the caller's reference). */
+static size_t CI_FN(settling_search)(const ci_settling *spring, double omega_d, double *duration,
+                                     float *narrow_duration, CI_FN(settling_pending) *pending,
+                                     int all) {
     const size_t width = CI_SETTLING_VECTORS * WD;
     const size_t solved = all ? pending->count : pending->count / width * width;
+    size_t unsolved = 0;
     for (size_t k = 0; k < solved; k += width) {
         size_t m = solved - k < width ? solved - k : width;
         /* Padding lanes move from rest toward 1: a valid spring, thrown away. */
@@ -250,7 +254,11 @@ static void CI_FN(settling_search)(const ci_settling *spring, double omega_d, do
         }
         CI_FN(settling_searched)(spring, omega_d, deltas, velocities, bounds);
         CI_EACH_VECTOR(u) vd_storeu(out + u * WD, bounds[u]);
-        for (size_t j = 0; j < m; j++) duration[pending->index[k + j]] = out[j];
+        for (size_t j = 0; j < m; j++) {
+            if (duration) duration[pending->index[k + j]] = out[j];
+            else narrow_duration[pending->index[k + j]] = (float)out[j];
+            unsolved += out[j] != out[j];
+        }
     }
     for (size_t j = solved; j < pending->count; j++) {
         pending->index[j - solved] = pending->index[j];
@@ -258,6 +266,25 @@ static void CI_FN(settling_search)(const ci_settling *spring, double omega_d, do
         pending->velocity[j - solved] = pending->velocity[j];
     }
     pending->count -= solved;
+    return unsolved;
+}
+
+/* Adds the lanes of `searched` among the first m of the vector at item i (inputs d and
+ * v) to `pending`; returns whether it is full enough to solve. */
+CI_INLINE int CI_FN(settling_gather)(CI_FN(settling_pending) *pending, VDM searched, VD d, VD v,
+                                     size_t i, size_t m) {
+    double flags[WD], ds[WD], vs[WD];
+    vd_storeu(flags, vd_select(searched, vd_set1(1.0), vd_set1(0.0)));
+    vd_storeu(ds, d);
+    vd_storeu(vs, v);
+    for (size_t j = 0; j < m; j++) {
+        if (flags[j] == 0) continue;
+        pending->index[pending->count] = i + j;
+        pending->delta[pending->count] = ds[j];
+        pending->velocity[pending->count] = vs[j];
+        pending->count++;
+    }
+    return pending->count > CI_SETTLING_PENDING - WD;
 }
 
 /* Two passes: every lane's quick figure, then the lanes that need a crossing, gathered
@@ -287,21 +314,10 @@ static int CI_FN(settling_loop)(const ci_settling *spring, const double *delta,
         CI_FN(store_d)(duration + i, vd_select(finite, bound, vd_set1(__builtin_nan(""))), m);
         searched = vdm_and(searched, finite);
         if (!vdm_any(searched)) continue;
-        double flags[WD], ds[WD], vs[WD];
-        vd_storeu(flags, vd_select(searched, vd_set1(1.0), vd_set1(0.0)));
-        vd_storeu(ds, d);
-        vd_storeu(vs, v);
-        for (size_t j = 0; j < m; j++) {
-            if (flags[j] == 0) continue;
-            pending.index[pending.count] = i + j;
-            pending.delta[pending.count] = ds[j];
-            pending.velocity[pending.count] = vs[j];
-            pending.count++;
-        }
-        if (pending.count > CI_SETTLING_PENDING - WD)
-            CI_FN(settling_search)(spring, omega_d, duration, &pending, 0);
+        if (CI_FN(settling_gather)(&pending, searched, d, v, i, m))
+            CI_FN(settling_search)(spring, omega_d, duration, NULL, &pending, 0);
     }
-    CI_FN(settling_search)(spring, omega_d, duration, &pending, 1);
+    CI_FN(settling_search)(spring, omega_d, duration, NULL, &pending, 1);
     /* Whether some lane was not finite: a lane of all_finite clear. */
     return vdm_any(vdm_andnot(all_finite, vdm_eq(vd_set1(0.0), vd_set1(0.0))));
 }

@@ -8,36 +8,62 @@
  * vocabulary): no include guard, every name through CI_FN.
  */
 
+/* What a spring's state `t` seconds into its motion (t >= 0) takes from t alone:
+ * e^(-lambda t), cos(omega_d t) and sin(omega_d t) / omega_d (t when omega_d is 0). Lanes
+ * with the same t share them, whatever their motions. */
+typedef struct {
+    VD decay, cosine, sin_over_frequency;
+} CI_FN(spring_phase);
+
+CI_INLINE CI_FN(spring_phase)
+    CI_FN(spring_phase_at)(const ci_spring_state *spring, double omega_d, VD t) {
+    const VD zero = vd_set1(0.0);
+    CI_FN(spring_phase) phase;
+    phase.decay = CI_FN(exp_neg_d)(vd_mul(vd_sub(zero, vd_set1(spring->decay_rate)), t));
+    phase.cosine = vd_set1(1.0);
+    phase.sin_over_frequency = t;
+    if (omega_d > 0) {
+        VD angle = vd_mul(vd_set1(omega_d), t), sine;
+        CI_FN(sincos_d)(angle, &sine, &phase.cosine);
+        /* t sinc(angle), sinc 1 at 0. */
+        VD sinc = vd_select(vdm_eq(angle, zero), vd_set1(1.0), vd_div(sine, angle));
+        phase.sin_over_frequency = vd_mul(t, sinc);
+    }
+    return phase;
+}
+
+/* One vector of lanes at `phase`: displacement from the lane's origin and velocity in a
+ * spring toward `delta` that started at `v0`. Lanes in `waiting` have not started
+ * (their phase is any): they hold still, (0, 0). */
+CI_INLINE void CI_FN(spring_state_at)(const ci_spring_state *spring, CI_FN(spring_phase) phase,
+                                      VDM waiting, VD delta, VD v0, VD *value, VD *velocity) {
+    const VD zero = vd_set1(0.0);
+    const VD lambda = vd_set1(spring->decay_rate);
+    VD lead = vd_sub(vd_mul(lambda, delta), v0);
+    VD x = vd_sub(delta, vd_mul(phase.decay, vd_add(vd_mul(delta, phase.cosine),
+                                                    vd_mul(lead, phase.sin_over_frequency))));
+    VD pull =
+        vd_sub(vd_mul(vd_set1(spring->undamped_frequency_squared), delta), vd_mul(lambda, v0));
+    VD v = vd_mul(phase.decay,
+                  vd_add(vd_mul(v0, phase.cosine), vd_mul(pull, phase.sin_over_frequency)));
+    /* Fully decayed: at the target, at rest (also no 0 * inf from the phase). */
+    const VDM decayed = vdm_eq(phase.decay, zero);
+    x = vd_select(decayed, delta, x);
+    v = vd_select(decayed, zero, v);
+    *value = vd_select(waiting, zero, x);
+    *velocity = vd_select(waiting, zero, v);
+}
+
 /* One vector of lanes: displacement from the lane's origin and velocity `elapsed`
  * seconds into a spring toward `delta` that started at `v0`. A lane that has not
  * started (elapsed < 0) holds still: (0, 0). */
 CI_INLINE void CI_FN(spring_state_block)(const ci_spring_state *spring, double omega_d, VD elapsed,
                                          VD delta, VD v0, VD *value, VD *velocity) {
     const VD zero = vd_set1(0.0);
-    const VD lambda = vd_set1(spring->decay_rate);
     const VDM waiting = vdm_lt(elapsed, zero);
     const VD t = vd_select(waiting, zero, elapsed);
-    const VD decay = CI_FN(exp_neg_d)(vd_mul(vd_sub(zero, lambda), t));
-    VD cosine = vd_set1(1.0), sin_over_frequency = t;
-    if (omega_d > 0) {
-        VD phase = vd_mul(vd_set1(omega_d), t), sine;
-        CI_FN(sincos_d)(phase, &sine, &cosine);
-        /* t sinc(phase), sinc 1 at 0. */
-        VD sinc = vd_select(vdm_eq(phase, zero), vd_set1(1.0), vd_div(sine, phase));
-        sin_over_frequency = vd_mul(t, sinc);
-    }
-    VD lead = vd_sub(vd_mul(lambda, delta), v0);
-    VD x = vd_sub(delta,
-                  vd_mul(decay, vd_add(vd_mul(delta, cosine), vd_mul(lead, sin_over_frequency))));
-    VD pull =
-        vd_sub(vd_mul(vd_set1(spring->undamped_frequency_squared), delta), vd_mul(lambda, v0));
-    VD v = vd_mul(decay, vd_add(vd_mul(v0, cosine), vd_mul(pull, sin_over_frequency)));
-    /* Fully decayed: at the target, at rest (also no 0 * inf from the phase). */
-    const VDM decayed = vdm_eq(decay, zero);
-    x = vd_select(decayed, delta, x);
-    v = vd_select(decayed, zero, v);
-    *value = vd_select(waiting, zero, x);
-    *velocity = vd_select(waiting, zero, v);
+    CI_FN(spring_state_at)(spring, CI_FN(spring_phase_at)(spring, omega_d, t), waiting, delta, v0,
+                           value, velocity);
 }
 
 static int CI_FN(spring_state_loop)(const ci_spring_state *spring, const double *elapsed,

@@ -962,6 +962,84 @@ static void check_spring_states(ci_backend b) {
     report(ci_backend_name(b), "spring states (double)", worst, 1e-13);
 }
 
+/* A list under one spring interrupted (ci_interrupt_spring_list), against the critically
+ * damped closed form worked by hand (lambda = omega0 = 4 pi, from rest at 0 toward 1:
+ * x = 1 - (1 + lambda t) e^(-lambda t), x' = lambda^2 t e^(-lambda t)). Item i started
+ * 0.01 i s after 0; at 0.2 every item goes to 0. Items 0-19 have started: the even ones
+ * move (each rests at 10 s), so they start at once from x and x' (as floats, within 1e-6
+ * of the span), their bound that of ci_spring_settling for those floats (bit for bit);
+ * the odd ones rest since 0.005 s after they began, so they start from x after the new
+ * delay (0.5 s), at the spring's own velocity (2 per unit of span) and its own duration.
+ * Item 20 starts at the tap itself and items 21-32 wait: from 0, nowhere to go, no rest.
+ * The bounds are the latest and earliest rest (time + offset + duration) over the items
+ * that go somewhere. Then the API's refusals. */
+static void check_spring_list(ci_backend b) {
+    enum { N = 33 };
+    static float offset[N], from[N], velocity[N], duration[N], next[N];
+    const double lambda = 4 * PI;
+    ci_spring_list L = {
+        {lambda, lambda * lambda, 0}, 1e-3, 0.2, 0, 2, 0.7, 1, 0, offset, from, velocity, duration};
+    for (int i = 0; i < N; i++) {
+        offset[i] = (float)(0.01 * i);
+        from[i] = 0;
+        velocity[i] = 0;
+        duration[i] = i % 2 ? 0.005f : 10;
+        next[i] = 0.5f;
+    }
+    double bounds[2];
+    size_t unsolved = 99;
+    double worst = 0;
+    int wrong = ci_interrupt_spring_list(b, &L, next, from, velocity, duration, bounds, &unsolved,
+                                         N) != CI_OK ||
+                unsolved != 0;
+    double latest = 0.2, earliest = INFINITY;
+    for (int i = 0; i < N; i++) {
+        double t = 0.2 - 0.01 * i, e = exp(-lambda * t);
+        double x = i < 20 ? 1 - (1 + lambda * t) * e : 0, v = i < 20 ? lambda * lambda * t * e : 0;
+        worst = fmax(worst, fabs(from[i] - x));
+        if (i < 20 && i % 2 == 0) {
+            worst = fmax(worst, fabs(velocity[i] - v) / (lambda));
+            ci_settling S = {lambda, 0, 1e-3};
+            double span = 0.0 - (double)from[i], speed = velocity[i], bound;
+            if (ci_spring_settling(b, &S, &span, &speed, &bound, 1) != CI_OK) wrong = 1;
+            if (next[i] != 0 || duration[i] != (float)bound) wrong = 1;
+        } else if (i < 20) {
+            if (velocity[i] != (float)(-(double)from[i] * 2) || next[i] != 0.5f ||
+                duration[i] != 0.7f)
+                wrong = 1;
+        } else if (from[i] != 0 || velocity[i] != 0 || next[i] != 0.5f || duration[i] != 0) {
+            wrong = 1;
+        }
+        if (i < 20) {
+            double rest = 0.2 + (double)next[i] + (double)duration[i];
+            latest = fmax(latest, rest);
+            earliest = fmin(earliest, rest);
+        }
+    }
+    if (bounds[0] != latest || bounds[1] != earliest) wrong = 1;
+    /* Refusals: nothing written (not even the bounds). */
+    bounds[0] = bounds[1] = -1;
+    unsolved = 99;
+    ci_spring_list over = L, barely = L, missing = L;
+    over.spring.damped_frequency_squared = -1;   /* over-damped */
+    barely.spring.damped_frequency_squared = 5e6 * lambda * lambda; /* omega_d > 2000 lambda */
+    missing.duration = NULL;
+    if (ci_interrupt_spring_list(b, &over, next, from, velocity, duration, bounds, &unsolved, N) !=
+            CI_ERR_INVALID_PARAMETER ||
+        ci_interrupt_spring_list(b, &barely, next, from, velocity, duration, bounds, &unsolved,
+                                 N) != CI_ERR_INVALID_PARAMETER ||
+        ci_interrupt_spring_list(b, &missing, next, from, velocity, duration, bounds, &unsolved,
+                                 N) != CI_ERR_NULL_POINTER ||
+        ci_interrupt_spring_list(b, NULL, next, from, velocity, duration, bounds, &unsolved, N) !=
+            CI_ERR_NULL_POINTER ||
+        ci_interrupt_spring_list(b, &L, next, from, velocity, duration, bounds, NULL, N) !=
+            CI_ERR_NULL_POINTER ||
+        bounds[0] != -1 || bounds[1] != -1 || unsolved != 99)
+        wrong = 1;
+    report(ci_backend_name(b), "spring list (hand)", worst, 1e-6);
+    report(ci_backend_name(b), "spring list (figures)", wrong, 0);
+}
+
 /* Colours mixed in Oklab back to sRGB (ci_oklab_to_srgb) against values worked by hand.
  * A grey (L, 0, 0) is L in each cube-rooted LMS coordinate and L^3 in each linear
  * channel (each row of the LMS to linear sRGB matrix sums to 1 within 1e-10), so it
@@ -1180,6 +1258,7 @@ int main(int argc, char **argv) {
         check_vertical_tangent((ci_backend)b);
         check_settling((ci_backend)b);
         check_spring_states((ci_backend)b);
+        check_spring_list((ci_backend)b);
         check_oklab_to_srgb((ci_backend)b);
         check_path((ci_backend)b);
     }

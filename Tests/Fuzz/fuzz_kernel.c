@@ -17,18 +17,22 @@
  *     exactly the element count (ASan sees an overrun) whose leading padding, used to
  *     misalign them, is poisoned and filled with a canary (an underrun).
  * The double-precision and table-driven entry points (ci_spring_settling,
- * ci_spring_states, ci_interrupt_list, ci_path_points, ci_oklab_to_srgb) promise every
- * backend the same bits: they are checked bit for bit against the scalar backend (any
- * NaN matching any NaN), each non-finite lane is NaN where the header says so and
- * every lane is written, and what each promises besides: settling bounds that are not
- * negative and after which the spring stays within its tolerance, spring states
- * within 1e-14 of the closed form at the motion's scale and at rest before their
- * start, interrupted items that keep or zero their offsets and cancel layers only
- * to 0, path angles in (-180, 180]; colours NaN in all three channels exactly where
- * the header leaves them to the caller (a clear colour, a non-finite coordinate or
- * chroma, a lightness inside (0, 1) out of gamut), else in [0, 1]: white and black
- * exactly, the others within 1e-12 of the sRGB transfer function of the linear light
- * the published Oklab matrices give.
+ * ci_spring_states, ci_interrupt_list, ci_interrupt_spring_list, ci_path_points,
+ * ci_oklab_to_srgb) promise every backend the same bits: they are checked bit for bit
+ * against the scalar backend (any NaN matching any NaN), each non-finite lane is NaN
+ * where the header says so and every lane is written, and what each promises besides:
+ * settling bounds that are not negative and after which the spring stays within its
+ * tolerance, spring states within 1e-14 of the closed form at the motion's scale and
+ * at rest before their start, interrupted items that keep or zero their offsets and
+ * cancel layers only to 0; items of a list under a spring that zero their offsets
+ * exactly when they are moving, start from the state ci_spring_states gives, with the
+ * bound ci_spring_settling gives (moving) or the spring's own (at rest), NaN only where
+ * *unsolved counts it, between bounds that are the span of their rests; path angles in
+ * (-180, 180]; colours NaN in all three channels exactly where the header leaves them
+ * to the caller (a clear colour, a non-finite coordinate or chroma, a lightness inside
+ * (0, 1) out of gamut), else in [0, 1]: white and black exactly, the others within
+ * 1e-12 of the sRGB transfer function of the linear light the published Oklab
+ * matrices give.
  *
  *   scripts/fuzz [seconds]   builds it with clang's libFuzzer, ASan and UBSan and runs it
  *   -DFUZZ_KERNEL_STANDALONE  adds a main() that replays files or directories of inputs
@@ -230,6 +234,7 @@ enum {
     OP_INTERRUPT,
     OP_PATH,
     OP_OKLAB,
+    OP_SPRING_LIST,
     OP_COUNT
 };
 
@@ -250,6 +255,7 @@ static const char *const op_names[OP_COUNT] = {
     "ci_interrupt_list",
     "ci_path_points",
     "ci_oklab_to_srgb",
+    "ci_interrupt_spring_list",
 };
 
 /* In-place modes: which output shares the input array. */
@@ -313,6 +319,16 @@ typedef struct fuzz_case {
      * null_value, null_velocity, null_stagger; the struct: null_curve). */
     float color_ends[4][2];
     int premultiply, null_a, null_b, null_alpha;
+    /* ci_interrupt_spring_list: the list's scalars (its arrays are made by the run), the
+     * ends of its offset, from, velocity and duration arrays (the new delays read:
+     * new_delay, new_delay_step), which outputs are in place (bits 0-2: new_from,
+     * new_velocity, new_duration over from, velocity, duration) and which pointers are
+     * NULL (bits 0-5: from, velocity, duration, new_velocity, new_duration, unsolved;
+     * the list: null_curve, offset: null_input, new_offset: null_value, new_from:
+     * null_velocity, bounds: null_stagger). */
+    ci_spring_list spring_list;
+    float item_ends[4][2];
+    int in_place, null_items;
 } fuzz_case;
 
 /*
@@ -320,12 +336,12 @@ typedef struct fuzz_case {
  * 3 offsets, fill mode, 2 fill floats, 4 stagger doubles; then the newer entry points'
  * own fields (ci_sample's sources, list and tracks; a layout; a wave; a double spring
  * and the ends of its lanes' ramps; an interrupted list's figures and layers; a path's
- * table; a colour mix's flags and the ends of its four arrays), a linear() curve's
- * points, a layout's nearest distance, then the tail. Most fields are one selector
- * byte followed by what that selector needs. The double entry points (and the colour
- * mix's float arrays) fill their lanes as the float ones do (ramps, the tail's raw
- * bytes, special values dropped in); the flags' NULL bits name their structs and
- * arrays.
+ * table; a colour mix's flags and the ends of its four arrays; a spring list's spring,
+ * scalars and the ends of its arrays), a linear() curve's points, a layout's nearest
+ * distance, then the tail. Most fields are one selector byte followed by what that
+ * selector needs. The double entry points (and the float arrays of the colour mix and
+ * the spring list) fill their lanes as the float ones do (ramps, the tail's raw bytes,
+ * special values dropped in); the flags' NULL bits name their structs and arrays.
  */
 static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
     reader r = {data, size, 0};
@@ -555,6 +571,62 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
             c->null_b = (f >> 5) & 1;
             c->null_alpha = (f >> 2) & 1;
         }
+    } else if (c->op == OP_SPRING_LIST) {
+        /* Mostly a spring as the Swift layer makes one (a response in [0.05, 5] s, a
+         * damping fraction in [0.05, 1], omega_d^2 = omega0^2 - lambda^2 as Swift forms
+         * it, epsilon a power of 2), else raw doubles or their magnitudes; on three
+         * inputs in four a list of modest figures (from, velocity, to and target within
+         * [-4, 4], offsets, durations and the new delays within [0, 2], the tap within
+         * 8 s after the start), else any; outputs in place or not, now and then NULL. */
+        ci_spring_list *K = &c->spring_list;
+        uint8_t f = take_u8(&r), g = take_u8(&r);
+        int modest = (f & 0x30) != 0x30;
+        double lambda, w2;
+        if (f & 1) {
+            double omega0 = 6.283185307179586 / (0.05 + take_u8(&r) / 255.0 * 4.95);
+            lambda = (0.05 + take_u8(&r) / 255.0 * 0.95) * omega0;
+            w2 = omega0 * omega0;
+            K->epsilon = ldexp(1, -(take_u8(&r) % 24));
+        } else {
+            lambda = take_double(&r);
+            w2 = take_double(&r);
+            K->epsilon = take_double(&r);
+            if (f & 2) {
+                lambda = fabs(lambda);
+                w2 = fabs(w2);
+                K->epsilon = fabs(K->epsilon);
+            }
+        }
+        K->spring.decay_rate = lambda;
+        K->spring.undamped_frequency_squared = w2;
+        K->spring.damped_frequency_squared = (f & 4) ? take_double(&r) : w2 - lambda * lambda;
+        if (modest) {
+            K->start = (int8_t)take_u8(&r) / 8.0;
+            K->time = K->start + take_u8(&r) / 32.0;
+            K->own_velocity = (int8_t)take_u8(&r) / 16.0;
+            K->own_duration = take_u8(&r) / 64.0;
+            K->to = (int8_t)take_u8(&r) / 32.0f;
+            K->target = (int8_t)take_u8(&r) / 32.0f;
+            for (int k = 0; k < 4; k++)
+                for (int j = 0; j < 2; j++)
+                    c->item_ends[k][j] =
+                        k == 1 || k == 2 ? (int8_t)take_u8(&r) / 32.0f : take_u8(&r) / 128.0f;
+            c->new_delay = take_u8(&r) / 128.0f;
+            c->new_delay_step = (int8_t)take_u8(&r) / 8192.0f;
+        } else {
+            K->start = take_double(&r);
+            K->time = take_double(&r);
+            K->own_velocity = take_double(&r);
+            K->own_duration = take_double(&r);
+            K->to = take_float(&r);
+            K->target = take_float(&r);
+            for (int k = 0; k < 4; k++)
+                for (int j = 0; j < 2; j++) c->item_ends[k][j] = take_float(&r);
+            c->new_delay = take_float(&r);
+            c->new_delay_step = take_float(&r);
+        }
+        c->in_place = g & 7;
+        if ((g & 0xC0) == 0xC0) c->null_items = take_u8(&r) & 0x3F;
     }
 
     /* A linear() curve's points come last, so that the earlier layouts stay: mostly
@@ -695,6 +767,20 @@ static void describe(FILE *out, const fuzz_case *c) {
                 c->color_ends[0][0], c->color_ends[0][1], c->color_ends[1][0], c->color_ends[1][1],
                 c->color_ends[2][0], c->color_ends[2][1], c->color_ends[3][0], c->color_ends[3][1],
                 c->premultiply, c->null_a, c->null_b, c->null_alpha);
+    if (c->op == OP_SPRING_LIST) {
+        const ci_spring_list *K = &c->spring_list;
+        fprintf(out,
+                "  spring list lambda %a w2 %a s %a epsilon %a time %a start %a\n"
+                "  own velocity %a duration %a to %g target %g offset [%g, %g] from [%g, %g]"
+                " velocity [%g, %g] duration [%g, %g]\n"
+                "  new delay %g step %g in place %d nulls 0x%x\n",
+                K->spring.decay_rate, K->spring.undamped_frequency_squared,
+                K->spring.damped_frequency_squared, K->epsilon, K->time, K->start, K->own_velocity,
+                K->own_duration, K->to, K->target, c->item_ends[0][0], c->item_ends[0][1],
+                c->item_ends[1][0], c->item_ends[1][1], c->item_ends[2][0], c->item_ends[2][1],
+                c->item_ends[3][0], c->item_ends[3][1], c->new_delay, c->new_delay_step,
+                c->in_place, (unsigned)c->null_items);
+    }
 }
 
 static void fail(const char *format, ...) {
@@ -1352,10 +1438,10 @@ static void run_newer(const fuzz_case *c) {
     free(ref);
 }
 
-/* ---- ci_spring_settling, ci_spring_states, ci_interrupt_list, ci_path_points,
- * ci_oklab_to_srgb ---------------------------------------------------------------------- */
+/* ---- ci_spring_settling, ci_spring_states, ci_interrupt_list, ci_interrupt_spring_list,
+ * ci_path_points, ci_oklab_to_srgb ------------------------------------------------------ */
 
-/* These five promise every backend the same bits: each is run again on the scalar
+/* These six promise every backend the same bits: each is run again on the scalar
  * backend and compared bit for bit (a NaN's payload aside: any NaN matches any NaN).
  * Their double arrays are guarded blocks too, offset by whole doubles (a double needs
  * its alignment in C) and filled with a NaN canary of their own. */
@@ -1522,6 +1608,16 @@ static int ordinary_double(double x, double lo, double hi) {
 
 /* 2^20 pi / 2: a phase past it may give NaN ("the caller evaluates it by the reference"). */
 #define STATE_PHASE_LIMIT 1647099.0
+
+/* An interruption's bounds: the latest and the earliest rest after `time`, or (time,
+ * +inf) when none (always for no items). */
+static void check_rest_bounds(const char *what, const double *bound, double time, size_t n) {
+    double b0 = bound[0], b1 = bound[1];
+    if (!(b0 >= time) || !(b1 > time) || !(b1 <= b0 || (b0 == time && b1 == INFINITY)))
+        fail("%s: bounds %a %a around time %a", what, b0, b1, time);
+    if (n == 0 && (b0 != time || b1 != INFINITY))
+        fail("%s: no items, bounds %a %a (time %a)", what, b0, b1, time);
+}
 
 /* Settling bounds: after duration[i] the spring stays within its tolerance. Checked on
  * the first lanes at a few later times, by ci_spring_states (scalar) on the same spring
@@ -1831,12 +1927,7 @@ static void run_interrupt(const fuzz_case *c) {
             if (memcmp(initial + (1 + p) * n, changes[p].p, n * sizeof(float)) != 0)
                 fail("%s: a failed call wrote layer %zu's changes", what, p);
     } else {
-        /* Bounds: the latest and the earliest rest after `time`, or (time, +inf). */
-        double b0 = bound[0], b1 = bound[1];
-        if (!(b0 >= L.time) || !(b1 > L.time) || !(b1 <= b0 || (b0 == L.time && b1 == INFINITY)))
-            fail("%s: bounds %a %a around time %a", what, b0, b1, L.time);
-        if (n == 0 && (b0 != L.time || b1 != INFINITY))
-            fail("%s: no items, bounds %a %a (time %a)", what, b0, b1, L.time);
+        check_rest_bounds(what, bound, L.time, n);
         /* A moving item's offset is 0, a resting one's kept; a layer is kept or cancelled
          * (its change 0); an item whose figures are all finite is written. */
         int still = L.layer_count == 0 && L.from == L.to;
@@ -1908,6 +1999,260 @@ static void run_interrupt(const fuzz_case *c) {
     free(offset_table);
     free(change_table);
     free(initial);
+    free(saved);
+}
+
+/* ci_interrupt_spring_list's *unsolved: a guarded block of its own, holding a canary. */
+#define SENTINEL_COUNT ((size_t)0xA5A5A5A5A5A5A5A5ull)
+
+static size_t *guarded_make_count(guarded *g, size_t offset) {
+    const size_t k = sizeof(size_t) / sizeof(float);
+    guarded_make(g, k * (offset % (MAX_OFFSET / k)), k);
+    size_t *p = (size_t *)(void *)g->p;
+    *p = SENTINEL_COUNT;
+    return p;
+}
+
+static void run_spring_list(const fuzz_case *c) {
+    const char *what = op_names[c->op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    ci_spring_list L = c->spring_list;
+    static const char *const input_names[4] = {"offset", "from", "velocity", "duration"};
+    static const char *const output_names[4] = {"new_offset", "new_from", "new_velocity",
+                                                "new_duration"};
+    static const char *const compared[4] = {"ci_interrupt_spring_list new_offset",
+                                            "ci_interrupt_spring_list new_from",
+                                            "ci_interrupt_spring_list new_velocity",
+                                            "ci_interrupt_spring_list new_duration"};
+
+    /* The four arrays the list reads; new_offset (the new delays, read, then written) in
+     * a block of its own, the other outputs maybe in place over from, velocity and
+     * duration; the bounds and *unsolved guarded too. */
+    guarded in[4] = {{0}}, out[4] = {{0}}, bounds = {0}, count = {0};
+    float *x[4], *y[4];
+    for (int k = 0; k < 4; k++) {
+        guarded_make(&in[k], (c->input_offset + 5 * (size_t)k) % MAX_OFFSET, n);
+        x[k] = in[k].p;
+        fill_floats(c, c->item_ends[k], 24 * (size_t)k, x[k], n);
+    }
+    guarded_make(&out[0], c->value_offset, n);
+    y[0] = out[0].p;
+    for (size_t i = 0; i < n; i++) y[0][i] = c->new_delay + (float)i * c->new_delay_step;
+    for (int k = 1; k < 4; k++) {
+        if (c->in_place & (1 << (k - 1))) {
+            y[k] = x[k];
+            continue;
+        }
+        guarded_make(&out[k], (c->value_offset + 3 * (size_t)k) % MAX_OFFSET, n);
+        y[k] = out[k].p;
+    }
+    /* The inputs as they were, then the new delays read. */
+    float *saved = malloc((n ? n : 1) * sizeof(float) * 5);
+    if (!saved) abort();
+    for (int k = 0; k < 4; k++) memcpy(saved + (size_t)k * n, x[k], n * sizeof(float));
+    float *initial = saved + 4 * n;
+    memcpy(initial, y[0], n * sizeof(float));
+    double *bound = guarded_make_doubles(&bounds, c->value_offset + 1, 2);
+    size_t *unsolved = guarded_make_count(&count, c->velocity_offset);
+
+    const int nulls = c->null_items;
+    L.offset = c->null_input ? NULL : x[0];
+    L.from = (nulls & 1) ? NULL : x[1];
+    L.velocity = (nulls & 2) ? NULL : x[2];
+    L.duration = (nulls & 4) ? NULL : x[3];
+    const ci_spring_list *list = c->null_curve ? NULL : &L;
+    float *arg[4] = {c->null_value ? NULL : y[0], c->null_velocity ? NULL : y[1],
+                     (nulls & 8) ? NULL : y[2], (nulls & 16) ? NULL : y[3]};
+    double *bounds_arg = c->null_stagger ? NULL : bound;
+    size_t *unsolved_arg = (nulls & 32) ? NULL : unsolved;
+
+    /* The header's ranges: ci_spring_states' and ci_settling's (lambda > 0), omega_d at
+     * most 2000 lambda (omega_d^2 <= 4e6 lambda^2; within rounding of the limit either
+     * answer will do), finite scalars, epsilon > 0. */
+    const ci_spring_state *S = &L.spring;
+    double lambda = S->decay_rate, w2 = S->undamped_frequency_squared;
+    double s = S->damped_frequency_squared;
+    int spring_ok =
+        isfinite(lambda) && lambda > 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0;
+    int phase_ok = s <= 4e6 * lambda * lambda;
+    int at_limit = spring_ok && fabs(sqrt(s) - 2000 * lambda) <= 1e-12 * (2000 * lambda);
+    int valid = spring_ok && isfinite(L.epsilon) && L.epsilon > 0 && isfinite(L.time) &&
+                isfinite(L.start) && isfinite(L.own_velocity) && isfinite(L.own_duration);
+
+    /* "CI_ERR_NULL_POINTER for a missing array": required with items; with none the
+     * header's general rule (NULL while count > 0) leaves it open. */
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (!list || !bounds_arg || !unsolved_arg) allow(&e, CI_ERR_NULL_POINTER);
+    if (list) {
+        if (!valid || (!phase_ok && !at_limit)) allow(&e, CI_ERR_INVALID_PARAMETER);
+        if (valid && at_limit) allow_maybe(&e, CI_ERR_INVALID_PARAMETER);
+        int missing = !L.offset || !L.from || !L.velocity || !L.duration;
+        for (int k = 0; k < 4; k++) missing |= !arg[k];
+        if (missing) (n > 0 ? allow : allow_maybe)(&e, CI_ERR_NULL_POINTER);
+    }
+
+    ci_status status = ci_interrupt_spring_list(backend, list, arg[0], arg[1], arg[2], arg[3],
+                                                bounds_arg, unsolved_arg, n);
+    if (print_cases > 0) printf("  status %d\n", (int)status);
+    /* Per-item figures are not checked: never CI_ERR_NONFINITE_INPUT. */
+    check_status(status, &e, 0, what);
+    for (int k = 0; k < 4; k++) {
+        guarded_check_padding(&in[k], input_names[k]);
+        if (out[k].block) guarded_check_padding(&out[k], output_names[k]);
+    }
+    guarded_check_padding(&bounds, "bounds");
+    guarded_check_padding(&count, "unsolved");
+    for (int k = 0; k < 4; k++)
+        if (y[k] != x[k] && memcmp(saved + (size_t)k * n, x[k], n * sizeof(float)) != 0)
+            fail("%s: input array %s modified", what, input_names[k]);
+
+    if (status != CI_OK) {
+        if (memcmp(initial, y[0], n * sizeof(float)) != 0)
+            fail("%s: a failed call wrote new_offset", what);
+        for (int k = 1; k < 4; k++) {
+            if (out[k].block) check_untouched(y[k], n, output_names[k]);
+            else if (memcmp(saved + (size_t)k * n, x[k], n * sizeof(float)) != 0)
+                fail("%s: a failed call wrote the in-place array %s", what, input_names[k]);
+        }
+        check_untouched_doubles(bound, 2, "bounds");
+        if (*unsolved != SENTINEL_COUNT) fail("%s: a failed call wrote *unsolved", what);
+    } else {
+        check_rest_bounds(what, bound, L.time, n);
+        if (*unsolved == SENTINEL_COUNT || *unsolved > n)
+            fail("%s: *unsolved is %zu of %zu items", what, *unsolved, n);
+        /* ... exactly those of the rests as stored (time + offset + duration, in double)
+         * of the items that go somewhere (not at rest at the target). */
+        double latest = L.time, earliest = INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            if (y[2][i] == 0 && y[1][i] == L.target) continue;
+            double rest = L.time + (double)y[0][i] + (double)y[3][i];
+            if (!(rest > L.time)) continue;
+            latest = rest > latest ? rest : latest;
+            earliest = rest < earliest ? rest : earliest;
+        }
+        if (!same_double(b0, latest) || !same_double(b1, earliest))
+            fail("%s: bounds %a %a, the rests stored give %a %a", what, b0, b1, latest, earliest);
+
+        /* Each item: its state at the tap by ci_spring_states (scalar) on the same spring
+         * (elapsed time - start - offset, toward to - from from its velocity); an item of
+         * finite figures is moving when 2^-20 |offset| < elapsed < duration. */
+        double *state = malloc((n ? n : 1) * sizeof(double) * 5);
+        unsigned char *finite = malloc(n ? n : 1);
+        if (!state || !finite) abort();
+        double *elapsed = state, *delta = state + n, *v0 = state + 2 * n;
+        double *value = state + 3 * n, *speed = state + 4 * n;
+        int clean = 1; /* every item's figures and new start finite */
+        size_t nan_bounds = 0, moving_count = 0;
+        for (size_t i = 0; i < n; i++) {
+            float o = saved[i], from = saved[n + i], v = saved[2 * n + i];
+            float d = saved[3 * n + i], delay = initial[i];
+            elapsed[i] = L.time - L.start - (double)o;
+            delta[i] = (double)L.to - (double)from;
+            v0[i] = v;
+            finite[i] =
+                (unsigned char)(isfinite(o) && isfinite(from) && isfinite(v) && isfinite(d) &&
+                                isfinite(delay) && isfinite(L.to) && isfinite(L.target) &&
+                                isfinite(elapsed[i]) && isfinite(delta[i]));
+            if (!finite[i]) elapsed[i] = delta[i] = v0[i] = 0;
+            clean = clean && finite[i];
+            nan_bounds += isnan(y[3][i]) != 0;
+            /* Whatever the figures: the new offset is 0 or the delay read. */
+            if (!same_float(y[0][i], delay) && bits_of_float(y[0][i]) != 0)
+                fail("%s: new_offset %zu is %a, neither 0 nor the delay read %a", what, i, y[0][i],
+                     delay);
+        }
+        if (ci_spring_states(CI_BACKEND_SCALAR, S, elapsed, delta, v0, value, speed, n) != CI_OK)
+            fail("%s: ci_spring_states refuses the spring or the states of a list it took", what);
+        /* The moving items' bounds, by ci_spring_settling (scalar) on their spans. */
+        double *span = malloc((n ? n : 1) * sizeof(double) * 3);
+        size_t *moving_item = malloc((n ? n : 1) * sizeof(size_t));
+        if (!span || !moving_item) abort();
+        double *moving_speed = span + n, *moving_bound = span + 2 * n;
+        for (size_t i = 0; i < n; i++) {
+            if (!finite[i]) continue;
+            for (int k = 1; k < 4; k++)
+                if (out[k].block && bits_of_float(y[k][i]) == SENTINEL_BITS)
+                    fail("%s: %s %zu not written", what, output_names[k], i);
+            float o = saved[i], from = saved[n + i], d = saved[3 * n + i], delay = initial[i];
+            int moving = 0x1p-20 * fabs((double)o) < elapsed[i] && elapsed[i] < (double)d;
+            if (moving ? bits_of_float(y[0][i]) != 0 : !same_float(y[0][i], delay))
+                fail("%s: item %zu %s (elapsed %a, offset %a, duration %a) has new_offset %a "
+                     "(delay read %a)",
+                     what, i, moving ? "moving" : "not moving", elapsed[i], o, d, y[0][i], delay);
+            float want_from = (float)((double)from + value[i]);
+            if (!same_float(y[1][i], want_from))
+                fail("%s: item %zu starts from %a, its state at the tap %a (elapsed %a)", what, i,
+                     y[1][i], want_from, elapsed[i]);
+            double left = (double)L.target - (double)y[1][i];
+            float want_velocity = moving ? (float)speed[i] : (float)(left * L.own_velocity);
+            if (!same_float(y[2][i], want_velocity))
+                fail("%s: item %zu (%s) starts at velocity %a, expected %a", what, i,
+                     moving ? "moving" : "at rest", y[2][i], want_velocity);
+            clean = clean && isfinite(y[1][i]) && isfinite(y[2][i]);
+            if (!moving) {
+                /* At rest: the spring's own duration, 0 with nowhere to go. */
+                float want = left == 0 ? 0.0f : (float)L.own_duration;
+                if (!same_float(y[3][i], want))
+                    fail("%s: item %zu at rest has new_duration %a, expected %a", what, i, y[3][i],
+                         want);
+            } else if (isfinite(left) && isfinite(y[2][i])) {
+                if (y[3][i] < 0) fail("%s: moving item %zu has new_duration %a", what, i, y[3][i]);
+                span[moving_count] = left;
+                moving_speed[moving_count] = y[2][i];
+                moving_item[moving_count++] = i;
+            }
+        }
+        if (moving_count > 0) {
+            ci_settling T = {lambda, s, L.epsilon};
+            if (ci_spring_settling(CI_BACKEND_SCALAR, &T, span, moving_speed, moving_bound,
+                                   moving_count) != CI_OK)
+                fail("%s: ci_spring_settling refuses the spring of a list it took", what);
+            for (size_t j = 0; j < moving_count; j++) {
+                size_t i = moving_item[j];
+                if (!same_float(y[3][i], (float)moving_bound[j]))
+                    fail("%s: moving item %zu (span %a, velocity %a) has new_duration %a, "
+                         "ci_spring_settling %a",
+                         what, i, span[j], moving_speed[j], y[3][i], moving_bound[j]);
+            }
+        }
+        /* NaN bounds: counted in *unsolved (any others come of non-finite figures). */
+        if (clean ? nan_bounds != *unsolved : nan_bounds < *unsolved)
+            fail("%s: %zu new durations are NaN, *unsolved is %zu", what, nan_bounds, *unsolved);
+        free(state);
+        free(finite);
+        free(span);
+        free(moving_item);
+
+        /* The same bits as the scalar backend, on copies of what the call reads. */
+        float *ref = malloc((n ? n : 1) * sizeof(float) * 4);
+        if (!ref) abort();
+        memcpy(ref, initial, n * sizeof(float));
+        ci_spring_list R = L;
+        R.offset = saved;
+        R.from = saved + n;
+        R.velocity = saved + 2 * n;
+        R.duration = saved + 3 * n;
+        double ref_bounds[2];
+        size_t ref_unsolved = SENTINEL_COUNT;
+        ci_status rs = ci_interrupt_spring_list(CI_BACKEND_SCALAR, &R, ref, ref + n, ref + 2 * n,
+                                                ref + 3 * n, ref_bounds, &ref_unsolved, n);
+        if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+        for (int k = 0; k < 4; k++) check_same_floats(y[k], ref + (size_t)k * n, n, compared[k]);
+        check_same_doubles(bound, ref_bounds, 2, "ci_interrupt_spring_list bounds");
+        if (*unsolved != ref_unsolved)
+            fail("%s: *unsolved %zu, scalar backend %zu", what, *unsolved, ref_unsolved);
+        free(ref);
+    }
+
+    for (int k = 0; k < 4; k++) {
+        guarded_free(&in[k]);
+        guarded_free(&out[k]);
+    }
+    guarded_free(&bounds);
+    guarded_free(&count);
     free(saved);
 }
 
@@ -2239,6 +2584,10 @@ static void run_case(const fuzz_case *c) {
     }
     if (c->op == OP_OKLAB) {
         run_oklab(c);
+        return;
+    }
+    if (c->op == OP_SPRING_LIST) {
+        run_spring_list(c);
         return;
     }
     if (c->op >= OP_SAMPLE) {

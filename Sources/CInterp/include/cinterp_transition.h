@@ -2,7 +2,8 @@
  * cinterp_transition.h: the state of many lanes at a tap, part of the API of cinterp.h,
  * which includes it: springs' settling bounds and states in double (ci_spring_settling,
  * ci_spring_states, kernel_settling.h and kernel_spring_state.h) and a staggered list
- * interrupted under one easing (ci_interrupt_list, kernel_interruption.h).
+ * interrupted under one easing (ci_interrupt_list, kernel_interruption.h) or one spring
+ * (ci_interrupt_spring_list, kernel_spring_list.h).
  */
 #ifndef CINTERP_TRANSITION_H
 #define CINTERP_TRANSITION_H
@@ -114,6 +115,57 @@ typedef struct ci_list_interruption {
  */
 ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list, float *new_offset,
                             float *new_change, double bounds[2], size_t count);
+
+/**
+ * A staggered list's items under one spring (what the Swift layer calls a spring list):
+ * item i holds still at from[i] until offset[i] seconds after `start`, then moves toward
+ * `to` with initial velocity velocity[i] (value units per second) and is at rest
+ * duration[i] seconds after it began.
+ */
+typedef struct ci_spring_list {
+    ci_spring_state spring; /**< under- or critically damped (see ci_spring_states) */
+    double epsilon;         /**< the settling bounds' relative tolerance: finite and > 0 */
+    double time;            /**< the interruption, seconds on the caller's clock */
+    double start;           /**< the clock time the offsets count from, seconds */
+    double own_velocity;    /**< a motion from rest: initial velocity per unit of span, 1/s */
+    double own_duration;    /**< its settling bound, seconds, when it moves */
+    float to;               /**< where every item was going */
+    float target;           /**< where every item goes now */
+    const float *offset;
+    const float *from;
+    const float *velocity;
+    const float *duration;
+} ci_spring_list;
+
+/**
+ * Interrupts every item of `list` toward `target` at `time`, by the rule the Swift
+ * reference (SpringListMotion) states and in its order of operations, in double: an item
+ * moving at `time` (2^-20 |offset[i]| < time - start - offset[i] < duration[i]: one that
+ * started less than that ago, within float32's rounding of its delay, has not moved)
+ * starts at once from its value and velocity; any other starts from its value, at rest,
+ * after its new delay (new_offset[i], read), with the spring's own velocity scaled to its
+ * span. Writes each
+ * item's new motion, its figures rounded to float as stored: new_offset (0 when moving),
+ * new_from, new_velocity and new_duration (its settling bound: the quick figure or the
+ * crossing, as ci_spring_settling; own_duration for an item at rest that moves, 0 for
+ * one with nowhere to go). bounds[0] gets the latest rest, bounds[1] the earliest later
+ * than `time` (time and +infinity when none), each item's rest time + offset + duration
+ * from the floats stored, over the items that go somewhere. new_from, new_velocity and
+ * new_duration may be the buffers of from, velocity and duration (in place); new_offset
+ * must not be offset's. *unsolved gets the number of items whose bound is NaN (a
+ * crossing the search could not finish): the caller solves them by the reference and
+ * then the bounds too. Every backend gives the same bits.
+ *
+ * CI_ERR_INVALID_PARAMETER for a spring outside ci_spring_states' and ci_settling's
+ * ranges, an epsilon, time, start, own_velocity or own_duration that is not finite, or a
+ * phase limit the state cannot honour (omega_d > 2000 lambda: a lane could pass the
+ * phase ci_spring_states evaluates before it decays); CI_ERR_NULL_POINTER for a missing
+ * array. The per-item figures are read as they are (a list's own, finite).
+ */
+ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *list,
+                                   float *new_offset, float *new_from, float *new_velocity,
+                                   float *new_duration, double bounds[2], size_t *unsolved,
+                                   size_t count);
 
 #ifdef __cplusplus
 }
