@@ -324,6 +324,30 @@ struct LaneAnimation: Sendable {
         passes = try Self.kernelPasses(segments)
     }
 
+    /// Lanes each running one motion of the spring `curve` (lane l's in `plane`, with its
+    /// initial velocity and settling duration), from `start`, the last transition then,
+    /// that the kernel also samples: a spring list's motions handed to the engine (see
+    /// ``SpringListMotion/lanes(curve:)``).
+    ///
+    /// - Throws: ``LaneFailure/exceedsFloat32(lane:_:value:)`` for a figure float32
+    ///   cannot hold; ``LaneFailure/kernel(_:)`` for a curve the kernel cannot run.
+    init(
+        springPlane plane: Plane, velocity: [Double], durations: [Double], start: Double, curve: Curve
+    ) throws(LaneFailure) {
+        let n = velocity.count
+        segments = [Segment(lanes: 0..<n, curve: curve)]
+        easingEnds = Self.easingEnds(of: segments)
+        segmentDepth = [1]
+        planes = [plane]
+        depth = [UInt8](repeating: 1, count: n)
+        self.velocity = velocity
+        self.durations = durations
+        self.start = start
+        lastTransition = start
+        kernel = try Self.kernelLanes(planes: planes, velocity: velocity)
+        passes = try Self.kernelPasses(segments)
+    }
+
     func curve(ofLane lane: Int) -> Curve { segments[segment(ofLane: lane)].curve }
 
     /// The segment that holds lane `lane` (in 0..<laneCount): a binary search over

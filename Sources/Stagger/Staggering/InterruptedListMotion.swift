@@ -76,7 +76,8 @@ struct InterruptedListMotion: Sendable {
 
     /// Whether a list running `curve` can be interrupted in this form: an easing that is
     /// exactly 0 at its start and 1 at its end (a motion held at either end is then its
-    /// endpoint, which the additive layers rely on). Other curves take the lane engine.
+    /// endpoint, which the additive layers rely on). Springs take ``SpringListMotion``; other
+    /// curves the lane engine.
     static func covers(_ curve: Curve) -> Bool {
         guard case .easing(let easing, _) = curve.kind else { return false }
         return (try? easing.value(at: 0)) == 0 && (try? easing.value(at: 1)) == 1
@@ -191,13 +192,6 @@ struct InterruptedListMotion: Sendable {
         return target
     }
 
-    /// How an interruption finds its changes: the kernel (on `backend`, `nil` for the
-    /// active one), or the Swift reference it is tested against bit for bit.
-    enum Method {
-        case kernel(Backend?)
-        case reference
-    }
-
     /// Interrupts every item at `time` (after the last interruption) toward `target`;
     /// items that are not moving then start after `delays` writes their delay (seconds
     /// after `time`, float32 as the kernel samples them). See the type's rule.
@@ -208,12 +202,10 @@ struct InterruptedListMotion: Sendable {
     /// - Throws: `delays`' errors; ``StaggerError/curve(_:)`` with
     ///   ``CurveError/unsupportedBackend(_:)`` for a backend the machine lacks.
     mutating func interrupt(
-        at time: Double, toward target: Float, by method: Method = .kernel(nil),
+        at time: Double, toward target: Float, by method: InterruptionMethod = .kernel(nil),
         delays: (UnsafeMutableBufferPointer<Float>) throws(StaggerError) -> Void
     ) throws(StaggerError) {
-        if case .kernel(let backend?) = method, !backend.isSupported {
-            throw .curve(.unsupportedBackend(backend.rawValue))
-        }
+        try method.requireSupported()
         let count = self.count
         // The new layer's delays first, into columns no layer uses: nothing else has
         // changed when they throw.

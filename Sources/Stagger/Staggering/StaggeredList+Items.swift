@@ -76,7 +76,7 @@ extension StaggeredList {
         case .lanes(var engine):
             engine.removeLanes(range)
             source = .lanes(engine)
-        case .interrupted:
+        case .interrupted, .springs:
             var engine = try lanes()
             engine.removeLanes(range)
             source = .lanes(engine)

@@ -16,6 +16,9 @@ extension StaggeredList {
             /// A uniform motion that shows and hides under its own easing interrupted:
             /// its items' delays and the changes of target each interruption added.
             case interrupted(InterruptedListMotion)
+            /// A uniform motion that shows and hides under its own spring interrupted:
+            /// where each item's motion starts and when it comes to rest.
+            case springs(SpringListMotion)
         }
 
         var source: Source
@@ -39,7 +42,7 @@ extension StaggeredList {
         var movesUniformly: Bool {
             switch source {
             case .closedForm(let from, let to, _), .delays(let from, let to, _): from != to
-            case .lanes, .interrupted: false
+            case .lanes, .interrupted, .springs: false
             }
         }
 
@@ -67,6 +70,8 @@ extension StaggeredList {
                     settlingOffset = Self.settlingOffset(of: engine, since: transition)
                 case .interrupted(let interrupted):
                     settlingOffset = max(interrupted.settleTime - transition, 0)
+                case .springs(let springs):
+                    settlingOffset = max(springs.settleTime - transition, 0)
                 }
             }
             self.init(source, curve: curve, isReduced: isReduced, settlingOffset: settlingOffset, passes: passes)
@@ -93,6 +98,17 @@ extension StaggeredList {
             self.init(
                 .interrupted(interrupted), curve: curve, isReduced: false,
                 settlingOffset: max(interrupted.settleTime - transition, 0), passes: passes)
+        }
+
+        /// A spring list's motion run by `curve` from the transition at `transition`,
+        /// with `passes` made beforehand (nothing left to throw).
+        init(
+            springs: SpringListMotion, curve: Curve, since transition: Double,
+            passes: (pass: KernelPass, jump: KernelPass?)
+        ) {
+            self.init(
+                .springs(springs), curve: curve, isReduced: false,
+                settlingOffset: max(springs.settleTime - transition, 0), passes: passes)
         }
 
         /// Whether the items are lanes of the engine.

@@ -241,6 +241,10 @@ extension StaggeredList {
                     try interrupted.sample(
                         pass, at: time, tracks: selected, values: appearance, velocities: velocity, chunks: chunks,
                         backend: backend)
+                case .springs(let springs):
+                    try springs.sample(
+                        pass, at: time, tracks: selected, values: appearance, velocities: velocity, chunks: chunks,
+                        backend: backend)
                 case .lanes(let engine):
                     // The engine's passes (its base motions written, additive layers
                     // added onto the appearance and every track); the jump over the

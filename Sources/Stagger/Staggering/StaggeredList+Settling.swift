@@ -70,6 +70,9 @@ extension StaggeredList {
             // Only rests after the last interruption (`start`): the transition recorded
             // the earlier ones, from the same float32 figures (no rounding to settle).
             interrupted.forEachRest(after: after, through: through, body)
+        case .springs(let springs):
+            // Only rests after the last interruption, as above.
+            springs.forEachRest(after: max(after, start), through: through, body)
         case .lanes(let engine):
             let duration = motion.curve.duration
             // A lane that came to rest before the last transition had nowhere to go in
@@ -107,19 +110,34 @@ extension StaggeredList {
             if scratch.count != count { scratch = [Float](repeating: 0, count: count) }
             try scratch.withUnsafeMutableBufferPointer { (delays) throws(StaggerError) in
                 try order.delays(count: count, into: delays)
-            }
-            for index in scratch.indices {
-                let time = start + Double(scratch[index]) + duration
-                if time > after, time <= through { body(index, time) }
+                forEachRest(
+                    delays: UnsafeBufferPointer(delays), start: start, duration: duration, after: after,
+                    through: through, body)
             }
         case .delays(let from, let to, let delays):
             guard from != to else { return }
-            for index in delays.indices {
-                let time = start + Double(delays[index]) + duration
-                if time > after, time <= through { body(index, time) }
+            delays.withUnsafeBufferPointer {
+                forEachRest(delays: $0, start: start, duration: duration, after: after, through: through, body)
             }
-        case .lanes, .interrupted:
+        case .lanes, .interrupted, .springs:
             return
+        }
+    }
+
+    /// Calls `body` with each item of a uniform motion that moves (item i starting
+    /// `delays[i]` seconds after `start`, float32 as the kernel samples it, for
+    /// `duration` seconds) and comes to rest in (`after`, `through`], in index order.
+    static func forEachRest(
+        delays: UnsafeBufferPointer<Float>, start: Double, duration: Double, after: Double, through: Double,
+        _ body: (_ index: Int, _ time: Double) -> Void
+    ) {
+        guard let first = delays.baseAddress else { return }
+        // None before the least delay's end (a tap mid-flight learns it in one vector pass).
+        guard start + Double(InterruptedListMotion.least(of: first, count: delays.count)) + duration <= through
+        else { return }
+        for index in delays.indices {
+            let time = start + Double(delays[index]) + duration
+            if time > after, time <= through { body(index, time) }
         }
     }
 
@@ -180,6 +198,8 @@ extension StaggeredList {
             let first = interrupted.target(ofItem: 0)
             for index in 1..<count where interrupted.target(ofItem: index) != first { return nil }
             return Float(first)
+        case .springs(let springs):
+            return time >= settleTime ? springs.target : nil
         }
     }
 }

@@ -189,12 +189,12 @@ public struct StaggeredList: Sendable {
         if isReduced { order = try order.reducedForMotion(count: count) }
         let curve = order.curve
 
-        // An easing interrupted by itself keeps the compact form; while items are still
-        // moving it also answers for a list none of whose items has started (each
-        // starts afresh from its value), without the search for a common rest value.
+        // An easing or a spring interrupted by itself keeps a compact form; while items
+        // are still moving it also answers for a list none of whose items has started
+        // (each starts afresh from its value), without the search for a common rest value.
         let isCompact =
             !isReduced && !motion.isReduced && curve == motion.curve && time > latestChange
-            && InterruptedListMotion.covers(curve) && !motion.isLanes
+            && (InterruptedListMotion.covers(curve) || SpringListMotion.covers(curve)) && !motion.isLanes
         var delaysInFlight: [Double]?
         if !(isCompact && time < settleTime), let restValue = try uniformRestValue(at: time, delays: &delaysInFlight) {
             let source: Motion.Source
@@ -221,7 +221,11 @@ public struct StaggeredList: Sendable {
         }
 
         if isCompact {
-            try interrupt(toward: target, at: time, order: order)
+            if SpringListMotion.covers(curve) {
+                try interruptSprings(toward: target, at: time, order: order)
+            } else {
+                try interrupt(toward: target, at: time, order: order)
+            }
             return
         }
         // Some items are moving: every item becomes a lane of the engine, whose rule
@@ -280,8 +284,8 @@ public struct StaggeredList: Sendable {
             interrupted = current
             motion.source = .delays(from: 0, to: 0, delays: [])
             wasTaken = true
-        case .lanes:
-            preconditionFailure("lanes take the engine")
+        case .lanes, .springs:
+            preconditionFailure("an easing's motion")
         }
         if !wasTaken, time > start {
             // What restsBefore(time) finds for the uniform motion: the items whose delay
@@ -302,6 +306,51 @@ public struct StaggeredList: Sendable {
         try record(rests)
     }
 
+    /// A transition of a list whose spring is interrupted by itself, in the compact form
+    /// (see ``SpringListMotion``): the uniform motion in flight becomes per-item motions
+    /// the first time; items not moving start after `order`'s delays.
+    private mutating func interruptSprings(toward target: Float, at time: Double, order: StaggerConfig)
+        throws(StaggerError)
+    {
+        let passes = try Motion.passes(curve: order.curve, isReduced: false)
+        let count = self.count
+        var springs: SpringListMotion
+        var wasTaken = false
+        // The rests the interruption replaces, from the motion's own figures.
+        var rests: [(index: Int, time: Double)] = []
+        switch motion.source {
+        case .closedForm(let from, let to, let base):
+            springs = try SpringListMotion(
+                count: count, curve: motion.curve, from: from, to: to, start: start,
+                delays: { (buffer) throws(StaggerError) in try base.delays(count: count, into: buffer) })
+            if from != to { springs.forEachUniformRest(through: time) { rests.append(($0, $1)) } }
+        case .delays(let from, let to, let delays):
+            springs = try SpringListMotion(
+                count: count, curve: motion.curve, from: from, to: to, start: start,
+                delays: { buffer in _ = buffer.update(fromContentsOf: delays) })
+            if from != to { springs.forEachUniformRest(through: time) { rests.append(($0, $1)) } }
+        case .springs(let current):
+            rests = try restsBefore(time)
+            // Taken out, so that the interruption writes its columns in place.
+            springs = current
+            motion.source = .delays(from: 0, to: 0, delays: [])
+            wasTaken = true
+        case .lanes, .interrupted:
+            preconditionFailure("a spring's motion")
+        }
+        do throws(StaggerError) {
+            try springs.interrupt(at: time, toward: target) { (buffer) throws(StaggerError) in
+                try order.delays(count: count, into: buffer)
+            }
+        } catch {
+            if wasTaken { motion.source = .springs(springs) }
+            throw error
+        }
+        start = time
+        motion = Motion(springs: springs, curve: motion.curve, since: time, passes: passes)
+        try record(rests)
+    }
+
     /// The segments a transition of `engine`'s `count` lanes under `curve` passes to
     /// ``LaneAnimation/restart(at:targets:delays:keeping:segments:)``: `nil` when
     /// `engine` runs that curve already (so that no array is made for each tap), else
@@ -319,7 +368,7 @@ public struct StaggeredList: Sendable {
         switch motion.source {
         case .closedForm(_, _, let order): try order.referenceDelays(count: count)
         case .delays(_, _, let delays): delays.map(Double.init)
-        case .lanes, .interrupted: []
+        case .lanes, .interrupted, .springs: []
         }
     }
 
@@ -335,6 +384,12 @@ public struct StaggeredList: Sendable {
         case .interrupted(let interrupted):
             do throws(LaneFailure) {
                 return try interrupted.lanes(curve: motion.curve)
+            } catch {
+                throw StaggerError(error, at: start)
+            }
+        case .springs(let springs):
+            do throws(LaneFailure) {
+                return try springs.lanes(curve: motion.curve)
             } catch {
                 throw StaggerError(error, at: start)
             }
@@ -418,6 +473,8 @@ public struct StaggeredList: Sendable {
             return engine.reference(lane: index, at: time).value
         case .interrupted(let interrupted):
             return interrupted.value(ofItem: index, at: time)
+        case .springs(let springs):
+            return springs.value(ofItem: index, at: time)
         }
     }
 }

@@ -20,10 +20,14 @@ import Testing
         // Row 0 is already heading to 1: the move changes nothing.
         try list.move(item: 0, to: 1, at: 0.1)
         try list.hide(at: 0.1)
+        // The hide alone keeps a spring list's motions as float32 figures (as the kernel
+        // samples them), the move's lanes keep them in Double: they agree to float32's
+        // precision.
+        let tolerance = SpringListMotion.covers(curve) ? 1e-6 : 1e-12
         for time in Self.times {
             for row in 0..<5 {
                 let both = try list.appearance(of: row, at: time), one = try alone.appearance(of: row, at: time)
-                #expect(abs(both - one) <= 1e-12, "\(curve) row \(row) at \(time): \(both) vs \(one)")
+                #expect(abs(both - one) <= tolerance, "\(curve) row \(row) at \(time): \(both) vs \(one)")
             }
         }
         if curve == .snappy {

@@ -16,7 +16,7 @@ import Testing
     /// `config` for the items at rest.
     static func interrupt(
         _ motion: InterruptedListMotion, at time: Double, toward target: Float, config: StaggerConfig,
-        by method: InterruptedListMotion.Method
+        by method: InterruptionMethod
     ) throws -> InterruptedListMotion {
         var next = motion
         try next.interrupt(at: time, toward: target, by: method) { (buffer) throws(StaggerError) in
