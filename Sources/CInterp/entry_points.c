@@ -299,6 +299,17 @@ ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list
     return CI_OK;
 }
 
+/* The spring parameters ci_interrupt_spring_list and ci_restart_spring_lanes accept:
+ * lambda > 0 (the settling bounds need it), and omega_d <= 2000 lambda, so that by the
+ * time a lane's phase reaches the states' limit (2^20 pi / 2), e^(-lambda t) is below
+ * e^(-823), exactly 0, and the state is the target's. */
+static int valid_tap_spring(const ci_spring_state *S, double epsilon) {
+    double lambda = S->decay_rate, w2 = S->undamped_frequency_squared;
+    double s = S->damped_frequency_squared;
+    return isfinite(lambda) && lambda > 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0 &&
+           s <= 4e6 * lambda * lambda && isfinite(epsilon) && epsilon > 0;
+}
+
 ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *list,
                                    float *new_offset, float *new_from, float *new_velocity,
                                    float *new_duration, double bounds[2], size_t *unsolved,
@@ -306,16 +317,8 @@ ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *lis
     const ci_kernel_table *table = ci_resolve_backend(backend);
     if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
     if (!list || !bounds || !unsolved) return CI_ERR_NULL_POINTER;
-    const ci_spring_state *S = &list->spring;
-    double lambda = S->decay_rate, w2 = S->undamped_frequency_squared;
-    double s = S->damped_frequency_squared;
-    /* lambda > 0 (the settling bounds need it), and omega_d <= 2000 lambda: by the time a
-     * lane's phase reaches the states' limit (2^20 pi / 2), e^(-lambda t) is below
-     * e^(-823), exactly 0, and the state is the target's. */
-    if (!(isfinite(lambda) && lambda > 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0 &&
-          s <= 4e6 * lambda * lambda && isfinite(list->epsilon) && list->epsilon > 0 &&
-          isfinite(list->time) && isfinite(list->start) && isfinite(list->own_velocity) &&
-          isfinite(list->own_duration)))
+    if (!valid_tap_spring(&list->spring, list->epsilon) || !isfinite(list->time) ||
+        !isfinite(list->start) || !isfinite(list->own_velocity) || !isfinite(list->own_duration))
         return CI_ERR_INVALID_PARAMETER;
     if (count > 0 && (!list->offset || !list->from || !list->velocity || !list->duration ||
                       !new_offset || !new_from || !new_velocity || !new_duration))
@@ -327,6 +330,27 @@ ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *lis
     *unsolved =
         table->spring_list(list, new_offset, new_from, new_velocity, new_duration, bounds, count);
     return CI_OK;
+}
+
+ci_status ci_restart_spring_lanes(ci_backend backend, const ci_spring_restart *lanes,
+                                  double *new_offset, double *new_from, double *new_to,
+                                  double *new_velocity, double *new_duration, double *soonest,
+                                  size_t *unsolved, size_t count) {
+    const ci_kernel_table *table = ci_resolve_backend(backend);
+    if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
+    if (!lanes || !soonest || !unsolved) return CI_ERR_NULL_POINTER;
+    if (!valid_tap_spring(&lanes->spring, lanes->epsilon) || !isfinite(lanes->time) ||
+        !isfinite(lanes->start) || !isfinite(lanes->own_velocity) || !isfinite(lanes->own_duration))
+        return CI_ERR_INVALID_PARAMETER;
+    if (count > 0 &&
+        (!lanes->offset || !lanes->from || !lanes->to || !lanes->velocity || !lanes->delay ||
+         !lanes->carried || !new_offset || !new_from || !new_to || !new_velocity || !new_duration))
+        return CI_ERR_NULL_POINTER;
+    *soonest = INFINITY;
+    *unsolved = 0;
+    if (count == 0) return CI_OK;
+    return finish(table->spring_restart(lanes, new_offset, new_from, new_to, new_velocity,
+                                        new_duration, soonest, unsolved, count));
 }
 
 ci_status ci_oklab_to_srgb(ci_backend backend, const ci_oklab_mixes *mixes, double *red,

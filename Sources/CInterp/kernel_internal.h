@@ -195,6 +195,9 @@ typedef struct ci_kernel_table {
     void (*oklab)(const ci_oklab_mixes *mixes, double *red, double *green, double *blue, size_t n);
     size_t (*spring_list)(const ci_spring_list *list, float *new_offset, float *new_from,
                           float *new_velocity, float *new_duration, double bounds[2], size_t n);
+    int (*spring_restart)(const ci_spring_restart *lanes, double *new_offset, double *new_from,
+                          double *new_to, double *new_velocity, double *new_duration,
+                          double *soonest, size_t *unsolved, size_t n);
 } ci_kernel_table;
 
 /* Which backends this build has. The native ones need only the compiler's own

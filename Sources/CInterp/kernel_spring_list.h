@@ -51,7 +51,8 @@ CI_INLINE int CI_FN(spring_list_block)(const ci_spring_list *L, const ci_settlin
         const VD delta = vd_sub(vd_set1((double)L->to), from);
         double lanes[WD];
         vd_storeu(lanes, elapsed);
-        if (!vdm_any(vdm_andnot(vdm_eq(elapsed, vd_set1(lanes[0])), all))) {
+        /* Not at 0: -0 and +0 compare equal, and their states' signs of zero differ. */
+        if (!vdm_any(vdm_andnot(vdm_eq(elapsed, vd_set1(lanes[0])), all)) && lanes[0] != 0) {
             if (!(lanes[0] == shared->elapsed)) {
                 shared->elapsed = lanes[0];
                 shared->phase = CI_FN(spring_phase_at)(&L->spring, omega_d, vd_set1(lanes[0]));

@@ -69,10 +69,12 @@
 #include "kernel_path.h"
 #include "kernel_interruption.h"
 #include "kernel_spring_list.h"
+#include "kernel_spring_restart.h"
 #include "kernel_color.h"
 
 const ci_kernel_table CI_TABLE = {
-    CI_FN(ease_loop),      CI_FN(spring_loop),   CI_FN(sample_loop),       CI_FN(layout_loop),
-    CI_FN(wave_loop),      CI_FN(settling_loop), CI_FN(spring_state_loop), CI_FN(path_loop),
-    CI_FN(interrupt_loop), CI_FN(oklab_loop),    CI_FN(spring_list_loop),
+    CI_FN(ease_loop),         CI_FN(spring_loop),      CI_FN(sample_loop),
+    CI_FN(layout_loop),       CI_FN(wave_loop),        CI_FN(settling_loop),
+    CI_FN(spring_state_loop), CI_FN(path_loop),        CI_FN(interrupt_loop),
+    CI_FN(oklab_loop),        CI_FN(spring_list_loop), CI_FN(spring_restart_loop),
 };

@@ -1040,6 +1040,96 @@ static void check_spring_list(ci_backend b) {
     report(ci_backend_name(b), "spring list (figures)", wrong, 0);
 }
 
+/* Spring lanes restarted (ci_restart_spring_lanes) against the same critically damped
+ * closed form: lane i started 0.01 i s after 0 from 0 toward 1 at rest; at 0.2 every
+ * lane goes to -1 (one target for all, then one each). The even lanes carry their
+ * motion on: at once from x and x' (within 1e-13 of the span), their bound
+ * ci_spring_settling's for their span and velocity, bit for bit; the odd ones start
+ * from x after 0.5 s at twice their span per second for 0.7 s. Lanes 21 and up have
+ * not started: at 0. The soonest end is the least offset plus duration. Then a target
+ * that is not finite, and the refusals (nothing written). */
+static void check_spring_restart(ci_backend b) {
+    enum { N = 29 };
+    static double offset[N], from[N], to[N], velocity[N], target[N], delay[N], carried[N];
+    static double o[N], f[N], t[N], v[N];
+    const double lambda = 4 * PI;
+    ci_spring_restart R = {{lambda, lambda * lambda, 0},
+                           1e-3,
+                           0.2,
+                           0,
+                           2,
+                           0.7,
+                           offset,
+                           from,
+                           to,
+                           velocity,
+                           NULL,
+                           -1,
+                           delay,
+                           carried};
+    double worst = 0, soonest = 0;
+    size_t unsolved = 99;
+    int wrong = 0;
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < N; i++) {
+            offset[i] = 0.01 * i;
+            from[i] = 0;
+            to[i] = 1;
+            velocity[i] = 0;
+            target[i] = -1;
+            delay[i] = 0.5;
+            carried[i] = i % 2 ? -1 : i;
+        }
+        R.target = round ? target : NULL;
+        if (ci_restart_spring_lanes(b, &R, o, f, t, v, carried, &soonest, &unsolved, N) != CI_OK ||
+            unsolved != 0)
+            wrong = 1;
+        double least = INFINITY;
+        for (int i = 0; i < N; i++) {
+            double e = 0.2 - 0.01 * i, decay = exp(-lambda * e);
+            double x = e > 0 ? 1 - (1 + lambda * e) * decay : 0;
+            double speed = e > 0 ? lambda * lambda * e * decay : 0;
+            worst = fmax(worst, fabs(f[i] - x));
+            if (t[i] != -1) wrong = 1;
+            if (i % 2 == 0) {
+                worst = fmax(worst, fabs(v[i] - speed) / lambda);
+                ci_settling S = {lambda, 0, 1e-3};
+                double span = -1 - f[i], rate = v[i], bound;
+                if (ci_spring_settling(b, &S, &span, &rate, &bound, 1) != CI_OK) wrong = 1;
+                if (o[i] != 0 || carried[i] != bound) wrong = 1;
+            } else if (o[i] != 0.5 || v[i] != (-1 - f[i]) * 2 || carried[i] != 0.7) {
+                wrong = 1;
+            }
+            least = fmin(least, o[i] + carried[i]);
+        }
+        if (soonest != least) wrong = 1;
+    }
+    /* A target that is not finite: reported, every lane written. */
+    target[3] = NAN;
+    R.target = target;
+    for (int i = 0; i < N; i++) carried[i] = i % 2 ? -1 : i;
+    if (ci_restart_spring_lanes(b, &R, o, f, t, v, carried, &soonest, &unsolved, N) !=
+        CI_ERR_NONFINITE_INPUT)
+        wrong = 1;
+    /* Refusals: nothing written. */
+    ci_spring_restart over = R, missing = R;
+    over.spring.damped_frequency_squared = -1;
+    missing.delay = NULL;
+    soonest = -1;
+    unsolved = 99;
+    o[0] = -1;
+    if (ci_restart_spring_lanes(b, &over, o, f, t, v, carried, &soonest, &unsolved, N) !=
+            CI_ERR_INVALID_PARAMETER ||
+        ci_restart_spring_lanes(b, &missing, o, f, t, v, carried, &soonest, &unsolved, N) !=
+            CI_ERR_NULL_POINTER ||
+        ci_restart_spring_lanes(b, NULL, o, f, t, v, carried, &soonest, &unsolved, N) !=
+            CI_ERR_NULL_POINTER ||
+        soonest != -1 || unsolved != 99 || o[0] != -1)
+        wrong = 1;
+    report(ci_backend_name(b), "spring restart (hand)", worst, 1e-13);
+    report(ci_backend_name(b), "spring restart (figures)", wrong, 0);
+}
+
 /* Colours mixed in Oklab back to sRGB (ci_oklab_to_srgb) against values worked by hand.
  * A grey (L, 0, 0) is L in each cube-rooted LMS coordinate and L^3 in each linear
  * channel (each row of the LMS to linear sRGB matrix sums to 1 within 1e-10), so it
@@ -1259,6 +1349,7 @@ int main(int argc, char **argv) {
         check_settling((ci_backend)b);
         check_spring_states((ci_backend)b);
         check_spring_list((ci_backend)b);
+        check_spring_restart((ci_backend)b);
         check_oklab_to_srgb((ci_backend)b);
         check_path((ci_backend)b);
     }

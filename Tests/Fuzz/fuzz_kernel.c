@@ -17,17 +17,22 @@
  *     exactly the element count (ASan sees an overrun) whose leading padding, used to
  *     misalign them, is poisoned and filled with a canary (an underrun).
  * The double-precision and table-driven entry points (ci_spring_settling,
- * ci_spring_states, ci_interrupt_list, ci_interrupt_spring_list, ci_path_points,
- * ci_oklab_to_srgb) promise every backend the same bits: they are checked bit for bit
- * against the scalar backend (any NaN matching any NaN), each non-finite lane is NaN
- * where the header says so and every lane is written, and what each promises besides:
- * settling bounds that are not negative and after which the spring stays within its
- * tolerance, spring states within 1e-14 of the closed form at the motion's scale and
+ * ci_spring_states, ci_interrupt_list, ci_interrupt_spring_list, ci_restart_spring_lanes,
+ * ci_path_points, ci_oklab_to_srgb) promise every backend the same bits: they are checked
+ * bit for bit against the scalar backend (any NaN matching any NaN), each non-finite lane
+ * is NaN where the header says so and every lane is written, and what each promises
+ * besides: settling bounds that are not negative and after which the spring stays within
+ * its tolerance, spring states within 1e-14 of the closed form at the motion's scale and
  * at rest before their start, interrupted items that keep or zero their offsets and
  * cancel layers only to 0; items of a list under a spring that zero their offsets
  * exactly when they are moving, start from the state ci_spring_states gives, with the
  * bound ci_spring_settling gives (moving) or the spring's own (at rest), NaN only where
- * *unsolved counts it, between bounds that are the span of their rests; path angles in
+ * *unsolved counts it, between bounds that are the span of their rests; restarted spring
+ * lanes that go to their targets from the state ci_spring_states gives, carrying their
+ * motion on (offset 0, that state's velocity, ci_spring_settling's bound, NaN only where
+ * *unsolved counts it) or starting afresh (their delay, the spring's own velocity times
+ * the span, its own bound or 0), the soonest end the least offset plus bound, and
+ * CI_ERR_NONFINITE_INPUT exactly where the rule's figures are not finite; path angles in
  * (-180, 180]; colours NaN in all three channels exactly where the header leaves them
  * to the caller (a clear colour, a non-finite coordinate or chroma, a lightness inside
  * (0, 1) out of gamut), else in [0, 1]: white and black exactly, the others within
@@ -177,6 +182,49 @@ static int32_t take_small(reader *r, int lo, int hi) {
     return lo + b % (hi - lo + 1);
 }
 
+/* A tap's spring (ci_interrupt_spring_list, ci_restart_spring_lanes), by selector f:
+ * mostly one as the Swift layer makes it (bit 0: a response in [0.05, 5] s, a damping
+ * fraction in [0.05, 1], epsilon a power of 2), else raw doubles or (bit 1) their
+ * magnitudes; omega_d^2 = omega0^2 - lambda^2 as Swift forms it, or (bit 2) any. */
+static void take_tap_spring(reader *r, uint8_t f, ci_spring_state *spring, double *epsilon) {
+    double lambda, w2;
+    if (f & 1) {
+        double omega0 = 6.283185307179586 / (0.05 + take_u8(r) / 255.0 * 4.95);
+        lambda = (0.05 + take_u8(r) / 255.0 * 0.95) * omega0;
+        w2 = omega0 * omega0;
+        *epsilon = ldexp(1, -(take_u8(r) % 24));
+    } else {
+        lambda = take_double(r);
+        w2 = take_double(r);
+        *epsilon = take_double(r);
+        if (f & 2) {
+            lambda = fabs(lambda);
+            w2 = fabs(w2);
+            *epsilon = fabs(*epsilon);
+        }
+    }
+    spring->decay_rate = lambda;
+    spring->undamped_frequency_squared = w2;
+    spring->damped_frequency_squared = (f & 4) ? take_double(r) : w2 - lambda * lambda;
+}
+
+/* A tap's clock and its spring's own motion: modest (the tap within 8 s after the start,
+ * an own velocity within [-8, 8] per second, an own duration within [0, 4] s) or any. */
+static void take_tap_times(reader *r, int modest, double *start, double *time, double *own_velocity,
+                           double *own_duration) {
+    if (modest) {
+        *start = (int8_t)take_u8(r) / 8.0;
+        *time = *start + take_u8(r) / 32.0;
+        *own_velocity = (int8_t)take_u8(r) / 16.0;
+        *own_duration = take_u8(r) / 64.0;
+    } else {
+        *start = take_double(r);
+        *time = take_double(r);
+        *own_velocity = take_double(r);
+        *own_duration = take_double(r);
+    }
+}
+
 /* ---- the decoded case --------------------------------------------------------------- */
 
 /* A stagger of a curve's progress over items: item i starts at delays[i], or at
@@ -235,6 +283,7 @@ enum {
     OP_PATH,
     OP_OKLAB,
     OP_SPRING_LIST,
+    OP_SPRING_RESTART,
     OP_COUNT
 };
 
@@ -256,6 +305,7 @@ static const char *const op_names[OP_COUNT] = {
     "ci_path_points",
     "ci_oklab_to_srgb",
     "ci_interrupt_spring_list",
+    "ci_restart_spring_lanes",
 };
 
 /* In-place modes: which output shares the input array. */
@@ -329,6 +379,17 @@ typedef struct fuzz_case {
     ci_spring_list spring_list;
     float item_ends[4][2];
     int in_place, null_items;
+    /* ci_restart_spring_lanes: the lanes' scalars (their arrays are made by the run), the
+     * ends of their offset, from, to, velocity, target, delay and carried arrays, which
+     * lanes carry their motion on when a pattern names them (carried_pattern bit 8 set:
+     * lane i carries it on when bit i % 8 is), whether every lane goes to all_targets
+     * (one_target), whether new_duration is in place over carried (in_place) and which
+     * pointers are NULL (null_items bits 0-8: from, to, velocity, delay, carried, new_to,
+     * new_velocity, new_duration, unsolved; the struct: null_curve, offset: null_input,
+     * new_offset: null_value, new_from: null_velocity, soonest: null_stagger). */
+    ci_spring_restart restart;
+    double lane_ends[7][2];
+    int carried_pattern, one_target;
 } fuzz_case;
 
 /*
@@ -337,11 +398,12 @@ typedef struct fuzz_case {
  * own fields (ci_sample's sources, list and tracks; a layout; a wave; a double spring
  * and the ends of its lanes' ramps; an interrupted list's figures and layers; a path's
  * table; a colour mix's flags and the ends of its four arrays; a spring list's spring,
- * scalars and the ends of its arrays), a linear() curve's points, a layout's nearest
- * distance, then the tail. Most fields are one selector byte followed by what that
- * selector needs. The double entry points (and the float arrays of the colour mix and
- * the spring list) fill their lanes as the float ones do (ramps, the tail's raw bytes,
- * special values dropped in); the flags' NULL bits name their structs and arrays.
+ * scalars and the ends of its arrays; restarted spring lanes' spring, scalars and the
+ * ends of their arrays), a linear() curve's points, a layout's nearest distance, then
+ * the tail. Most fields are one selector byte followed by what that selector needs. The
+ * double entry points (and the float arrays of the colour mix and the spring list) fill
+ * their lanes as the float ones do (ramps, the tail's raw bytes, special values dropped
+ * in); the flags' NULL bits name their structs and arrays.
  */
 static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
     reader r = {data, size, 0};
@@ -572,39 +634,16 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
             c->null_alpha = (f >> 2) & 1;
         }
     } else if (c->op == OP_SPRING_LIST) {
-        /* Mostly a spring as the Swift layer makes one (a response in [0.05, 5] s, a
-         * damping fraction in [0.05, 1], omega_d^2 = omega0^2 - lambda^2 as Swift forms
-         * it, epsilon a power of 2), else raw doubles or their magnitudes; on three
+        /* The spring and its clock by take_tap_spring and take_tap_times; on three
          * inputs in four a list of modest figures (from, velocity, to and target within
          * [-4, 4], offsets, durations and the new delays within [0, 2], the tap within
          * 8 s after the start), else any; outputs in place or not, now and then NULL. */
         ci_spring_list *K = &c->spring_list;
         uint8_t f = take_u8(&r), g = take_u8(&r);
         int modest = (f & 0x30) != 0x30;
-        double lambda, w2;
-        if (f & 1) {
-            double omega0 = 6.283185307179586 / (0.05 + take_u8(&r) / 255.0 * 4.95);
-            lambda = (0.05 + take_u8(&r) / 255.0 * 0.95) * omega0;
-            w2 = omega0 * omega0;
-            K->epsilon = ldexp(1, -(take_u8(&r) % 24));
-        } else {
-            lambda = take_double(&r);
-            w2 = take_double(&r);
-            K->epsilon = take_double(&r);
-            if (f & 2) {
-                lambda = fabs(lambda);
-                w2 = fabs(w2);
-                K->epsilon = fabs(K->epsilon);
-            }
-        }
-        K->spring.decay_rate = lambda;
-        K->spring.undamped_frequency_squared = w2;
-        K->spring.damped_frequency_squared = (f & 4) ? take_double(&r) : w2 - lambda * lambda;
+        take_tap_spring(&r, f, &K->spring, &K->epsilon);
+        take_tap_times(&r, modest, &K->start, &K->time, &K->own_velocity, &K->own_duration);
         if (modest) {
-            K->start = (int8_t)take_u8(&r) / 8.0;
-            K->time = K->start + take_u8(&r) / 32.0;
-            K->own_velocity = (int8_t)take_u8(&r) / 16.0;
-            K->own_duration = take_u8(&r) / 64.0;
             K->to = (int8_t)take_u8(&r) / 32.0f;
             K->target = (int8_t)take_u8(&r) / 32.0f;
             for (int k = 0; k < 4; k++)
@@ -614,10 +653,6 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
             c->new_delay = take_u8(&r) / 128.0f;
             c->new_delay_step = (int8_t)take_u8(&r) / 8192.0f;
         } else {
-            K->start = take_double(&r);
-            K->time = take_double(&r);
-            K->own_velocity = take_double(&r);
-            K->own_duration = take_double(&r);
             K->to = take_float(&r);
             K->target = take_float(&r);
             for (int k = 0; k < 4; k++)
@@ -627,6 +662,28 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
         }
         c->in_place = g & 7;
         if ((g & 0xC0) == 0xC0) c->null_items = take_u8(&r) & 0x3F;
+    } else if (c->op == OP_SPRING_RESTART) {
+        /* The spring and scalars as a spring list's; on three inputs in four lanes of
+         * modest figures (from, to, velocity and the targets within [-4, 4], offsets and
+         * delays within [0, 2], carried within [-4, 4]: a ramp may cross 0), else any; now
+         * and then one offset for every lane (they started at one time), lanes carried by
+         * a pattern, one target for all, new_duration in place over carried, NULL. */
+        ci_spring_restart *R = &c->restart;
+        uint8_t f = take_u8(&r), g = take_u8(&r);
+        int modest = (f & 0x30) != 0x30;
+        take_tap_spring(&r, f, &R->spring, &R->epsilon);
+        take_tap_times(&r, modest, &R->start, &R->time, &R->own_velocity, &R->own_duration);
+        R->all_targets = modest ? (int8_t)take_u8(&r) / 32.0 : take_double(&r);
+        for (int k = 0; k < 7; k++)
+            for (int j = 0; j < 2; j++)
+                c->lane_ends[k][j] = !modest            ? take_double(&r)
+                                     : k == 0 || k == 5 ? take_u8(&r) / 128.0
+                                                        : (int8_t)take_u8(&r) / 32.0;
+        if (g & 4) c->lane_ends[0][1] = c->lane_ends[0][0];
+        if (g & 8) c->carried_pattern = 0x100 | take_u8(&r);
+        c->in_place = g & 1;
+        c->one_target = (g >> 1) & 1;
+        if ((g & 0xC0) == 0xC0) c->null_items = take_u16(&r) & 0x1FF;
     }
 
     /* A linear() curve's points come last, so that the earlier layouts stay: mostly
@@ -780,6 +837,21 @@ static void describe(FILE *out, const fuzz_case *c) {
                 c->item_ends[1][0], c->item_ends[1][1], c->item_ends[2][0], c->item_ends[2][1],
                 c->item_ends[3][0], c->item_ends[3][1], c->new_delay, c->new_delay_step,
                 c->in_place, (unsigned)c->null_items);
+    }
+    if (c->op == OP_SPRING_RESTART) {
+        const ci_spring_restart *R = &c->restart;
+        const double(*e)[2] = c->lane_ends;
+        fprintf(out,
+                "  restart lambda %a w2 %a s %a epsilon %a time %a start %a\n"
+                "  own velocity %a duration %a all targets %a one target %d carried pattern 0x%x"
+                " in place %d nulls 0x%x\n"
+                "  offset [%g, %g] from [%g, %g] to [%g, %g] velocity [%g, %g] target [%g, %g]"
+                " delay [%g, %g] carried [%g, %g]\n",
+                R->spring.decay_rate, R->spring.undamped_frequency_squared,
+                R->spring.damped_frequency_squared, R->epsilon, R->time, R->start, R->own_velocity,
+                R->own_duration, R->all_targets, c->one_target, (unsigned)c->carried_pattern,
+                c->in_place, (unsigned)c->null_items, e[0][0], e[0][1], e[1][0], e[1][1], e[2][0],
+                e[2][1], e[3][0], e[3][1], e[4][0], e[4][1], e[5][0], e[5][1], e[6][0], e[6][1]);
     }
 }
 
@@ -1439,9 +1511,9 @@ static void run_newer(const fuzz_case *c) {
 }
 
 /* ---- ci_spring_settling, ci_spring_states, ci_interrupt_list, ci_interrupt_spring_list,
- * ci_path_points, ci_oklab_to_srgb ------------------------------------------------------ */
+ * ci_restart_spring_lanes, ci_path_points, ci_oklab_to_srgb ---------------------------- */
 
-/* These six promise every backend the same bits: each is run again on the scalar
+/* These seven promise every backend the same bits: each is run again on the scalar
  * backend and compared bit for bit (a NaN's payload aside: any NaN matches any NaN).
  * Their double arrays are guarded blocks too, offset by whole doubles (a double needs
  * its alignment in C) and filled with a NaN canary of their own. */
@@ -2002,7 +2074,9 @@ static void run_interrupt(const fuzz_case *c) {
     free(saved);
 }
 
-/* ci_interrupt_spring_list's *unsolved: a guarded block of its own, holding a canary. */
+/* ---- a tap under one spring: ci_interrupt_spring_list, ci_restart_spring_lanes ---- */
+
+/* Their *unsolved: a guarded block of its own, holding a canary. */
 #define SENTINEL_COUNT ((size_t)0xA5A5A5A5A5A5A5A5ull)
 
 static size_t *guarded_make_count(guarded *g, size_t offset) {
@@ -2011,6 +2085,68 @@ static size_t *guarded_make_count(guarded *g, size_t offset) {
     size_t *p = (size_t *)(void *)g->p;
     *p = SENTINEL_COUNT;
     return p;
+}
+
+/* The statuses a tap's spring and scalars call for (ci_interrupt_spring_list's ranges,
+ * which ci_restart_spring_lanes shares): ci_spring_states' and ci_settling's (lambda >
+ * 0), omega_d at most 2000 lambda (omega_d^2 <= 4e6 lambda^2; within rounding of the
+ * limit either answer will do), finite scalars, epsilon > 0. */
+static void expect_tap_spring(expected *e, const ci_spring_state *S, double epsilon, double time,
+                              double start, double own_velocity, double own_duration) {
+    double lambda = S->decay_rate, w2 = S->undamped_frequency_squared;
+    double s = S->damped_frequency_squared;
+    int spring_ok =
+        isfinite(lambda) && lambda > 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0;
+    int phase_ok = s <= 4e6 * lambda * lambda;
+    int at_limit = spring_ok && fabs(sqrt(s) - 2000 * lambda) <= 1e-12 * (2000 * lambda);
+    int valid = spring_ok && isfinite(epsilon) && epsilon > 0 && isfinite(time) &&
+                isfinite(start) && isfinite(own_velocity) && isfinite(own_duration);
+    if (!valid || (!phase_ok && !at_limit)) allow(e, CI_ERR_INVALID_PARAMETER);
+    if (valid && at_limit) allow_maybe(e, CI_ERR_INVALID_PARAMETER);
+}
+
+/* The state a tap starts each lane from: ci_spring_states (scalar) on the spring the
+ * entry point took, which it must take too (lanes of figures not all finite zeroed by
+ * the caller). */
+static void tap_states(const char *what, const ci_spring_state *S, const double *elapsed,
+                       const double *delta, const double *v0, double *value, double *speed,
+                       size_t n) {
+    if (ci_spring_states(CI_BACKEND_SCALAR, S, elapsed, delta, v0, value, speed, n) != CI_OK)
+        fail("%s: ci_spring_states refuses the spring or the states of lanes the tap took", what);
+}
+
+/* The bounds of the m lanes a tap set moving from their state (a spring list's moving
+ * items, restarted lanes that carry their motion on; got[j] the bound written for lane
+ * lane[j]): not negative, and ci_spring_settling's (scalar) for their span and velocity
+ * bit for bit, rounded to float when the entry point stores floats (narrow). */
+static void check_tap_bounds(const char *what, const char *lanes, const ci_spring_state *S,
+                             double epsilon, const double *span, const double *velocity,
+                             const double *got, const size_t *lane, size_t m, int narrow) {
+    if (m == 0) return;
+    for (size_t j = 0; j < m; j++)
+        if (got[j] < 0) fail("%s: %s %zu has new_duration %a", what, lanes, lane[j], got[j]);
+    double *bound = malloc(m * sizeof(double));
+    if (!bound) abort();
+    ci_settling T = {S->decay_rate, S->damped_frequency_squared, epsilon};
+    if (ci_spring_settling(CI_BACKEND_SCALAR, &T, span, velocity, bound, m) != CI_OK)
+        fail("%s: ci_spring_settling refuses the spring of a tap it took", what);
+    for (size_t j = 0; j < m; j++) {
+        double want = narrow ? (double)(float)bound[j] : bound[j];
+        if (!same_double(got[j], want))
+            fail("%s: %s %zu (span %a, velocity %a) has new_duration %a, ci_spring_settling %a",
+                 what, lanes, lane[j], span[j], velocity[j], got[j], bound[j]);
+    }
+    free(bound);
+}
+
+/* A tap's *unsolved: written, at most the count, and the number of NaN bounds written
+ * when every lane's figures are finite (exact), else at most that number. */
+static void check_unsolved(const char *what, size_t unsolved, size_t nan_bounds, size_t n,
+                           int exact) {
+    if (unsolved == SENTINEL_COUNT || unsolved > n)
+        fail("%s: *unsolved is %zu of %zu items", what, unsolved, n);
+    if (exact ? nan_bounds != unsolved : nan_bounds < unsolved)
+        fail("%s: %zu new durations are NaN, *unsolved is %zu", what, nan_bounds, unsolved);
 }
 
 static void run_spring_list(const fuzz_case *c) {
@@ -2068,27 +2204,14 @@ static void run_spring_list(const fuzz_case *c) {
     double *bounds_arg = c->null_stagger ? NULL : bound;
     size_t *unsolved_arg = (nulls & 32) ? NULL : unsolved;
 
-    /* The header's ranges: ci_spring_states' and ci_settling's (lambda > 0), omega_d at
-     * most 2000 lambda (omega_d^2 <= 4e6 lambda^2; within rounding of the limit either
-     * answer will do), finite scalars, epsilon > 0. */
+    /* The header's ranges; "CI_ERR_NULL_POINTER for a missing array": required with
+     * items; with none the header's general rule (NULL while count > 0) leaves it open. */
     const ci_spring_state *S = &L.spring;
-    double lambda = S->decay_rate, w2 = S->undamped_frequency_squared;
-    double s = S->damped_frequency_squared;
-    int spring_ok =
-        isfinite(lambda) && lambda > 0 && isfinite(w2) && w2 > 0 && isfinite(s) && s >= 0;
-    int phase_ok = s <= 4e6 * lambda * lambda;
-    int at_limit = spring_ok && fabs(sqrt(s) - 2000 * lambda) <= 1e-12 * (2000 * lambda);
-    int valid = spring_ok && isfinite(L.epsilon) && L.epsilon > 0 && isfinite(L.time) &&
-                isfinite(L.start) && isfinite(L.own_velocity) && isfinite(L.own_duration);
-
-    /* "CI_ERR_NULL_POINTER for a missing array": required with items; with none the
-     * header's general rule (NULL while count > 0) leaves it open. */
     expected e = {0};
     if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
     if (!list || !bounds_arg || !unsolved_arg) allow(&e, CI_ERR_NULL_POINTER);
     if (list) {
-        if (!valid || (!phase_ok && !at_limit)) allow(&e, CI_ERR_INVALID_PARAMETER);
-        if (valid && at_limit) allow_maybe(&e, CI_ERR_INVALID_PARAMETER);
+        expect_tap_spring(&e, S, L.epsilon, L.time, L.start, L.own_velocity, L.own_duration);
         int missing = !L.offset || !L.from || !L.velocity || !L.duration;
         for (int k = 0; k < 4; k++) missing |= !arg[k];
         if (missing) (n > 0 ? allow : allow_maybe)(&e, CI_ERR_NULL_POINTER);
@@ -2121,8 +2244,6 @@ static void run_spring_list(const fuzz_case *c) {
         if (*unsolved != SENTINEL_COUNT) fail("%s: a failed call wrote *unsolved", what);
     } else {
         check_rest_bounds(what, bound, L.time, n);
-        if (*unsolved == SENTINEL_COUNT || *unsolved > n)
-            fail("%s: *unsolved is %zu of %zu items", what, *unsolved, n);
         /* ... exactly those of the rests as stored (time + offset + duration, in double)
          * of the items that go somewhere (not at rest at the target). */
         double latest = L.time, earliest = INFINITY;
@@ -2133,8 +2254,9 @@ static void run_spring_list(const fuzz_case *c) {
             latest = rest > latest ? rest : latest;
             earliest = rest < earliest ? rest : earliest;
         }
-        if (!same_double(b0, latest) || !same_double(b1, earliest))
-            fail("%s: bounds %a %a, the rests stored give %a %a", what, b0, b1, latest, earliest);
+        if (!same_double(bound[0], latest) || !same_double(bound[1], earliest))
+            fail("%s: bounds %a %a, the rests stored give %a %a", what, bound[0], bound[1], latest,
+                 earliest);
 
         /* Each item: its state at the tap by ci_spring_states (scalar) on the same spring
          * (elapsed time - start - offset, toward to - from from its velocity); an item of
@@ -2164,8 +2286,7 @@ static void run_spring_list(const fuzz_case *c) {
                 fail("%s: new_offset %zu is %a, neither 0 nor the delay read %a", what, i, y[0][i],
                      delay);
         }
-        if (ci_spring_states(CI_BACKEND_SCALAR, S, elapsed, delta, v0, value, speed, n) != CI_OK)
-            fail("%s: ci_spring_states refuses the spring or the states of a list it took", what);
+        tap_states(what, S, elapsed, delta, v0, value, speed, n);
         /* The moving items' bounds, by ci_spring_settling (scalar) on their spans. */
         double *span = malloc((n ? n : 1) * sizeof(double) * 3);
         size_t *moving_item = malloc((n ? n : 1) * sizeof(size_t));
@@ -2199,28 +2320,16 @@ static void run_spring_list(const fuzz_case *c) {
                     fail("%s: item %zu at rest has new_duration %a, expected %a", what, i, y[3][i],
                          want);
             } else if (isfinite(left) && isfinite(y[2][i])) {
-                if (y[3][i] < 0) fail("%s: moving item %zu has new_duration %a", what, i, y[3][i]);
                 span[moving_count] = left;
                 moving_speed[moving_count] = y[2][i];
+                moving_bound[moving_count] = y[3][i];
                 moving_item[moving_count++] = i;
             }
         }
-        if (moving_count > 0) {
-            ci_settling T = {lambda, s, L.epsilon};
-            if (ci_spring_settling(CI_BACKEND_SCALAR, &T, span, moving_speed, moving_bound,
-                                   moving_count) != CI_OK)
-                fail("%s: ci_spring_settling refuses the spring of a list it took", what);
-            for (size_t j = 0; j < moving_count; j++) {
-                size_t i = moving_item[j];
-                if (!same_float(y[3][i], (float)moving_bound[j]))
-                    fail("%s: moving item %zu (span %a, velocity %a) has new_duration %a, "
-                         "ci_spring_settling %a",
-                         what, i, span[j], moving_speed[j], y[3][i], moving_bound[j]);
-            }
-        }
+        check_tap_bounds(what, "moving item", S, L.epsilon, span, moving_speed, moving_bound,
+                         moving_item, moving_count, 1);
         /* NaN bounds: counted in *unsolved (any others come of non-finite figures). */
-        if (clean ? nan_bounds != *unsolved : nan_bounds < *unsolved)
-            fail("%s: %zu new durations are NaN, *unsolved is %zu", what, nan_bounds, *unsolved);
+        check_unsolved(what, *unsolved, nan_bounds, n, clean);
         free(state);
         free(finite);
         free(span);
@@ -2254,6 +2363,251 @@ static void run_spring_list(const fuzz_case *c) {
     guarded_free(&bounds);
     guarded_free(&count);
     free(saved);
+}
+
+static void run_spring_restart(const fuzz_case *c) {
+    const char *what = op_names[c->op];
+    const size_t n = c->count;
+    ci_backend backend = (ci_backend)c->backend;
+    int backend_ok = c->backend == CI_BACKEND_AUTO || ci_backend_supported(backend);
+    ci_spring_restart L = c->restart;
+    enum { OFFSET, FROM, TO, VELOCITY, TARGET, DELAY, CARRIED, INPUTS };
+    enum { NEW_OFFSET, NEW_FROM, NEW_TO, NEW_VELOCITY, NEW_DURATION, OUTPUTS };
+    static const char *const input_names[INPUTS] = {"offset", "from",  "to",     "velocity",
+                                                    "target", "delay", "carried"};
+    static const char *const output_names[OUTPUTS] = {"new_offset", "new_from", "new_to",
+                                                      "new_velocity", "new_duration"};
+    static const char *const compared[OUTPUTS] = {"ci_restart_spring_lanes new_offset",
+                                                  "ci_restart_spring_lanes new_from",
+                                                  "ci_restart_spring_lanes new_to",
+                                                  "ci_restart_spring_lanes new_velocity",
+                                                  "ci_restart_spring_lanes new_duration"};
+
+    /* The seven arrays the lanes read (carried maybe by a pattern); the outputs in blocks
+     * of their own, new_duration maybe in place over carried; *soonest and *unsolved
+     * guarded too. */
+    guarded in[INPUTS] = {{0}}, out[OUTPUTS] = {{0}}, least = {0}, count = {0};
+    double *x[INPUTS], *y[OUTPUTS];
+    for (int k = 0; k < INPUTS; k++) {
+        x[k] = guarded_make_doubles(&in[k], c->input_offset + 5 * (size_t)k, n);
+        fill_doubles(c, c->lane_ends[k], 24 * (size_t)k, x[k], n);
+    }
+    if (c->carried_pattern)
+        for (size_t i = 0; i < n; i++)
+            x[CARRIED][i] = (c->carried_pattern >> (i % 8)) & 1 ? (double)i : -1.0;
+    for (int k = 0; k < OUTPUTS; k++)
+        y[k] = k == NEW_DURATION && c->in_place
+                   ? x[CARRIED]
+                   : guarded_make_doubles(&out[k], c->value_offset + 3 * (size_t)k, n);
+    /* The inputs as they were. */
+    double *saved = malloc((n ? n : 1) * sizeof(double) * INPUTS);
+    if (!saved) abort();
+    for (int k = 0; k < INPUTS; k++) memcpy(saved + (size_t)k * n, x[k], n * sizeof(double));
+    double *soonest = guarded_make_doubles(&least, c->value_offset + 1, 1);
+    size_t *unsolved = guarded_make_count(&count, c->velocity_offset);
+
+    const int nulls = c->null_items;
+    L.offset = c->null_input ? NULL : x[OFFSET];
+    L.from = (nulls & 1) ? NULL : x[FROM];
+    L.to = (nulls & 2) ? NULL : x[TO];
+    L.velocity = (nulls & 4) ? NULL : x[VELOCITY];
+    L.target = c->one_target ? NULL : x[TARGET]; /* not an error: every lane to all_targets */
+    L.delay = (nulls & 8) ? NULL : x[DELAY];
+    L.carried = (nulls & 16) ? NULL : x[CARRIED];
+    const ci_spring_restart *lanes = c->null_curve ? NULL : &L;
+    double *arg[OUTPUTS] = {c->null_value ? NULL : y[0], c->null_velocity ? NULL : y[1],
+                            (nulls & 32) ? NULL : y[2], (nulls & 64) ? NULL : y[3],
+                            (nulls & 128) ? NULL : y[4]};
+    double *soonest_arg = c->null_stagger ? NULL : soonest;
+    size_t *unsolved_arg = (nulls & 256) ? NULL : unsolved;
+
+    /* The header's ranges (ci_interrupt_spring_list's) and missing arrays, as for a
+     * spring list. */
+    const ci_spring_state *S = &L.spring;
+    expected e = {0};
+    if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
+    if (!lanes || !soonest_arg || !unsolved_arg) allow(&e, CI_ERR_NULL_POINTER);
+    if (lanes) {
+        expect_tap_spring(&e, S, L.epsilon, L.time, L.start, L.own_velocity, L.own_duration);
+        int missing = !L.offset || !L.from || !L.to || !L.velocity || !L.delay || !L.carried;
+        for (int k = 0; k < OUTPUTS; k++) missing |= !arg[k];
+        if (missing) (n > 0 ? allow : allow_maybe)(&e, CI_ERR_NULL_POINTER);
+    }
+
+    /* The rule's figures, from copies of what the call reads, when nothing else is
+     * called for. A lane is known when its state's inputs are finite (elapsed (time -
+     * start) - offset, delta to - from, v0 its velocity, and from): its state is
+     * ci_spring_states' (scalar), its new figures the rule's. CI_ERR_NONFINITE_INPUT
+     * then follows when some figure of a known lane is not finite, or some lane's target
+     * or from is not (its value is from plus a state), or the delay of a lane that starts
+     * afresh; a lane whose state has an input that is not finite may give it or not
+     * (one that has not started holds still in the lane engine, whatever its motion). */
+    const double *s_offset = saved, *s_from = saved + n, *s_to = saved + 2 * n;
+    const double *s_velocity = saved + 3 * n, *s_target = saved + 4 * n;
+    const double *s_delay = saved + 5 * n, *s_carried = saved + 6 * n;
+    double *state = malloc((n ? n : 1) * sizeof(double) * 6);
+    unsigned char *known = malloc(n ? n : 1);
+    if (!state || !known) abort();
+    double *elapsed = state, *delta = state + n, *v0 = state + 2 * n;
+    double *value = state + 3 * n, *speed = state + 4 * n, *target = state + 5 * n;
+    int rule = !e.errors && n > 0, must_report = 0, may_report = 0;
+    if (rule) {
+        for (size_t i = 0; i < n; i++) {
+            target[i] = L.target ? s_target[i] : L.all_targets;
+            int carried = s_carried[i] >= 0;
+            elapsed[i] = (L.time - L.start) - s_offset[i];
+            delta[i] = s_to[i] - s_from[i];
+            v0[i] = s_velocity[i];
+            known[i] = (unsigned char)(isfinite(elapsed[i]) && isfinite(delta[i]) &&
+                                       isfinite(v0[i]) && isfinite(s_from[i]));
+            if (known[i]) continue;
+            elapsed[i] = delta[i] = v0[i] = 0;
+            if (!isfinite(target[i]) || !isfinite(s_from[i]) || (!carried && !isfinite(s_delay[i])))
+                must_report = 1;
+            else may_report = 1;
+        }
+        tap_states(what, S, elapsed, delta, v0, value, speed, n);
+        for (size_t i = 0; i < n; i++) {
+            if (!known[i]) continue;
+            int carried = s_carried[i] >= 0;
+            double from = s_from[i] + value[i], span = target[i] - from;
+            double velocity = carried ? speed[i] : span * L.own_velocity;
+            double offset = carried ? 0 : s_delay[i];
+            if (!isfinite(from) || !isfinite(target[i]) || !isfinite(span) || !isfinite(offset) ||
+                !isfinite(velocity))
+                must_report = 1;
+        }
+        if (may_report && !must_report) allow_maybe(&e, CI_ERR_NONFINITE_INPUT);
+    }
+
+    ci_status status = ci_restart_spring_lanes(backend, lanes, arg[0], arg[1], arg[2], arg[3],
+                                               arg[4], soonest_arg, unsolved_arg, n);
+    if (print_cases > 0) printf("  status %d\n", (int)status);
+    check_status(status, &e, must_report, what);
+    for (int k = 0; k < INPUTS; k++) guarded_check_padding(&in[k], input_names[k]);
+    for (int k = 0; k < OUTPUTS; k++)
+        if (out[k].block) guarded_check_padding(&out[k], output_names[k]);
+    guarded_check_padding(&least, "soonest");
+    guarded_check_padding(&count, "unsolved");
+    for (int k = 0; k < INPUTS; k++)
+        if (x[k] != y[NEW_DURATION] && memcmp(saved + (size_t)k * n, x[k], n * sizeof(double)))
+            fail("%s: input array %s modified", what, input_names[k]);
+
+    if (status != CI_OK && status != CI_ERR_NONFINITE_INPUT) {
+        /* A refusal writes nothing. */
+        for (int k = 0; k < OUTPUTS; k++) {
+            if (out[k].block) check_untouched_doubles(y[k], n, output_names[k]);
+            else if (memcmp(s_carried, y[k], n * sizeof(double)) != 0)
+                fail("%s: a failed call wrote the in-place array carried", what);
+        }
+        check_untouched_doubles(soonest, 1, "soonest");
+        if (*unsolved != SENTINEL_COUNT) fail("%s: a failed call wrote *unsolved", what);
+    } else {
+        /* Every lane written, whatever its figures. */
+        for (int k = 0; k < OUTPUTS; k++)
+            if (out[k].block) check_written_doubles(y[k], n, output_names[k]);
+        check_written_doubles(soonest, 1, "soonest");
+        size_t nan_bounds = 0;
+        for (size_t i = 0; i < n; i++) nan_bounds += isnan(y[NEW_DURATION][i]) != 0;
+        check_unsolved(what, *unsolved, nan_bounds, n, status == CI_OK);
+
+        if (status == CI_OK) {
+            /* Every lane goes to its target; none has a figure that is not finite. */
+            double end = INFINITY;
+            for (size_t i = 0; i < n; i++) {
+                double to = L.target ? s_target[i] : L.all_targets;
+                if (bits_of_double(y[NEW_TO][i]) != bits_of_double(to))
+                    fail("%s: lane %zu goes to %a, its target %a", what, i, y[NEW_TO][i], to);
+                double from = y[NEW_FROM][i];
+                if (!isfinite(from) || !isfinite(to) || !isfinite(to - from) ||
+                    !isfinite(y[NEW_OFFSET][i]) || !isfinite(y[NEW_VELOCITY][i]))
+                    fail("%s: CI_OK, but lane %zu starts from %a toward %a after %a at %a", what, i,
+                         from, to, y[NEW_OFFSET][i], y[NEW_VELOCITY][i]);
+                /* The soonest end: the least offset plus bound (a bound left NaN aside). */
+                double sum = y[NEW_OFFSET][i] + y[NEW_DURATION][i];
+                if (sum < end) end = sum;
+            }
+            if (!same_double(*soonest, end))
+                fail("%s: *soonest is %a, the least offset plus bound %a", what, *soonest, end);
+            /* Each known lane by the rule: from its state at the tap; carrying its motion
+             * on at once at the state's velocity with ci_spring_settling's bound, or
+             * starting afresh after its delay at the spring's own velocity times its span
+             * with the spring's own bound (0 with nowhere to go). */
+            double *span = malloc((n ? n : 1) * sizeof(double) * 3);
+            size_t *carried_lane = malloc((n ? n : 1) * sizeof(size_t));
+            if (!span || !carried_lane) abort();
+            double *carried_speed = span + n, *carried_bound = span + 2 * n;
+            size_t carried_count = 0;
+            for (size_t i = 0; rule && i < n; i++) {
+                if (!known[i]) continue;
+                int carried = s_carried[i] >= 0;
+                double want_from = s_from[i] + value[i];
+                if (!same_double(y[NEW_FROM][i], want_from))
+                    fail("%s: lane %zu starts from %a, its state at the tap %a (elapsed %a, "
+                         "delta %a, v0 %a)",
+                         what, i, y[NEW_FROM][i], want_from, elapsed[i], delta[i], v0[i]);
+                double left = target[i] - y[NEW_FROM][i];
+                if (carried) {
+                    if (bits_of_double(y[NEW_OFFSET][i]) != 0)
+                        fail("%s: carried lane %zu has new_offset %a", what, i, y[NEW_OFFSET][i]);
+                    if (!same_double(y[NEW_VELOCITY][i], speed[i]))
+                        fail("%s: carried lane %zu starts at velocity %a, its state's %a (elapsed "
+                             "%a, delta %a, v0 %a)",
+                             what, i, y[NEW_VELOCITY][i], speed[i], elapsed[i], delta[i], v0[i]);
+                    span[carried_count] = left;
+                    carried_speed[carried_count] = y[NEW_VELOCITY][i];
+                    carried_bound[carried_count] = y[NEW_DURATION][i];
+                    carried_lane[carried_count++] = i;
+                    continue;
+                }
+                double want_velocity = left * L.own_velocity;
+                double want_duration = left == 0 ? 0.0 : L.own_duration;
+                if (!same_double(y[NEW_OFFSET][i], s_delay[i]) ||
+                    !same_double(y[NEW_VELOCITY][i], want_velocity) ||
+                    !same_double(y[NEW_DURATION][i], want_duration))
+                    fail("%s: lane %zu starting afresh (span %a) has offset %a velocity %a "
+                         "duration %a, expected %a %a %a",
+                         what, i, left, y[NEW_OFFSET][i], y[NEW_VELOCITY][i], y[NEW_DURATION][i],
+                         s_delay[i], want_velocity, want_duration);
+            }
+            check_tap_bounds(what, "carried lane", S, L.epsilon, span, carried_speed, carried_bound,
+                             carried_lane, carried_count, 0);
+            free(span);
+            free(carried_lane);
+        }
+
+        /* The same bits as the scalar backend, on copies of what the call reads. */
+        double *ref = malloc((n ? n : 1) * sizeof(double) * OUTPUTS);
+        if (!ref) abort();
+        ci_spring_restart R = L;
+        R.offset = s_offset;
+        R.from = s_from;
+        R.to = s_to;
+        R.velocity = s_velocity;
+        R.target = L.target ? s_target : NULL;
+        R.delay = s_delay;
+        R.carried = s_carried;
+        double ref_soonest = 0;
+        size_t ref_unsolved = SENTINEL_COUNT;
+        ci_status rs =
+            ci_restart_spring_lanes(CI_BACKEND_SCALAR, &R, ref, ref + n, ref + 2 * n, ref + 3 * n,
+                                    ref + 4 * n, &ref_soonest, &ref_unsolved, n);
+        if (rs != status) fail("%s: status %d, scalar backend %d", what, (int)status, (int)rs);
+        for (int k = 0; k < OUTPUTS; k++)
+            check_same_doubles(y[k], ref + (size_t)k * n, n, compared[k]);
+        check_same_doubles(soonest, &ref_soonest, 1, "ci_restart_spring_lanes soonest");
+        if (*unsolved != ref_unsolved)
+            fail("%s: *unsolved %zu, scalar backend %zu", what, *unsolved, ref_unsolved);
+        free(ref);
+    }
+
+    for (int k = 0; k < INPUTS; k++) guarded_free(&in[k]);
+    for (int k = 0; k < OUTPUTS; k++) guarded_free(&out[k]);
+    guarded_free(&least);
+    guarded_free(&count);
+    free(saved);
+    free(state);
+    free(known);
 }
 
 static void run_path(const fuzz_case *c) {
@@ -2588,6 +2942,10 @@ static void run_case(const fuzz_case *c) {
     }
     if (c->op == OP_SPRING_LIST) {
         run_spring_list(c);
+        return;
+    }
+    if (c->op == OP_SPRING_RESTART) {
+        run_spring_restart(c);
         return;
     }
     if (c->op >= OP_SAMPLE) {

@@ -167,6 +167,48 @@ ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *lis
                                    float *new_duration, double bounds[2], size_t *unsolved,
                                    size_t count);
 
+/**
+ * Lanes of one spring restarted at a tap (the lane engine's spring lanes: a matched pair
+ * group's reverse, retarget or release): lane i's motion in flight started offset[i]
+ * seconds after `start` from from[i] toward to[i] at velocity[i]; at `time` it goes to
+ * target[i]. All in double.
+ */
+typedef struct ci_spring_restart {
+    ci_spring_state spring; /**< under- or critically damped, as ci_spring_list's */
+    double epsilon;         /**< the settling bounds' relative tolerance: finite and > 0 */
+    double time;            /**< the restart, seconds on the caller's clock */
+    double start;           /**< the clock time the offsets count from, seconds */
+    double own_velocity;    /**< a motion from rest: initial velocity per unit of span, 1/s */
+    double own_duration;    /**< its settling bound, seconds, when it moves */
+    const double *offset, *from, *to, *velocity;
+    const double *target;  /**< NULL: every lane goes to all_targets */
+    double all_targets;
+    const double *delay;   /**< seconds after `time` for a lane that starts afresh */
+    const double *carried; /**< >= 0: the lane carries its motion on (it is moving) */
+} ci_spring_restart;
+
+/**
+ * Restarts every lane of `lanes`, by the lane engine's rule (LaneAnimation.setMotion) and
+ * in its order of operations, in double: each lane's state at `time` is ci_spring_states'
+ * (bit for bit); a lane that carries its motion on starts at once (new_offset 0) from its
+ * value and velocity, its bound ci_spring_settling's for its span and velocity; any other
+ * starts from its value after delay[i] with own_velocity times its span, its bound
+ * own_duration (0 when its span is 0). new_to gets the targets, *soonest the least
+ * new_offset + new_duration, *unsolved the number of bounds the search left NaN (the
+ * caller solves them by the reference). Every backend gives the same bits.
+ * new_duration may be the buffer of carried (in place); no other output may be an
+ * input's.
+ *
+ * CI_ERR_INVALID_PARAMETER as ci_interrupt_spring_list; CI_ERR_NULL_POINTER for a
+ * missing array; CI_ERR_NONFINITE_INPUT when some lane's value, target, span, delay or
+ * velocity is not finite (every lane is written, those lanes' figures are not the
+ * rule's: the caller reports the lane by its own path). Nothing is written on a refusal.
+ */
+ci_status ci_restart_spring_lanes(ci_backend backend, const ci_spring_restart *lanes,
+                                  double *new_offset, double *new_from, double *new_to,
+                                  double *new_velocity, double *new_duration, double *soonest,
+                                  size_t *unsolved, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,14 @@
 internal import CInterp
 
 extension Spring {
+    /// The spring as the kernel's passes in double take it (`ci_spring_states`, a tap's
+    /// restart of spring lanes).
+    var stateParameters: ci_spring_state {
+        ci_spring_state(
+            decay_rate: decayRate, undamped_frequency_squared: stiffness / mass,
+            damped_frequency_squared: dampedFrequencySquared)
+    }
+
     /// ``settlingDuration(target:initialVelocity:epsilon:)`` for many lanes of this spring
     /// at once: lane i moves toward `targets[i]` from 0 with `initialVelocities[i]`, and
     /// its bound goes to `durations[i]`.

@@ -42,13 +42,15 @@ extension LaneAnimation {
     /// Easing lanes take the new motion as one plane added on top of the ones in flight
     /// while a plane is free (``addLayer(at:targets:delays:carried:)``); every other
     /// restart, or any with `addsLayer` false (for the tests that compare the two),
-    /// writes every plane again, folding finished motions.
+    /// writes every plane again, folding finished motions. Spring lanes are restarted a
+    /// segment at a time in the kernel (``SpringRestart``), or with `batchesSprings`
+    /// false lane by lane (the tests compare the two).
     ///
     /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: Targets, delays: [Double], keeping carried: Carried,
-        segments newSegments: [Segment]? = nil, addsLayer: Bool = true
+        segments newSegments: [Segment]? = nil, addsLayer: Bool = true, batchesSprings: Bool = true
     ) throws(LaneFailure) {
         if addsLayer, newSegments == nil || newSegments == segments, canAddLayer {
             try addLayer(at: time, targets: targets, delays: delays, carried: carried)
@@ -127,7 +129,7 @@ extension LaneAnimation {
                     return (now.value, isCarried ? now.velocity : .nan)
                 },
                 targets: targets, delay: { lane, isCarried in isCarried ? 0 : delays[lane] }, carrying: old,
-                carried: carriedLane, reusing: taken.take()!)
+                carried: carriedLane, batchedDelays: batchesSprings ? delays : nil, reusing: taken.take()!)
         }
         spare.delays = delays
     }
@@ -217,6 +219,12 @@ extension LaneAnimation {
     /// is asked only for the lanes that do not (lazily: callers may evaluate there),
     /// with whether `carried` named a lane; `carried` once per lane.
     ///
+    /// `batchedDelays`, from a restart: `current` is each lane's own state in `source`
+    /// at `start`, `carried` names a lane itself or none, and `delay` is
+    /// `batchedDelays[lane]` for a lane that starts afresh. Spring segments (of a spring
+    /// ``SpringRestart/covers(_:)``) are then restarted in one kernel pass, with the bits
+    /// of the lane by lane path.
+    ///
     /// Allocates nothing once the engine has run a transition of the same shape (lane
     /// count and layers): it writes the buffers of the motion before last (`spare`).
     ///
@@ -227,7 +235,7 @@ extension LaneAnimation {
     mutating func setMotion(
         start time: Double, current: (_ lane: Int, _ isCarried: Bool) -> (value: Double, velocity: Double),
         targets: Targets, delay: (_ lane: Int, _ isCarried: Bool) -> Double, carrying source: LaneAnimation? = nil,
-        carried: (Int) -> Int = { _ in -1 }, reusing spare: consuming Spare = Spare()
+        carried: (Int) -> Int = { _ in -1 }, batchedDelays: [Double]? = nil, reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
@@ -291,6 +299,23 @@ extension LaneAnimation {
                                         ownDuration = curve.duration
                                     case .decay:
                                         break
+                                    }
+                                    if let batchedDelays, carries, case .spring(let spring, let unit) = curve.kind,
+                                        SpringRestart.covers(spring)
+                                    {
+                                        // Every lane's state in `origin`, its new motion and bound at once.
+                                        let lanes = segments[k].lanes
+                                        let end = try batchedDelays.withUnsafeBufferPointer {
+                                            (delays) throws(LaneFailure) in
+                                            try SpringRestart.restart(
+                                                lanes: lanes, of: spring, ownVelocity: unit,
+                                                ownDuration: curve.duration, at: time, origin: origin, targets: targets,
+                                                delays: delays.baseAddress!, into: planes[0],
+                                                velocity: velocity.baseAddress!, durations: durations.baseAddress!)
+                                        }
+                                        soonest = Swift.min(soonest, end)
+                                        (depth.baseAddress! + lanes.lowerBound).update(repeating: 1, count: lanes.count)
+                                        continue
                                     }
                                     var sameCurve = SameCurve(curve)
                                     for lane in segments[k].lanes {

@@ -96,9 +96,7 @@ struct SpringStates {
             deltas[j] = plane.to[l] - plane.from[l]
             startVelocities[j] = velocity[l]
         }
-        var parameters = ci_spring_state(
-            decay_rate: spring.decayRate, undamped_frequency_squared: spring.stiffness / spring.mass,
-            damped_frequency_squared: spring.dampedFrequencySquared)
+        var parameters = spring.stateParameters
         let status = ci_spring_states(
             CI_BACKEND_AUTO, &parameters, elapsed, deltas, startVelocities, values, velocities, count)
         // An over-damped spring is refused: every lane to the reference.

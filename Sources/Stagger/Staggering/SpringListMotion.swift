@@ -58,9 +58,7 @@ struct SpringListMotion: Sendable {
     /// take the lane engine.
     static func covers(_ curve: Curve) -> Bool {
         guard case .spring(let spring, _) = curve.kind else { return false }
-        let rate = spring.decayRate, squared = spring.dampedFrequencySquared
-        return rate > 0 && rate.isFinite && squared >= 0 && squared <= 4e6 * rate * rate
-            && (spring.stiffness / spring.mass).isFinite
+        return SpringRestart.covers(spring)
     }
 
     /// The uniform motion of `count` items from `from` to `to` under `curve` (a spring
@@ -211,9 +209,7 @@ struct SpringListMotion: Sendable {
         at time: Double, toward target: Float, into next: Int, backend: Backend?
     ) -> (latest: Double, earliest: Double) {
         var list = ci_spring_list()
-        list.spring = ci_spring_state(
-            decay_rate: spring.decayRate, undamped_frequency_squared: spring.stiffness / spring.mass,
-            damped_frequency_squared: spring.dampedFrequencySquared)
+        list.spring = spring.stateParameters
         list.epsilon = SettlingBatch.epsilon
         list.time = time
         list.start = start

@@ -1,0 +1,102 @@
+internal import CInterp
+
+/// A restart of a segment of spring lanes in one kernel pass (`ci_restart_spring_lanes`):
+/// each lane's state at the tap, its new motion and its settling bound, a vector of
+/// lanes at a time in double, with the bits of the lane by lane path of
+/// ``LaneAnimation/setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``
+/// (its states are `ci_spring_states`', its bounds `ci_spring_settling`'s).
+enum SpringRestart {
+    /// Whether the kernel's pass takes lanes of `spring`: under- or critically damped,
+    /// damping (its states and settling bounds), oscillating at most 2,000 times its
+    /// decay rate (so that a lane's phase stays within the states' range until its
+    /// motion has decayed).
+    static func covers(_ spring: Spring) -> Bool {
+        let rate = spring.decayRate, squared = spring.dampedFrequencySquared
+        return rate > 0 && rate.isFinite && squared >= 0 && squared <= 4e6 * rate * rate
+            && (spring.stiffness / spring.mass).isFinite
+    }
+
+    /// Lanes `lanes` of `origin` (each one motion of `spring`, in plane 0) restarted at
+    /// `time` toward `targets`, into the new motion's buffers: a lane whose carried
+    /// answer (in `durations`, read and overwritten) is not negative goes on from its
+    /// value and velocity at once; any other starts from its value after `delays[lane]`
+    /// at `ownVelocity` times its span, for `ownDuration` seconds when it moves. Returns
+    /// the soonest offset plus duration.
+    ///
+    /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for the first lane whose value,
+    ///   target, span, delay or velocity is not finite, as the lane by lane path names it.
+    static func restart(
+        lanes: Range<Int>, of spring: Spring, ownVelocity: Double, ownDuration: Double, at time: Double,
+        origin: LaneAnimation, targets: LaneAnimation.Targets, delays: UnsafePointer<Double>,
+        into plane: LaneAnimation.PlanePointers, velocity: UnsafeMutablePointer<Double>,
+        durations: UnsafeMutablePointer<Double>
+    ) throws(LaneFailure) -> Double {
+        guard !lanes.isEmpty else { return .infinity }
+        let first = lanes.lowerBound, count = lanes.count
+        var parameters = ci_spring_restart()
+        parameters.spring = spring.stateParameters
+        parameters.epsilon = SettlingBatch.epsilon
+        parameters.time = time
+        parameters.start = origin.planes[0].start
+        parameters.own_velocity = ownVelocity
+        parameters.own_duration = ownDuration
+        var soonest = Double.infinity, unsolved = 0
+        let status = origin.planes[0].offsets.withUnsafeBufferPointer { offsets in
+            origin.planes[0].from.withUnsafeBufferPointer { from in
+                origin.planes[0].to.withUnsafeBufferPointer { to in
+                    origin.velocity.withUnsafeBufferPointer { startVelocity in
+                        withTargets(targets) { target, all in
+                            parameters.offset = offsets.baseAddress! + first
+                            parameters.from = from.baseAddress! + first
+                            parameters.to = to.baseAddress! + first
+                            parameters.velocity = startVelocity.baseAddress! + first
+                            parameters.target = target.map { $0 + first }
+                            parameters.all_targets = all
+                            parameters.delay = delays + first
+                            parameters.carried = UnsafePointer(durations + first)
+                            return ci_restart_spring_lanes(
+                                CI_BACKEND_AUTO, &parameters, plane.offsets + first, plane.from + first,
+                                plane.to + first, velocity + first, durations + first, &soonest, &unsolved, count)
+                        }
+                    }
+                }
+            }
+        }
+        if status == CI_ERR_NONFINITE_INPUT {
+            // The first lane the lane by lane path would stop at, in its order of checks.
+            for lane in lanes {
+                let value = plane.from[lane], target = plane.to[lane]
+                try requireFinite(value, lane: lane, .value)
+                try requireFinite(target, lane: lane, .target)
+                try requireFinite(target - value, lane: lane, .span)
+                try requireFinite(plane.offsets[lane], lane: lane, .delay)
+                try requireFinite(velocity[lane], lane: lane, .velocity)
+            }
+        }
+        // The spring and the figures were checked (covers(_:), the engine's own lanes).
+        precondition(status == CI_OK || status == CI_ERR_NONFINITE_INPUT, "ci_restart_spring_lanes: \(status)")
+        if unsolved > 0 {
+            // Bounds the kernel's search could not finish: the reference's, then the ends.
+            soonest = .infinity
+            for lane in lanes {
+                if durations[lane].isNaN {
+                    durations[lane] = spring.validatedSettlingDuration(
+                        target: plane.to[lane] - plane.from[lane], initialVelocity: velocity[lane],
+                        epsilon: SettlingBatch.epsilon)
+                }
+                soonest = min(soonest, plane.offsets[lane] + durations[lane])
+            }
+        }
+        return soonest
+    }
+
+    /// `body` given the targets per lane (`nil` for one target, the second argument).
+    private static func withTargets<R>(
+        _ targets: LaneAnimation.Targets, _ body: (UnsafePointer<Double>?, Double) -> R
+    ) -> R {
+        switch targets {
+        case .all(let target): body(nil, target)
+        case .each(let targets): targets.withUnsafeBufferPointer { body($0.baseAddress, 0) }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import PropertyBased
+import Testing
+
+@testable import Stagger
+
+/// Spring lanes restarted a segment at a time in the kernel (`ci_restart_spring_lanes`)
+/// against the lane by lane path they replace (the engine's states and bounds from
+/// `ci_spring_states` and `ci_spring_settling`, whose own tests hold them to the
+/// published closed forms): the same motion, bit for bit, tap after tap, whatever lanes
+/// carry on; and the errors that name a lane, the same.
+@Suite(.shrinking(false)) struct SpringRestartTests {
+    /// Three springs and an easing over lanes split in four, as a pair group's
+    /// properties.
+    static func engine(values: [Double]) throws -> LaneAnimation {
+        let n = values.count, a = n / 4, b = n / 2, c = 3 * n / 4
+        return try LaneAnimation(
+            kernelValues: values,
+            segments: [
+                .init(lanes: 0..<a, curve: .bouncy), .init(lanes: a..<b, curve: .smooth),
+                .init(lanes: b..<c, curve: try .easing(.easeInOutCubic, duration: 0.4)),
+                .init(lanes: c..<n, curve: try .spring(Spring(response: 0.4, dampingFraction: 0.7), initialVelocity: 2))
+            ])
+    }
+
+    /// Whether two engines hold the same motion, bit for bit.
+    static func same(_ a: LaneAnimation, _ b: LaneAnimation) -> Bool {
+        func bits(_ x: [Double]) -> [UInt64] { x.map(\.bitPattern) }
+        return a.planes.count == b.planes.count
+            && zip(a.planes, b.planes).allSatisfy {
+                bits($0.offsets) == bits($1.offsets) && bits($0.from) == bits($1.from) && bits($0.to) == bits($1.to)
+            }
+            && a.depth == b.depth && bits(a.velocity) == bits(b.velocity) && bits(a.durations) == bits(b.durations)
+            && a.kernel == b.kernel && a.earliestEnd.bitPattern == b.earliestEnd.bitPattern
+    }
+
+    /// Up to five taps after a start from rest, each to new targets with new delays,
+    /// every other lane (by a random flag per row of lanes, as a pair group's) carrying
+    /// its motion on, or every moving lane (a list's rule).
+    @Test func aBatchedRestartIsTheLaneByLaneOne() async {
+        let inputs = zip(
+            Gen.double(in: -100...100).array(of: 4...80), Gen.double(in: 0.01...0.5).array(of: 1...5),
+            Gen.int(in: 0...1_000_000))
+        await checkProperty(count: 60, input: inputs) { values, gaps, seed in
+            var random = SplitMix(seed: UInt64(seed))
+            var batched = try Self.engine(values: values)
+            var time = 1.0
+            let delays = values.map { _ in random.next(in: 0...0.3) }
+            try batched.restart(at: time, targets: .each(values.map { -$0 }), delays: delays, keeping: .movingLanes)
+            var laneByLane = batched
+            for (k, gap) in gaps.enumerated() {
+                time += gap
+                let targets = values.map { _ in random.next(in: -100...100) }
+                let delays = values.map { _ in random.next(in: 0...0.3) }
+                let carried: LaneAnimation.Carried =
+                    k % 2 == 0 ? .movingLanes : .each(values.map { _ in random.next(in: 0...1) < 0.5 ? -1 : 0 })
+                try batched.restart(at: time, targets: .each(targets), delays: delays, keeping: carried)
+                try laneByLane.restart(
+                    at: time, targets: .each(targets), delays: delays, keeping: carried, batchesSprings: false)
+                #expect(Self.same(batched, laneByLane), "tap \(k) at \(time)")
+            }
+        }
+    }
+
+    /// One target for every lane (a list's items as lanes), delays per row.
+    @Test func oneTargetAndDelaysPerRow() throws {
+        let values = (0..<40).map { Double($0) / 40 }
+        var batched = try Self.engine(values: values)
+        try batched.restart(at: 0, targets: .all(1), delays: [0, 0.05, 0.1, 0.15], keeping: .movingLanes)
+        var laneByLane = batched
+        try batched.restart(at: 0.12, targets: .all(0), delays: [0.1, 0, 0.05, 0.2], keeping: .movingLanes)
+        try laneByLane.restart(
+            at: 0.12, targets: .all(0), delays: [0.1, 0, 0.05, 0.2], keeping: .movingLanes, batchesSprings: false)
+        #expect(Self.same(batched, laneByLane))
+    }
+
+    /// A target that is not finite is named as the lane by lane path names it: the
+    /// first such lane, as a target; and nothing changes.
+    @Test func aBadTargetIsNamedAsBefore() throws {
+        let values = (0..<16).map(Double.init)
+        var batched = try Self.engine(values: values)
+        try batched.restart(at: 0, targets: .all(1), delays: [0], keeping: .movingLanes)
+        var targets = values
+        targets[2] = -.infinity
+        targets[1] = .infinity
+        var laneByLane = batched
+        let before = batched
+        #expect(throws: LaneFailure.nonFinite(lane: 1, .target, value: .infinity)) {
+            try batched.restart(at: 0.1, targets: .each(targets), delays: [0], keeping: .movingLanes)
+        }
+        #expect(throws: LaneFailure.nonFinite(lane: 1, .target, value: .infinity)) {
+            try laneByLane.restart(
+                at: 0.1, targets: .each(targets), delays: [0], keeping: .movingLanes, batchesSprings: false)
+        }
+        // Nothing changed.
+        #expect(Self.same(batched, before))
+    }
+}
