@@ -101,11 +101,8 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
     } else {
         rest = vd_select(goes, rest, minus_infinity);
     }
-    if (m < WD) { /* lanes past m count for nothing: no rest */
-        double valid[WD];
-        for (size_t j = 0; j < WD; j++) valid[j] = j < m ? 1.0 : 0.0;
-        rest = vd_select(vdm_eq(vd_loadu(valid), vd_set1(1.0)), rest, minus_infinity);
-    }
+    /* Lanes past m count for nothing: no rest. */
+    if (m < WD) rest = vd_select(CI_FN(first_lanes_d)(m), rest, minus_infinity);
     VDM later = vdm_lt(time, rest);
     /* Rests that count for nothing become the bounds' identities first: the running
      * bounds then wait on one comparison and one blend a vector, where a blend of the

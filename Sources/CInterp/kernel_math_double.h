@@ -19,6 +19,13 @@ CI_INLINE VD CI_FN(load_d)(const double *p, size_t m, double fill) {
     return vd_loadu(buffer);
 }
 
+/* The first m lanes (m <= WD) set: a partial vector's real lanes. */
+CI_INLINE VDM CI_FN(first_lanes_d)(size_t m) {
+    double valid[WD];
+    for (size_t j = 0; j < WD; j++) valid[j] = j < m ? 1.0 : 0.0;
+    return vdm_eq(vd_loadu(valid), vd_set1(1.0));
+}
+
 CI_INLINE void CI_FN(store_d)(double *p, VD v, size_t m) {
     if (m == WD) {
         vd_storeu(p, v);

@@ -11,13 +11,6 @@
  * vocabulary): no include guard, every name through CI_FN.
  */
 
-/* The phase of the last vector whose items all started at one time (elapsed NaN for
- * none yet). */
-typedef struct {
-    double elapsed;
-    CI_FN(spring_phase) phase;
-} CI_FN(shared_phase);
-
 /* One vector of items (m valid): the new motion written, the items whose bound needs a
  * crossing added to `pending`. Returns whether `pending` is full enough to solve. */
 CI_INLINE int CI_FN(spring_list_block)(const ci_spring_list *L, const ci_settling *settling,
@@ -32,40 +25,26 @@ CI_INLINE int CI_FN(spring_list_block)(const ci_spring_list *L, const ci_settlin
     const VD duration = CI_FN(load_fd)(L->duration + i, m, 0.0);
     const VD elapsed = vd_sub(vd_set1(L->time - L->start), offset);
     /* Moving: started and not yet at rest. An item that started less than 2^-20 of its
-     * offset ago has not moved: its float32 delay may round a few units in the last
-     * place before the tap where the reference's delay does not (the tap comes after
-     * the last change, so an item that starts at this very instant is not moving yet). */
-    const VD tie = vd_mul(CI_FN(abs_d)(offset), vd_set1(0x1p-20));
-    const VDM moving = vdm_and(vdm_lt(tie, elapsed), vdm_lt(elapsed, duration));
+     * offset ago (the start tolerance) has not moved: its float32 delay may round a few
+     * units in the last place before the tap where the reference's delay does not (the
+     * tap comes after the last change, so an item that starts at this very instant is
+     * not moving yet). */
+    const VD tolerance = vd_mul(CI_FN(abs_d)(offset), vd_set1(0x1p-20));
+    const VDM moving = vdm_and(vdm_lt(tolerance, elapsed), vdm_lt(elapsed, duration));
     /* A vector none of whose items has started (a stagger's later items, amid rapid
      * toggles) is where it was: the state's transcendentals are skipped. One whose items
-     * all started at one time (those a tap set moving at once) shares one phase, found
-     * once for every such vector. */
+     * all started at one time (those a tap set moving at once) shares one phase. */
     VD dx = zero, dv = zero;
-    const VDM all = vdm_eq(zero, zero);
     const VDM started = vdm_lt(zero, elapsed);
-    if (vdm_any(started)) {
-        /* Lanes not past their start hold still, whatever their figures: the same for a
-         * lane whether or not the vector skipped the state. */
-        const VDM waiting = vdm_andnot(started, all);
-        const VD delta = vd_sub(vd_set1((double)L->to), from);
-        double lanes[WD];
-        vd_storeu(lanes, elapsed);
-        /* Not at 0: -0 and +0 compare equal, and their states' signs of zero differ. */
-        if (!vdm_any(vdm_andnot(vdm_eq(elapsed, vd_set1(lanes[0])), all)) && lanes[0] != 0) {
-            if (!(lanes[0] == shared->elapsed)) {
-                shared->elapsed = lanes[0];
-                shared->phase = CI_FN(spring_phase_at)(&L->spring, omega_d, vd_set1(lanes[0]));
-            }
-            CI_FN(spring_state_at)(&L->spring, shared->phase, waiting, delta, v0, &dx, &dv);
-        } else {
-            const VD t = vd_select(waiting, zero, elapsed);
-            CI_FN(spring_state_at)(&L->spring, CI_FN(spring_phase_at)(&L->spring, omega_d, t),
-                                   waiting, delta, v0, &dx, &dv);
-        }
-    }
-    /* Where the new motion starts, as stored: its figures are the reference's. */
-    const VD value = CI_FN(narrow_d)(vd_add(from, dx));
+    /* Lanes not past their start hold still, whatever their figures: the same for a lane
+     * whether or not its vector skipped the state. */
+    if (vdm_any(started))
+        CI_FN(spring_state_sharing)(&L->spring, omega_d, elapsed,
+                                    vdm_andnot(started, vdm_eq(zero, zero)),
+                                    vd_sub(vd_set1((double)L->to), from), v0, shared, &dx, &dv);
+    /* Where the new motion starts, as stored: its figures are the reference's (an item
+     * not past its start is at `from` itself, a -0 kept). */
+    const VD value = CI_FN(narrow_d)(vd_select(started, vd_add(from, dx), from));
     const VD span = vd_sub(vd_set1((double)L->target), value);
     const VD velocity =
         CI_FN(narrow_d)(vd_select(moving, dv, vd_mul(span, vd_set1(L->own_velocity))));
@@ -86,9 +65,10 @@ CI_INLINE int CI_FN(spring_list_block)(const ci_spring_list *L, const ci_settlin
     return vdm_any(searched) && CI_FN(settling_gather)(pending, searched, span, velocity, i, m);
 }
 
-/* The latest rest and the earliest later than the tap, of the items that go somewhere
- * (each at time + offset + duration, as stored). A pass of its own: gathering them in
- * the pass above (the searched items' rests as they are found) read slower. */
+/* The latest rest and the earliest at or after the tap, of the items that go somewhere
+ * (each at time + offset + duration, as stored; a moving item whose span is 0 rests at
+ * the tap itself). A pass of its own: gathering them in the pass above (the searched
+ * items' rests as they are found) read slower. */
 static void CI_FN(spring_list_bounds)(const ci_spring_list *L, const float *offset,
                                       const float *from, const float *velocity,
                                       const float *duration, double bounds[2], size_t n) {
@@ -97,13 +77,15 @@ static void CI_FN(spring_list_bounds)(const ci_spring_list *L, const float *offs
     VD latest = time, earliest = infinity;
     for (size_t i = 0; i < n; i += WD) {
         size_t m = n - i < WD ? n - i : WD;
-        /* Lanes past m: at the target, at rest (they go nowhere). */
-        VD goes_from = CI_FN(load_fd)(from + i, m, (double)L->target);
+        VD goes_from = CI_FN(load_fd)(from + i, m, 0.0);
         VD v = CI_FN(load_fd)(velocity + i, m, 0.0);
         VDM nowhere = vdm_and(vdm_eq(v, zero), vdm_eq(goes_from, target));
+        /* Lanes past m go nowhere. */
+        if (m < WD)
+            nowhere = vdm_or(nowhere, vdm_andnot(CI_FN(first_lanes_d)(m), vdm_eq(zero, zero)));
         VD rest = vd_add(vd_add(time, CI_FN(load_fd)(offset + i, m, 0.0)),
                          CI_FN(load_fd)(duration + i, m, 0.0));
-        VDM later = vdm_andnot(nowhere, vdm_lt(time, rest));
+        VDM later = vdm_andnot(nowhere, vdm_le(time, rest));
         latest = CI_FN(max_d)(latest, vd_select(later, rest, minus_infinity));
         earliest = CI_FN(min_d)(earliest, vd_select(later, rest, infinity));
     }

@@ -29,21 +29,10 @@ CI_INLINE int CI_FN(spring_restart_block)(const ci_spring_restart *R, const ci_s
     const VD delta = vd_sub(CI_FN(load_d)(R->to + i, m, 0.0), from);
     const VD target = R->target ? CI_FN(load_d)(R->target + i, m, 0.0) : vd_set1(R->all_targets);
     const VDM carried = vdm_le(zero, CI_FN(load_d)(R->carried + i, m, -1.0));
-    /* The state, as ci_spring_states; lanes that all started at one time share a phase. */
+    /* The state, as ci_spring_states. */
     VD dx, dv;
-    double lanes[WD];
-    vd_storeu(lanes, elapsed);
-    const VDM waiting = vdm_lt(elapsed, zero);
-    /* Not at 0: -0 and +0 compare equal, and their states' signs of zero differ. */
-    if (!vdm_any(vdm_andnot(vdm_eq(elapsed, vd_set1(lanes[0])), all)) && 0 < lanes[0]) {
-        if (!(lanes[0] == shared->elapsed)) {
-            shared->elapsed = lanes[0];
-            shared->phase = CI_FN(spring_phase_at)(&R->spring, omega_d, vd_set1(lanes[0]));
-        }
-        CI_FN(spring_state_at)(&R->spring, shared->phase, waiting, delta, v0, &dx, &dv);
-    } else {
-        CI_FN(spring_state_block)(&R->spring, omega_d, elapsed, delta, v0, &dx, &dv);
-    }
+    CI_FN(spring_state_sharing)(&R->spring, omega_d, elapsed, vdm_lt(elapsed, zero), delta, v0,
+                                shared, &dx, &dv);
     const VD value = vd_add(from, dx);
     const VD span = vd_sub(target, value);
     const VD velocity = vd_select(carried, dv, vd_mul(span, vd_set1(R->own_velocity)));
@@ -54,11 +43,8 @@ CI_INLINE int CI_FN(spring_restart_block)(const ci_spring_restart *R, const ci_s
                                  vd_add(vd_sub(offset, offset), vd_sub(velocity, velocity))));
     const VDM finite = vdm_eq(sum, zero);
     VDM flagged = vdm_andnot(finite, all);
-    if (m < WD) { /* lanes past m (their fill) count for nothing */
-        double valid[WD];
-        for (size_t j = 0; j < WD; j++) valid[j] = j < m ? 1.0 : 0.0;
-        flagged = vdm_and(flagged, vdm_eq(vd_loadu(valid), vd_set1(1.0)));
-    }
+    /* Lanes past m (their fill) count for nothing. */
+    if (m < WD) flagged = vdm_and(flagged, CI_FN(first_lanes_d)(m));
     *bad = vdm_or(*bad, flagged);
     VDM searched = vdm_lt(zero, zero);
     VD quick = zero;

@@ -66,6 +66,37 @@ CI_INLINE void CI_FN(spring_state_block)(const ci_spring_state *spring, double o
                            value, velocity);
 }
 
+/* The phase of the last vector whose lanes all started at one time (elapsed NaN for
+ * none yet): a pass over lanes that a tap set moving at once finds it once. */
+typedef struct {
+    double elapsed;
+    CI_FN(spring_phase) phase;
+} CI_FN(shared_phase);
+
+/* One vector of lanes `elapsed` seconds into their springs, lanes in `waiting` holding
+ * still (their elapsed is any): spring_state_block's bits, but a vector whose lanes all
+ * share one elapsed time above 0 takes `shared`'s phase (found once for every such
+ * vector). Not at 0: -0 and +0 compare equal, and their states' signs of zero differ. */
+CI_INLINE void CI_FN(spring_state_sharing)(const ci_spring_state *spring, double omega_d,
+                                           VD elapsed, VDM waiting, VD delta, VD v0,
+                                           CI_FN(shared_phase) *shared, VD *value, VD *velocity) {
+    const VD zero = vd_set1(0.0);
+    double lanes[WD];
+    vd_storeu(lanes, elapsed);
+    if (0 < lanes[0] &&
+        !vdm_any(vdm_andnot(vdm_eq(elapsed, vd_set1(lanes[0])), vdm_eq(zero, zero)))) {
+        if (!(lanes[0] == shared->elapsed)) {
+            shared->elapsed = lanes[0];
+            shared->phase = CI_FN(spring_phase_at)(spring, omega_d, vd_set1(lanes[0]));
+        }
+        CI_FN(spring_state_at)(spring, shared->phase, waiting, delta, v0, value, velocity);
+    } else {
+        const VD t = vd_select(waiting, zero, elapsed);
+        CI_FN(spring_state_at)(spring, CI_FN(spring_phase_at)(spring, omega_d, t), waiting, delta,
+                               v0, value, velocity);
+    }
+}
+
 static int CI_FN(spring_state_loop)(const ci_spring_state *spring, const double *elapsed,
                                     const double *delta, const double *v0, double *value,
                                     double *velocity, size_t n) {

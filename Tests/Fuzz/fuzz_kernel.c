@@ -1681,11 +1681,13 @@ static int ordinary_double(double x, double lo, double hi) {
 /* 2^20 pi / 2: a phase past it may give NaN ("the caller evaluates it by the reference"). */
 #define STATE_PHASE_LIMIT 1647099.0
 
-/* An interruption's bounds: the latest and the earliest rest after `time`, or (time,
- * +inf) when none (always for no items). */
-static void check_rest_bounds(const char *what, const double *bound, double time, size_t n) {
+/* An interruption's bounds: the latest and the earliest rest after `time` (or at it, with
+ * `at_time`), or (time, +inf) when none (always for no items). */
+static void check_rest_bounds(const char *what, const double *bound, double time, size_t n,
+                              int at_time) {
     double b0 = bound[0], b1 = bound[1];
-    if (!(b0 >= time) || !(b1 > time) || !(b1 <= b0 || (b0 == time && b1 == INFINITY)))
+    if (!(b0 >= time) || !(at_time ? b1 >= time : b1 > time) ||
+        !(b1 <= b0 || (b0 == time && b1 == INFINITY)))
         fail("%s: bounds %a %a around time %a", what, b0, b1, time);
     if (n == 0 && (b0 != time || b1 != INFINITY))
         fail("%s: no items, bounds %a %a (time %a)", what, b0, b1, time);
@@ -1999,7 +2001,7 @@ static void run_interrupt(const fuzz_case *c) {
             if (memcmp(initial + (1 + p) * n, changes[p].p, n * sizeof(float)) != 0)
                 fail("%s: a failed call wrote layer %zu's changes", what, p);
     } else {
-        check_rest_bounds(what, bound, L.time, n);
+        check_rest_bounds(what, bound, L.time, n, 0);
         /* A moving item's offset is 0, a resting one's kept; a layer is kept or cancelled
          * (its change 0); an item whose figures are all finite is written. */
         int still = L.layer_count == 0 && L.from == L.to;
@@ -2172,10 +2174,17 @@ static void run_spring_list(const fuzz_case *c) {
         guarded_make(&in[k], (c->input_offset + 5 * (size_t)k) % MAX_OFFSET, n);
         x[k] = in[k].p;
         fill_floats(c, c->item_ends[k], 24 * (size_t)k, x[k], n);
+        /* No input carries the canary's NaN payload into an output (see
+         * run_spring_restart). */
+        for (size_t i = 0; i < n; i++)
+            if (bits_of_float(x[k][i]) == SENTINEL_BITS) x[k][i] = NAN;
     }
     guarded_make(&out[0], c->value_offset, n);
     y[0] = out[0].p;
-    for (size_t i = 0; i < n; i++) y[0][i] = c->new_delay + (float)i * c->new_delay_step;
+    for (size_t i = 0; i < n; i++) {
+        y[0][i] = c->new_delay + (float)i * c->new_delay_step;
+        if (bits_of_float(y[0][i]) == SENTINEL_BITS) y[0][i] = NAN;
+    }
     for (int k = 1; k < 4; k++) {
         if (c->in_place & (1 << (k - 1))) {
             y[k] = x[k];
@@ -2243,14 +2252,15 @@ static void run_spring_list(const fuzz_case *c) {
         check_untouched_doubles(bound, 2, "bounds");
         if (*unsolved != SENTINEL_COUNT) fail("%s: a failed call wrote *unsolved", what);
     } else {
-        check_rest_bounds(what, bound, L.time, n);
+        check_rest_bounds(what, bound, L.time, n, 1);
         /* ... exactly those of the rests as stored (time + offset + duration, in double)
-         * of the items that go somewhere (not at rest at the target). */
+         * of the items that go somewhere (not at rest at the target), the tap's own time
+         * included (a moving item whose span is 0 rests at once). */
         double latest = L.time, earliest = INFINITY;
         for (size_t i = 0; i < n; i++) {
             if (y[2][i] == 0 && y[1][i] == L.target) continue;
             double rest = L.time + (double)y[0][i] + (double)y[3][i];
-            if (!(rest > L.time)) continue;
+            if (!(rest >= L.time)) continue;
             latest = rest > latest ? rest : latest;
             earliest = rest < earliest ? rest : earliest;
         }
@@ -2303,7 +2313,8 @@ static void run_spring_list(const fuzz_case *c) {
                 fail("%s: item %zu %s (elapsed %a, offset %a, duration %a) has new_offset %a "
                      "(delay read %a)",
                      what, i, moving ? "moving" : "not moving", elapsed[i], o, d, y[0][i], delay);
-            float want_from = (float)((double)from + value[i]);
+            /* An item not past its start (elapsed 0 included) holds still at `from`. */
+            float want_from = elapsed[i] > 0 ? (float)((double)from + value[i]) : from;
             if (!same_float(y[1][i], want_from))
                 fail("%s: item %zu starts from %a, its state at the tap %a (elapsed %a)", what, i,
                      y[1][i], want_from, elapsed[i]);
@@ -2395,6 +2406,13 @@ static void run_spring_restart(const fuzz_case *c) {
     if (c->carried_pattern)
         for (size_t i = 0; i < n; i++)
             x[CARRIED][i] = (c->carried_pattern >> (i % 8)) & 1 ? (double)i : -1.0;
+    /* A NaN input carries its payload into the outputs (x + y keeps x's): none may carry
+     * the canary's, or "every lane written" could not tell. (libFuzzer learns the canary
+     * from the comparisons with it.) */
+    for (int k = 0; k < INPUTS; k++)
+        for (size_t i = 0; i < n; i++)
+            if (bits_of_double(x[k][i]) == SENTINEL_DOUBLE_BITS) x[k][i] = NAN;
+    if (bits_of_double(L.all_targets) == SENTINEL_DOUBLE_BITS) L.all_targets = NAN;
     for (int k = 0; k < OUTPUTS; k++)
         y[k] = k == NEW_DURATION && c->in_place
                    ? x[CARRIED]

@@ -144,12 +144,12 @@ typedef struct ci_spring_list {
  * started less than that ago, within float32's rounding of its delay, has not moved)
  * starts at once from its value and velocity; any other starts from its value, at rest,
  * after its new delay (new_offset[i], read), with the spring's own velocity scaled to its
- * span. Writes each
- * item's new motion, its figures rounded to float as stored: new_offset (0 when moving),
- * new_from, new_velocity and new_duration (its settling bound: the quick figure or the
- * crossing, as ci_spring_settling; own_duration for an item at rest that moves, 0 for
- * one with nowhere to go). bounds[0] gets the latest rest, bounds[1] the earliest later
- * than `time` (time and +infinity when none), each item's rest time + offset + duration
+ * span. Writes each item's new motion, its figures rounded to float as stored: new_offset
+ * (0 when moving), new_from, new_velocity and new_duration (its settling bound: the
+ * quick figure or the crossing, as ci_spring_settling; own_duration for an item at rest
+ * that moves, 0 for one with nowhere to go). bounds[0] gets the latest rest, bounds[1]
+ * the earliest at or after `time` (time and +infinity when none), each item's rest
+ * time + offset + duration
  * from the floats stored, over the items that go somewhere. new_from, new_velocity and
  * new_duration may be the buffers of from, velocity and duration (in place); new_offset
  * must not be offset's. *unsolved gets the number of items whose bound is NaN (a
@@ -168,8 +168,9 @@ ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *lis
                                    size_t count);
 
 /**
- * Lanes of one spring restarted at a tap (the lane engine's spring lanes: a matched pair
- * group's reverse, retarget or release): lane i's motion in flight started offset[i]
+ * Lanes of one spring restarted at a tap (the lane engine's restart of spring lanes: a
+ * matched pair group's reverse or retarget, a list's items after an insert or a move,
+ * a component's elements): lane i's motion in flight started offset[i]
  * seconds after `start` from from[i] toward to[i] at velocity[i]; at `time` it goes to
  * target[i]. All in double.
  */

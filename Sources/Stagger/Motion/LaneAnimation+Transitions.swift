@@ -46,7 +46,7 @@ extension LaneAnimation {
     /// segment at a time in the kernel (``SpringRestart``), or with `batchesSprings`
     /// false lane by lane (the tests compare the two).
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:reusing:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: Targets, delays: [Double], keeping carried: Carried,
@@ -158,7 +158,7 @@ extension LaneAnimation {
     /// Starts every lane at `time` from rest at `values[lane]` toward `targets[lane]`,
     /// after the delay `delays` writes for it (into the buffer it is given, every lane),
     /// with the curve's own initial velocity scaled to its span: what
-    /// ``setMotion(start:current:targets:delay:carrying:carried:reusing:)`` does for lanes
+    /// ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)`` does for lanes
     /// that carry nothing on. Every lane must be at rest: nothing is carried.
     ///
     /// `name` is the caller's name for this motion: whenever it is used it must stand for
@@ -168,7 +168,7 @@ extension LaneAnimation {
     /// every lane again: O(1), no delay written (a card opened and closed from rest
     /// again and again).
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:reusing:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``;
     ///   nothing changes on a throw.
     mutating func startFromRest(
         at time: Double, values: [Double], targets: [Double], name: Int?, delays fill: (inout [Double]) -> Void
@@ -222,8 +222,9 @@ extension LaneAnimation {
     /// `batchedDelays`, from a restart: `current` is each lane's own state in `source`
     /// at `start`, `carried` names a lane itself or none, and `delay` is
     /// `batchedDelays[lane]` for a lane that starts afresh. Spring segments (of a spring
-    /// ``SpringRestart/covers(_:)``) are then restarted in one kernel pass, with the bits
-    /// of the lane by lane path.
+    /// ``SpringRestart/covers(_:ownVelocity:ownDuration:)``, whose lanes hold one motion
+    /// each, as every spring lane does) are then restarted in one kernel pass, with the
+    /// bits of the lane by lane path.
     ///
     /// Allocates nothing once the engine has run a transition of the same shape (lane
     /// count and layers): it writes the buffers of the motion before last (`spare`).
@@ -301,7 +302,7 @@ extension LaneAnimation {
                                         break
                                     }
                                     if let batchedDelays, carries, case .spring(let spring, let unit) = curve.kind,
-                                        SpringRestart.covers(spring)
+                                        SpringRestart.covers(spring, ownVelocity: unit, ownDuration: curve.duration)
                                     {
                                         // Every lane's state in `origin`, its new motion and bound at once.
                                         let lanes = segments[k].lanes

@@ -1,6 +1,8 @@
-/// The one per-item motion engine, under staggered lists (once a transition, an insert,
-/// a removal or a move gives items motions of their own), matched pairs and component
-/// states: many scalar lanes, each moving from its own value toward its own target with
+/// The one per-item motion engine, under staggered lists (once an insert, a removal, a
+/// move, a release or a change of curve gives items motions of their own; shows and
+/// hides under one easing or one spring keep compact forms of their own,
+/// ``InterruptedListMotion`` and ``SpringListMotion``, by the same rule), matched pairs
+/// and component states: many scalar lanes, each moving from its own value toward its own target with
 /// its own start offset and velocity, grouped into contiguous ranges that share a curve.
 ///
 /// The truth is kept in Double (so an interruption picks up the exact value and

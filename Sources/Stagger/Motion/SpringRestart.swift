@@ -6,14 +6,17 @@ internal import CInterp
 /// ``LaneAnimation/setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``
 /// (its states are `ci_spring_states`', its bounds `ci_spring_settling`'s).
 enum SpringRestart {
-    /// Whether the kernel's pass takes lanes of `spring`: under- or critically damped,
+    /// Whether the kernel's pass takes lanes of `spring` (a curve's own initial velocity
+    /// per unit of span and settling duration given): under- or critically damped,
     /// damping (its states and settling bounds), oscillating at most 2,000 times its
     /// decay rate (so that a lane's phase stays within the states' range until its
-    /// motion has decayed).
-    static func covers(_ spring: Spring) -> Bool {
+    /// motion has decayed). ``SpringListMotion`` takes the same springs.
+    static func covers(_ spring: Spring, ownVelocity: Double, ownDuration: Double) -> Bool {
+        // The checks of the kernel's entry point, so that it never refuses what is passed.
         let rate = spring.decayRate, squared = spring.dampedFrequencySquared
-        return rate > 0 && rate.isFinite && squared >= 0 && squared <= 4e6 * rate * rate
-            && (spring.stiffness / spring.mass).isFinite
+        let undamped = spring.stiffness / spring.mass
+        return rate > 0 && rate.isFinite && squared >= 0 && squared <= 4e6 * rate * rate && undamped > 0
+            && undamped.isFinite && ownVelocity.isFinite && ownDuration.isFinite
     }
 
     /// Lanes `lanes` of `origin` (each one motion of `spring`, in plane 0) restarted at
@@ -72,6 +75,7 @@ enum SpringRestart {
                 try requireFinite(plane.offsets[lane], lane: lane, .delay)
                 try requireFinite(velocity[lane], lane: lane, .velocity)
             }
+            preconditionFailure("ci_restart_spring_lanes reported a figure that is not finite, and none is")
         }
         // The spring and the figures were checked (covers(_:), the engine's own lanes).
         precondition(status == CI_OK || status == CI_ERR_NONFINITE_INPUT, "ci_restart_spring_lanes: \(status)")

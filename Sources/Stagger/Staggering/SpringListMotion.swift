@@ -12,14 +12,14 @@ internal import CInterp
 /// covers: a spring interrupted by the same spring, in full motion, later than the last
 /// change. An item moving at the tap starts toward the new target at once from its
 /// value and velocity; any other (waiting for its delay, one that started within
-/// ``tie(_:)`` of the tap, or at rest) starts from its value after its new delay, with
+/// ``startTolerance(_:)`` of the tap, or at rest) starts from its value after its new delay, with
 /// the spring's own initial velocity scaled to its span.
 /// Each new motion is stored as float32 figures (continuous to float32's precision, the
 /// precision the kernel samples in), and its settling duration is that of the figures
 /// stored.
 ///
 /// The reference (``value(ofItem:at:)``, ``interrupt(at:toward:by:delays:)`` by
-/// ``Method/reference``) reads the stored figures in Double.
+/// ``InterruptionMethod/reference``) reads the stored figures in Double.
 struct SpringListMotion: Sendable {
     /// The columns of ``store``: what the kernel's per-item pass reads, each item's
     /// settling duration, and two columns of offsets that interruptions take in turn.
@@ -57,8 +57,8 @@ struct SpringListMotion: Sendable {
     /// kernel's phase stays within its range until the motion has decayed). Other curves
     /// take the lane engine.
     static func covers(_ curve: Curve) -> Bool {
-        guard case .spring(let spring, _) = curve.kind else { return false }
-        return SpringRestart.covers(spring)
+        guard case .spring(let spring, let velocity) = curve.kind else { return false }
+        return SpringRestart.covers(spring, ownVelocity: velocity, ownDuration: curve.duration)
     }
 
     /// The uniform motion of `count` items from `from` to `to` under `curve` (a spring
@@ -122,19 +122,21 @@ struct SpringListMotion: Sendable {
     /// Item `index`'s value at `time`.
     func value(ofItem index: Int, at time: Double) -> Double { state(ofItem: index, at: time).value }
 
-    /// A motion's value and velocity `elapsed` seconds after its start: holding still
-    /// before it (the kernel's rule, and the engine's).
+    /// A motion's value and velocity `elapsed` seconds after its start: holding still at
+    /// `from` until then (the kernel's rule, and the engine's; at the start itself too,
+    /// where the spring's value is `from` and its velocity matters to no tap).
     static func state(
         from: Double, to: Double, velocity: Double, elapsed: Double, _ spring: Spring
     ) -> (value: Double, velocity: Double) {
-        guard elapsed >= 0 else { return (from, 0) }
+        guard elapsed > 0 else { return (from, 0) }
         let motion = spring.motion(delta: to - from, initialVelocity: velocity, time: elapsed)
         return (from + motion.value, motion.velocity)
     }
 
     /// Calls `body` with each item that goes somewhere and whose rest (its start plus
-    /// its settling duration) is in (`after`, `through`], and that time, in index
-    /// order: O(count) when any can be there, else O(1); no allocation.
+    /// its settling duration: at ``start`` itself for a moving item whose span is 0) is
+    /// in (`after`, `through`], and that time, in index order: O(count) when any can be
+    /// there, else O(1); no allocation.
     func forEachRest(after: Double, through: Double, _ body: (_ index: Int, _ time: Double) -> Void) {
         guard through >= restFloor else { return }
         let (start, target, offsetColumn) = (start, target, offsetColumn)
@@ -240,7 +242,7 @@ struct SpringListMotion: Sendable {
     /// 2⁻²⁰ of its offset. Its float32 delay may round a few units in the last place
     /// before the tap where the reference's Double delay does not, and an item that
     /// started within that has not moved.
-    static func tie(_ offset: Double) -> Double { abs(offset) * 0x1p-20 }
+    static func startTolerance(_ offset: Double) -> Double { abs(offset) * 0x1p-20 }
 
     /// The interruption's pass in Swift, item by item: the reference the kernel's is
     /// tested against.
@@ -252,7 +254,7 @@ struct SpringListMotion: Sendable {
                 let from = Double(columns[Column.from][i]), velocity = Double(columns[Column.velocity][i])
                 let offset = Double(columns[offsetColumn][i])
                 let elapsed = time - start - offset
-                let moving = Self.tie(offset) < elapsed && elapsed < Double(columns[Column.duration][i])
+                let moving = Self.startTolerance(offset) < elapsed && elapsed < Double(columns[Column.duration][i])
                 let state = Self.state(from: from, to: to, velocity: velocity, elapsed: elapsed, spring)
                 let value = Double(Float(state.value))
                 let span = Double(target) - value
@@ -271,7 +273,7 @@ struct SpringListMotion: Sendable {
     }
 
     /// The latest rest of `store`'s items (offsets in column `offsets`, counted from
-    /// `after`) and the earliest later than `after`, over the items that go somewhere:
+    /// `after`) and the earliest at or after `after`, over the items that go somewhere:
     /// `after` and +∞ when none.
     static func bounds(
         of store: LaneStore, offsets: Int, target: Float, after: Double
@@ -282,7 +284,7 @@ struct SpringListMotion: Sendable {
             let velocity = columns[Column.velocity], duration = columns[Column.duration]
             for i in 0..<store.laneCount where !(velocity[i] == 0 && from[i] == target) {
                 let rest = after + Double(offset[i]) + Double(duration[i])
-                guard after < rest else { continue }
+                guard after <= rest else { continue }
                 latest = Swift.max(latest, rest)
                 earliest = Swift.min(earliest, rest)
             }

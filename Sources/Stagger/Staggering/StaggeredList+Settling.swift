@@ -71,8 +71,9 @@ extension StaggeredList {
             // the earlier ones, from the same float32 figures (no rounding to settle).
             interrupted.forEachRest(after: after, through: through, body)
         case .springs(let springs):
-            // Only rests after the last interruption, as above.
-            springs.forEachRest(after: max(after, start), through: through, body)
+            // Rests at or after the last interruption (`start`): the transition recorded
+            // the earlier ones, from the same float32 figures.
+            springs.forEachRest(after: after, through: through, body)
         case .lanes(let engine):
             let duration = motion.curve.duration
             // A lane that came to rest before the last transition had nowhere to go in

@@ -25,7 +25,9 @@
 /// ```
 ///
 /// Interruptions keep motion continuous, by one rule for every per-item motion in the
-/// package (lists, matched pairs and component states run the same engine). An item
+/// package (matched pairs and component states run the lane engine; a list runs it too,
+/// or a compact form of its motion under one easing or one spring that follows the
+/// same rule). An item
 /// still moving when ``show(at:)``, ``hide(at:)`` or ``move(item:to:at:)`` sends it
 /// somewhere else starts toward the new target at once:
 /// - under a spring, from its current value **and velocity**;

@@ -193,7 +193,8 @@ import Testing
         try list.show(at: 0)
         let tap = 0.2
         try list.hide(at: tap)
-        let delays = try list.config.referenceDelays(count: count)
+        // The list keeps its items' starts as the kernel's float32 delays give them.
+        let delays = try list.config.delays(count: count).map(Double.init)
         for item in 0..<count {
             let elapsed = tap - delays[item]
             let value = try spring.value(target: 1, time: elapsed)

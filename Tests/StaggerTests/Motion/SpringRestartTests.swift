@@ -33,9 +33,9 @@ import Testing
             && a.kernel == b.kernel && a.earliestEnd.bitPattern == b.earliestEnd.bitPattern
     }
 
-    /// Up to five taps after a start from rest, each to new targets with new delays,
-    /// every other lane (by a random flag per row of lanes, as a pair group's) carrying
-    /// its motion on, or every moving lane (a list's rule).
+    /// A start from rest, then up to five taps, each to new targets with new delays,
+    /// lanes carrying their motion on by a random flag each (as a pair group's moving
+    /// pairs) or every moving lane (a list's rule).
     @Test func aBatchedRestartIsTheLaneByLaneOne() async {
         let inputs = zip(
             Gen.double(in: -100...100).array(of: 4...80), Gen.double(in: 0.01...0.5).array(of: 1...5),
@@ -43,10 +43,14 @@ import Testing
         await checkProperty(count: 60, input: inputs) { values, gaps, seed in
             var random = SplitMix(seed: UInt64(seed))
             var batched = try Self.engine(values: values)
+            var laneByLane = batched
             var time = 1.0
             let delays = values.map { _ in random.next(in: 0...0.3) }
             try batched.restart(at: time, targets: .each(values.map { -$0 }), delays: delays, keeping: .movingLanes)
-            var laneByLane = batched
+            try laneByLane.restart(
+                at: time, targets: .each(values.map { -$0 }), delays: delays, keeping: .movingLanes,
+                batchesSprings: false)
+            #expect(Self.same(batched, laneByLane), "the start from rest")
             for (k, gap) in gaps.enumerated() {
                 time += gap
                 let targets = values.map { _ in random.next(in: -100...100) }
