@@ -77,6 +77,26 @@ import Testing
         #expect(Self.same(batched, laneByLane))
     }
 
+    /// A bound the kernel's search cannot finish (a span of the least positive double
+    /// under `smooth`, critically damped: the same lane the settling kernel's tests leave
+    /// to the reference) is the reference's, as in the lane by lane path; the other
+    /// lanes keep the pass's.
+    @Test func aBoundTheSearchLeavesIsTheReferences() throws {
+        var batched = try LaneAnimation(
+            kernelValues: [0, 0, 0, 0], segments: [.init(lanes: 0..<4, curve: .smooth)])
+        var laneByLane = batched
+        let targets = [Double.leastNonzeroMagnitude, 1, -2, 0.5]
+        // Every lane carried on (a pair group's moving pairs): each from rest at 0.
+        try batched.restart(at: 1, targets: .each(targets), delays: [0], keeping: .each([0]))
+        try laneByLane.restart(
+            at: 1, targets: .each(targets), delays: [0], keeping: .each([0]), batchesSprings: false)
+        #expect(Self.same(batched, laneByLane))
+        let reference = try Spring.smooth.settlingDuration(target: .leastNonzeroMagnitude, initialVelocity: 0)
+        #expect(batched.durations[0] == reference)
+        let one = try Spring.smooth.settlingDuration(target: 1, initialVelocity: 0)
+        #expect(abs(batched.durations[1] - one) <= 4 * one.ulp)
+    }
+
     /// A target that is not finite is named as the lane by lane path names it: the
     /// first such lane, as a target; and nothing changes.
     @Test func aBadTargetIsNamedAsBefore() throws {
