@@ -307,8 +307,9 @@ struct MatchedTiming {
     /// another value, so the transition maps new memory and writes every lane).
     let startedOnCopy: Double
     let reversedOnCopy: Double
-    /// `retarget(_:at:)` mid-flight to destinations 20 points to the right, and
-    /// `release(fromProgress:velocity:toward:at:)` from half way, on the group itself.
+    /// `retarget(_:at:)` mid-flight to destinations 20 points to the right (or back),
+    /// and `release(fromProgress:velocity:toward:at:)` from half way back to the
+    /// sources, on the group itself.
     let retargeted: Double, released: Double
     /// The kernel calls (one per property curve), values and velocities.
     let sampled: Double
@@ -363,13 +364,21 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
         destination.frame.origin.x += 20
         return destination
     }
+    // Each run from rest at the sources (the release heads back there: a group at rest
+    // at its destination would start nowhere, and its retarget would start from rest),
+    // retargeting to the moved destinations and back in turn.
+    let destinations = list.map(\.destination)
+    var retargets = 0
     let otherRuns = try fastestRuns(
         of: min(repetitions, 5),
         [
             { try live.start(at: tap) },
-            { try live.retarget(moved, at: tap + 0.2) },
             {
-                try live.release(fromProgress: 0.5, velocity: 1, toward: .destination, at: tap + 0.4)
+                try live.retarget(retargets % 2 == 0 ? moved : destinations, at: tap + 0.2)
+                retargets += 1
+            },
+            {
+                try live.release(fromProgress: 0.5, velocity: 1, toward: .source, at: tap + 0.4)
                 tap += 100
             }
         ])
