@@ -340,11 +340,12 @@ ci_status ci_restart_spring_lanes(ci_backend backend, const ci_spring_restart *l
     if (!table) return CI_ERR_UNSUPPORTED_BACKEND;
     if (!lanes || !soonest || !unsolved) return CI_ERR_NULL_POINTER;
     if (!valid_tap_spring(&lanes->spring, lanes->epsilon) || !isfinite(lanes->time) ||
-        !isfinite(lanes->start) || !isfinite(lanes->own_velocity) || !isfinite(lanes->own_duration))
+        !isfinite(lanes->start) || !isfinite(lanes->own_velocity) ||
+        !isfinite(lanes->own_duration) || lanes->own_duration < 0)
         return CI_ERR_INVALID_PARAMETER;
-    if (count > 0 &&
-        (!lanes->offset || !lanes->from || !lanes->to || !lanes->velocity || !lanes->delay ||
-         !lanes->carried || !new_offset || !new_from || !new_to || !new_velocity || !new_duration))
+    if (count > 0 && ((!lanes->states_given && (!lanes->offset || !lanes->to)) || !lanes->from ||
+                      !lanes->velocity || !lanes->delay || !lanes->carried || !new_offset ||
+                      !new_from || !new_to || !new_velocity || !new_duration))
         return CI_ERR_NULL_POINTER;
     *soonest = INFINITY;
     *unsolved = 0;

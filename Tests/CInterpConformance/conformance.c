@@ -1040,18 +1040,12 @@ static void check_spring_list(ci_backend b) {
     report(ci_backend_name(b), "spring list (figures)", wrong, 0);
 }
 
-/* Spring lanes restarted (ci_restart_spring_lanes) against the same critically damped
- * closed form: lane i started 0.01 i s after 0 from 0 toward 1 at rest; at 0.2 every
- * lane goes to -1 (one target for all, then one each). The even lanes carry their
- * motion on: at once from x and x' (within 1e-13 of the span), their bound
- * ci_spring_settling's for their span and velocity, bit for bit; the odd ones start
- * from x after 0.5 s at twice their span per second for 0.7 s. Lanes 21 and up have
- * not started: at 0. The soonest end is the least offset plus duration. Then a target
- * that is not finite, and the refusals (nothing written). */
-static void check_spring_restart(ci_backend b) {
-    enum { N = 29 };
-    static double offset[N], from[N], to[N], velocity[N], target[N], delay[N], carried[N];
-    static double o[N], f[N], t[N], v[N];
+/* The restart both checks below make: lanes of a critically damped spring (rate 4 pi),
+ * restarted at 0.2 s toward -1 (one target for all), a lane from rest at twice its span
+ * per second for 0.7 s. */
+static ci_spring_restart smooth_restart(const double *offset, const double *from, const double *to,
+                                        const double *velocity, const double *delay,
+                                        const double *carried) {
     const double lambda = 4 * PI;
     ci_spring_restart R = {{lambda, lambda * lambda, 0},
                            1e-3,
@@ -1067,6 +1061,23 @@ static void check_spring_restart(ci_backend b) {
                            -1,
                            delay,
                            carried};
+    return R;
+}
+
+/* Spring lanes restarted (ci_restart_spring_lanes) against the same critically damped
+ * closed form: lane i started 0.01 i s after 0 from 0 toward 1 at rest; at 0.2 every
+ * lane goes to -1 (one target for all, then one each). The even lanes carry their
+ * motion on: at once from x and x' (within 1e-13 of the span), their bound
+ * ci_spring_settling's for their span and velocity, bit for bit; the odd ones start
+ * from x after 0.5 s at twice their span per second for 0.7 s. Lanes 21 and up have
+ * not started: at 0. The soonest end is the least offset plus duration. Then a target
+ * that is not finite, and the refusals (nothing written). */
+static void check_spring_restart(ci_backend b) {
+    enum { N = 29 };
+    static double offset[N], from[N], to[N], velocity[N], target[N], delay[N], carried[N];
+    static double o[N], f[N], t[N], v[N];
+    const double lambda = 4 * PI;
+    ci_spring_restart R = smooth_restart(offset, from, to, velocity, delay, carried);
     double worst = 0, soonest = 0;
     size_t unsolved = 99;
     int wrong = 0;
@@ -1126,8 +1137,94 @@ static void check_spring_restart(ci_backend b) {
             CI_ERR_NULL_POINTER ||
         soonest != -1 || unsolved != 99 || o[0] != -1)
         wrong = 1;
+    /* An own_duration below 0 is refused (the bounds found a row before are told apart
+     * from the others by their sign). */
+    ci_spring_restart negative = R;
+    negative.own_duration = -0.5;
+    if (ci_restart_spring_lanes(b, &negative, o, f, t, v, carried, &soonest, &unsolved, N) !=
+        CI_ERR_INVALID_PARAMETER)
+        wrong = 1;
     report(ci_backend_name(b), "spring restart (hand)", worst, 1e-13);
     report(ci_backend_name(b), "spring restart (figures)", wrong, 0);
+}
+
+/* States given (a drag let go): lane i at from = i / 10 moving at 3 - i / 4, toward -1;
+ * the even lanes carry on at once from there, their bounds ci_spring_settling's, the odd
+ * ones start afresh after 0.5 s at twice their span per second for 0.7 s (lane 9, at
+ * -1 already, for 0 s). Offset and to are not read: NULL. */
+static void check_spring_restart_given(ci_backend b) {
+    enum { N = 13 };
+    static double from[N], velocity[N], delay[N], carried[N];
+    static double o[N], f[N], t[N], v[N];
+    ci_spring_restart R = smooth_restart(NULL, from, NULL, velocity, delay, carried);
+    R.states_given = 1;
+    int wrong = 0;
+    for (int i = 0; i < N; i++) {
+        from[i] = i == 9 ? -1 : i / 10.0;
+        velocity[i] = 3 - i / 4.0;
+        delay[i] = 0.5;
+        carried[i] = i % 2 ? -1 : i;
+    }
+    double soonest = 0, least = INFINITY;
+    size_t unsolved = 99;
+    if (ci_restart_spring_lanes(b, &R, o, f, t, v, carried, &soonest, &unsolved, N) != CI_OK ||
+        unsolved != 0)
+        wrong = 1;
+    for (int i = 0; i < N; i++) {
+        double span = -1 - from[i];
+        if (f[i] != from[i] || t[i] != -1) wrong = 1;
+        if (i % 2 == 0) {
+            ci_settling S = {4 * PI, 0, 1e-3};
+            double bound;
+            if (ci_spring_settling(b, &S, &span, &velocity[i], &bound, 1) != CI_OK) wrong = 1;
+            if (o[i] != 0 || v[i] != velocity[i] || carried[i] != bound) wrong = 1;
+        } else if (o[i] != 0.5 || v[i] != span * 2 || carried[i] != (span == 0 ? 0 : 0.7)) {
+            wrong = 1;
+        }
+        least = fmin(least, o[i] + carried[i]);
+    }
+    if (soonest != least) wrong = 1;
+    report(ci_backend_name(b), "spring restart (states given)", wrong, 0);
+}
+
+/* Lanes in rows of 11 whose carried lanes repeat with the rows: the bounds of lanes that
+ * move as the lane a row before does (the first three rows, some lanes of the fourth),
+ * taken from it with `row`, are the bits each gets on its own, in place or not. */
+static void check_spring_restart_rows(ci_backend b) {
+    enum { ROW = 11, N = 4 * ROW };
+    static double offset[N], from[N], to[N], velocity[N], delay[N], carried[N];
+    static double o[2][N], f[2][N], t[2][N], v[2][N], d[2][N];
+    ci_spring_restart R = smooth_restart(offset, from, to, velocity, delay, carried);
+    int wrong = 0;
+    for (int i = 0; i < N; i++) {
+        int column = i % ROW, row = i / ROW;
+        offset[i] = 0.01 * column;
+        from[i] = 0;
+        /* The fourth row's lanes 0, 3, 6 and 9 go elsewhere: searched afresh. */
+        to[i] = row == 3 && column % 3 == 0 ? 2 : 1;
+        velocity[i] = 0;
+        delay[i] = 0.5;
+    }
+    double soonest[2];
+    size_t unsolved[2];
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < N; i++) carried[i] = i % ROW % 2 ? -1 : i;
+        R.row = k ? ROW : 0;
+        /* In place the second time, as the lane engine calls it. */
+        double *durations = k ? carried : d[k];
+        if (ci_restart_spring_lanes(b, &R, o[k], f[k], t[k], v[k], durations, &soonest[k],
+                                    &unsolved[k], N) != CI_OK)
+            wrong = 1;
+        if (k) memcpy(d[k], carried, sizeof d[k]);
+    }
+    if (memcmp(o[0], o[1], sizeof o[0]) || memcmp(f[0], f[1], sizeof f[0]) ||
+        memcmp(t[0], t[1], sizeof t[0]) || memcmp(v[0], v[1], sizeof v[0]) ||
+        memcmp(d[0], d[1], sizeof d[0]) || soonest[0] != soonest[1] || unsolved[0] != unsolved[1])
+        wrong = 1;
+    /* Every carried lane was searched or copied: its bound a crossing past 0. */
+    for (int i = 0; i < N; i += 2)
+        if (i % ROW % 2 == 0 && !(d[1][i] > 0)) wrong = 1;
+    report(ci_backend_name(b), "spring restart (rows)", wrong, 0);
 }
 
 /* Colours mixed in Oklab back to sRGB (ci_oklab_to_srgb) against values worked by hand.
@@ -1350,6 +1447,8 @@ int main(int argc, char **argv) {
         check_spring_states((ci_backend)b);
         check_spring_list((ci_backend)b);
         check_spring_restart((ci_backend)b);
+        check_spring_restart_rows((ci_backend)b);
+        check_spring_restart_given((ci_backend)b);
         check_oklab_to_srgb((ci_backend)b);
         check_path((ci_backend)b);
     }

@@ -667,7 +667,9 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
          * modest figures (from, to, velocity and the targets within [-4, 4], offsets and
          * delays within [0, 2], carried within [-4, 4]: a ramp may cross 0), else any; now
          * and then one offset for every lane (they started at one time), lanes carried by
-         * a pattern, one target for all, new_duration in place over carried, NULL. */
+         * a pattern, one target for all, new_duration in place over carried, NULL; now
+         * and then rows (bounds taken from the lane a row before), with every lane's
+         * figures alike; states given (from and velocity are the state). */
         ci_spring_restart *R = &c->restart;
         uint8_t f = take_u8(&r), g = take_u8(&r);
         int modest = (f & 0x30) != 0x30;
@@ -680,10 +682,14 @@ static void decode(const uint8_t *data, size_t size, fuzz_case *c) {
                                      : k == 0 || k == 5 ? take_u8(&r) / 128.0
                                                         : (int8_t)take_u8(&r) / 32.0;
         if (g & 4) c->lane_ends[0][1] = c->lane_ends[0][0];
+        if (g & 0x20)
+            for (int k = 0; k < 7; k++) c->lane_ends[k][1] = c->lane_ends[k][0];
         if (g & 8) c->carried_pattern = 0x100 | take_u8(&r);
+        if (g & 0x10) R->row = 1 + (take_u8(&r) & 15);
         c->in_place = g & 1;
         c->one_target = (g >> 1) & 1;
         if ((g & 0xC0) == 0xC0) c->null_items = take_u16(&r) & 0x1FF;
+        R->states_given = (g & 0xC0) == 0x40;
     }
 
     /* A linear() curve's points come last, so that the earlier layouts stay: mostly
@@ -2406,6 +2412,11 @@ static void run_spring_restart(const fuzz_case *c) {
     if (c->carried_pattern)
         for (size_t i = 0; i < n; i++)
             x[CARRIED][i] = (c->carried_pattern >> (i % 8)) & 1 ? (double)i : -1.0;
+    /* With rows, whether a lane carries its motion on repeats with them (the caller's
+     * promise): each lane past the first row carries as the lane a row before does. */
+    for (size_t i = L.row; L.row && i < n; i++)
+        if ((x[CARRIED][i] >= 0) != (x[CARRIED][i - L.row] >= 0))
+            x[CARRIED][i] = x[CARRIED][i - L.row] >= 0 ? (double)i : -1.0;
     /* A NaN input carries its payload into the outputs (x + y keeps x's): none may carry
      * the canary's, or "every lane written" could not tell. (libFuzzer learns the canary
      * from the comparisons with it.) */
@@ -2425,9 +2436,10 @@ static void run_spring_restart(const fuzz_case *c) {
     size_t *unsolved = guarded_make_count(&count, c->velocity_offset);
 
     const int nulls = c->null_items;
-    L.offset = c->null_input ? NULL : x[OFFSET];
+    /* States given: offset and to are not read, so NULL for them is no error. */
+    L.offset = c->null_input || L.states_given ? NULL : x[OFFSET];
     L.from = (nulls & 1) ? NULL : x[FROM];
-    L.to = (nulls & 2) ? NULL : x[TO];
+    L.to = (nulls & 2) || L.states_given ? NULL : x[TO];
     L.velocity = (nulls & 4) ? NULL : x[VELOCITY];
     L.target = c->one_target ? NULL : x[TARGET]; /* not an error: every lane to all_targets */
     L.delay = (nulls & 8) ? NULL : x[DELAY];
@@ -2439,15 +2451,17 @@ static void run_spring_restart(const fuzz_case *c) {
     double *soonest_arg = c->null_stagger ? NULL : soonest;
     size_t *unsolved_arg = (nulls & 256) ? NULL : unsolved;
 
-    /* The header's ranges (ci_interrupt_spring_list's) and missing arrays, as for a
-     * spring list. */
+    /* The header's ranges (ci_interrupt_spring_list's, and an own_duration of 0 or
+     * more) and missing arrays, as for a spring list. */
     const ci_spring_state *S = &L.spring;
     expected e = {0};
     if (!backend_ok) allow(&e, CI_ERR_UNSUPPORTED_BACKEND);
     if (!lanes || !soonest_arg || !unsolved_arg) allow(&e, CI_ERR_NULL_POINTER);
     if (lanes) {
         expect_tap_spring(&e, S, L.epsilon, L.time, L.start, L.own_velocity, L.own_duration);
-        int missing = !L.offset || !L.from || !L.to || !L.velocity || !L.delay || !L.carried;
+        if (L.own_duration < 0) allow(&e, CI_ERR_INVALID_PARAMETER);
+        int missing = (!L.states_given && (!L.offset || !L.to)) || !L.from || !L.velocity ||
+                      !L.delay || !L.carried;
         for (int k = 0; k < OUTPUTS; k++) missing |= !arg[k];
         if (missing) (n > 0 ? allow : allow_maybe)(&e, CI_ERR_NULL_POINTER);
     }
@@ -2473,6 +2487,12 @@ static void run_spring_restart(const fuzz_case *c) {
         for (size_t i = 0; i < n; i++) {
             target[i] = L.target ? s_target[i] : L.all_targets;
             int carried = s_carried[i] >= 0;
+            if (L.states_given) {
+                /* The state is given: every lane is known. */
+                known[i] = 1;
+                elapsed[i] = delta[i] = v0[i] = 0;
+                continue;
+            }
             elapsed[i] = (L.time - L.start) - s_offset[i];
             delta[i] = s_to[i] - s_from[i];
             v0[i] = s_velocity[i];
@@ -2488,7 +2508,10 @@ static void run_spring_restart(const fuzz_case *c) {
         for (size_t i = 0; i < n; i++) {
             if (!known[i]) continue;
             int carried = s_carried[i] >= 0;
-            double from = s_from[i] + value[i], span = target[i] - from;
+            /* The state at the tap: the one given, or the motion's. */
+            if (L.states_given) speed[i] = s_velocity[i];
+            double from = L.states_given ? s_from[i] : s_from[i] + value[i];
+            double span = target[i] - from;
             double velocity = carried ? speed[i] : span * L.own_velocity;
             double offset = carried ? 0 : s_delay[i];
             if (!isfinite(from) || !isfinite(target[i]) || !isfinite(span) || !isfinite(offset) ||
@@ -2559,7 +2582,7 @@ static void run_spring_restart(const fuzz_case *c) {
             for (size_t i = 0; rule && i < n; i++) {
                 if (!known[i]) continue;
                 int carried = s_carried[i] >= 0;
-                double want_from = s_from[i] + value[i];
+                double want_from = L.states_given ? s_from[i] : s_from[i] + value[i];
                 if (!same_double(y[NEW_FROM][i], want_from))
                     fail("%s: lane %zu starts from %a, its state at the tap %a (elapsed %a, "
                          "delta %a, v0 %a)",

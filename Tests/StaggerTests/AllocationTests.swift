@@ -246,6 +246,32 @@ struct AllocationTests {
         #expect(group.pairs[0].destination == near)
     }
 
+    /// A release of a drag, once the group has made one, allocates nothing either: the
+    /// lanes' states and delays go into the buffers the last release filled, the new
+    /// motion into the engine's spare, and spring lanes start from those states in the
+    /// kernel. Easings and a spring per property, released either way. (Easings still
+    /// allocate once here: the release drops the layer a start added, and the array of
+    /// planes it drops it from is shared.)
+    @Test(arguments: [false, true])
+    func pairReleasesAllocateNothingOnceSeen(springs: Bool) throws {
+        var group = try Self.cardGroup(springs: springs)
+        var time = 0.0
+        func releases() throws {
+            try group.start(at: time)
+            try group.release(fromProgress: 0.4, velocity: 1.5, toward: .destination, at: time + 0.1)
+            try group.release(fromProgress: 0.6, velocity: -2, toward: .source, at: time + 0.2)
+            time += 0.3
+        }
+        for _ in 0..<4 { try releases() }
+        let made = try allocations { try releases() }
+        withKnownIssue("an easing release copies the shared array of planes it drops a layer from") {
+            #expect(made == 0)
+        } when: {
+            !springs
+        }
+        #expect(!group.isAtDestination)
+    }
+
     /// Interrupted easing lanes stack additive layers, which the kernel adds up in the
     /// same call: still no allocation per frame.
     @Test func layeredEasingFramesAllocateNothing() throws {

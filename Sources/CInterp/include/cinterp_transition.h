@@ -170,9 +170,10 @@ ci_status ci_interrupt_spring_list(ci_backend backend, const ci_spring_list *lis
 /**
  * Lanes of one spring restarted at a tap (the lane engine's restart of spring lanes: a
  * matched pair group's reverse or retarget, a list's items after an insert or a move,
- * a component's elements): lane i's motion in flight started offset[i]
- * seconds after `start` from from[i] toward to[i] at velocity[i]; at `time` it goes to
- * target[i]. All in double.
+ * a component's elements, and with states given a pair group's release): lane i's motion
+ * in flight started offset[i] seconds after `start` from from[i] toward to[i] at
+ * velocity[i] (or, states given, it is at from[i] moving at velocity[i]); at `time` it goes
+ * to target[i]. All in double.
  */
 typedef struct ci_spring_restart {
     ci_spring_state spring; /**< under- or critically damped, as ci_spring_list's */
@@ -186,24 +187,36 @@ typedef struct ci_spring_restart {
     double all_targets;
     const double *delay;   /**< seconds after `time` for a lane that starts afresh */
     const double *carried; /**< >= 0: the lane carries its motion on (it is moving) */
+    /** 0, or the length of the rows the lanes come in when whether a lane carries its
+     * motion on repeats with them (lane i carries exactly when lane i - row does: a
+     * matched pair group's pairs, one row per property). A lane that carries its motion
+     * on with the span and velocity of the lane a row before then takes that lane's
+     * bound instead of searching for it again (a pair's corners usually move alike). */
+    size_t row;
+    /** 0: offset, from, to and velocity are each lane's motion in flight, its state at
+     * `time` found from them; otherwise from and velocity are each lane's value and
+     * velocity at `time`, as given (a drag let go), and offset and to are not read (may
+     * be NULL). */
+    int states_given;
 } ci_spring_restart;
 
 /**
  * Restarts every lane of `lanes`, by the lane engine's rule (LaneAnimation.setMotion) and
  * in its order of operations, in double: each lane's state at `time` is ci_spring_states'
- * (bit for bit); a lane that carries its motion on starts at once (new_offset 0) from its
- * value and velocity, its bound ci_spring_settling's for its span and velocity; any other
- * starts from its value after delay[i] with own_velocity times its span, its bound
- * own_duration (0 when its span is 0). new_to gets the targets, *soonest the least
- * new_offset + new_duration, *unsolved the number of bounds the search left NaN (the
- * caller solves them by the reference). Every backend gives the same bits.
- * new_duration may be the buffer of carried (in place); no other output may be an
- * input's.
+ * (bit for bit), or the one given; a lane that carries its motion on starts at once
+ * (new_offset 0) from its value and velocity, its bound ci_spring_settling's for its span
+ * and velocity; any other starts from its value after delay[i] with own_velocity times
+ * its span, its bound own_duration (0 when its span is 0). The bounds are the same with
+ * or without `row`. new_to gets the targets, *soonest the least new_offset +
+ * new_duration, *unsolved the number of bounds the search left NaN (the caller solves
+ * them by the reference). Every backend gives the same bits. new_duration may be the
+ * buffer of carried (in place); no other output may be an input's.
  *
- * CI_ERR_INVALID_PARAMETER as ci_interrupt_spring_list; CI_ERR_NULL_POINTER for a
- * missing array; CI_ERR_NONFINITE_INPUT when some lane's value, target, span, delay or
- * velocity is not finite (every lane is written, those lanes' figures are not the
- * rule's: the caller reports the lane by its own path). Nothing is written on a refusal.
+ * CI_ERR_INVALID_PARAMETER as ci_interrupt_spring_list, and for an own_duration below
+ * 0; CI_ERR_NULL_POINTER for a missing array; CI_ERR_NONFINITE_INPUT when some lane's
+ * value, target, span, delay or velocity is not finite (every lane is written, those
+ * lanes' figures are not the rule's: the caller reports the lane by its own path).
+ * Nothing is written on a refusal.
  */
 ci_status ci_restart_spring_lanes(ci_backend backend, const ci_spring_restart *lanes,
                                   double *new_offset, double *new_from, double *new_to,

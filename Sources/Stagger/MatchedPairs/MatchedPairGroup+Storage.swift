@@ -37,9 +37,10 @@ extension MatchedPairGroup {
         /// its ends out in (never read otherwise).
         var spareSourceLanes: [Double] = []
         var spareDestinationLanes: [Double] = []
-        /// A release's lane states and its curves' value and slope per pair: buffers
-        /// the next release fills (never read otherwise).
-        var releaseStates: [(value: Double, velocity: Double)] = []
+        /// A release's lane values and velocities and its curves' value and slope per
+        /// pair: buffers the next release fills (never read otherwise).
+        var releaseValues: [Double] = []
+        var releaseVelocities: [Double] = []
         var releaseFigures: [Double] = []
         var decodings: [Decoding]
         /// The cross-fade every pair has, when they share one (as a group made with one

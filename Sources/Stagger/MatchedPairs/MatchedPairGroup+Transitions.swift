@@ -145,11 +145,12 @@ extension MatchedPairGroup {
         // lanes' states and the curves' figures into the group's: changed in place once
         // the storage is this group's.
         makeUnique()
-        var current: [(value: Double, velocity: Double)] = []
-        swap(&current, &storage.releaseStates)
-        current.removeAll(keepingCapacity: true)
-        current.reserveCapacity(source.count)
-        defer { storage.releaseStates = current }
+        var values = LaneAnimation.Spare.reused(&storage.releaseValues, count: source.count)
+        var velocities = LaneAnimation.Spare.reused(&storage.releaseVelocities, count: source.count)
+        defer {
+            storage.releaseValues = values
+            storage.releaseVelocities = velocities
+        }
         var figures = LaneAnimation.Spare.reused(&storage.releaseFigures, count: 2 * n)
         defer { storage.releaseFigures = figures }
         var laneDelays = storage.engine.delayBuffer(count: source.count)
@@ -158,68 +159,80 @@ extension MatchedPairGroup {
         let (base, scale) = delayScale
         let reached = scrubbed <= base ? scrubbed : base + (scrubbed - base) * scale
         try laneDelays.withUnsafeMutableBufferPointer { (laneDelays) throws(AnimatableError) in
-            // Row by row (lane-major: lane l·n + i is pair i's): a curve per row and no
-            // division per lane.
-            var figured: Curve?
-            for row in 0..<MatchedPair.laneCount {
-                let curve = curves[MatchedLane(rawValue: row)!.part]
-                if curve != figured {
-                    // Each pair's curve value and slope at its elapsed time (finite: the
-                    // scrubbed time and the delays are), in one evaluation: Curve.value(at:)
-                    // and, once started, Curve.velocity(at:). Once per curve, not per lane:
-                    // the rows of one property, or of all when one curve drives them,
-                    // share them.
-                    figures.withUnsafeMutableBufferPointer { figures in
+            try values.withUnsafeMutableBufferPointer { (values) throws(AnimatableError) in
+                try velocities.withUnsafeMutableBufferPointer { (velocities) throws(AnimatableError) in
+                    // Row by row (lane-major: lane l·n + i is pair i's): a curve per row and no
+                    // division per lane.
+                    var figured: Curve?
+                    for row in 0..<MatchedPair.laneCount {
+                        let curve = curves[MatchedLane(rawValue: row)!.part]
+                        if curve != figured {
+                            // Each pair's curve value and slope at its elapsed time (finite: the
+                            // scrubbed time and the delays are), in one evaluation: Curve.value(at:)
+                            // and, once started, Curve.velocity(at:). Once per curve, not per lane:
+                            // the rows of one property, or of all when one curve drives them,
+                            // share them.
+                            figures.withUnsafeMutableBufferPointer { figures in
+                                for pair in 0..<n {
+                                    (figures[pair], figures[n + pair]) = LaneAnimation.motion(
+                                        of: curve, from: 0, to: 1, velocity: curve.initialVelocity,
+                                        elapsed: scrubbed - delays[pair])
+                                }
+                            }
+                            figured = curve
+                        }
                         for pair in 0..<n {
-                            (figures[pair], figures[n + pair]) = LaneAnimation.motion(
-                                of: curve, from: 0, to: 1, velocity: curve.initialVelocity,
-                                elapsed: scrubbed - delays[pair])
+                            let lane = row * n + pair
+                            let elapsed = scrubbed - delays[pair]
+                            let y = figures[pair], slope = figures[n + pair]
+                            let value = (1 - y) * source[lane] + y * destination[lane]
+                            values[lane] = value
+                            guard elapsed > 0 else {
+                                // Not started: it waits out its delay (or stays, heading back),
+                                // with the curve's own start.
+                                velocities[lane] = .nan
+                                laneDelays[lane] =
+                                    end == .destination ? base + (delays[pair] - base) * scale - reached : 0
+                                continue
+                            }
+                            // Per second of the scrubbed motion, times its seconds per unit of progress.
+                            let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
+                            guard velocity.isFinite else {
+                                throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
+                            }
+                            velocities[lane] = velocity
+                            laneDelays[lane] = 0
                         }
                     }
-                    figured = curve
-                }
-                for pair in 0..<n {
-                    let lane = row * n + pair
-                    let elapsed = scrubbed - delays[pair]
-                    let y = figures[pair], slope = figures[n + pair]
-                    let value = (1 - y) * source[lane] + y * destination[lane]
-                    guard elapsed > 0 else {
-                        // Not started: it waits out its delay (or stays, heading back),
-                        // with the curve's own start.
-                        current.append((value, .nan))
-                        laneDelays[lane] = end == .destination ? base + (delays[pair] - base) * scale - reached : 0
-                        continue
-                    }
-                    // Per second of the scrubbed motion, times its seconds per unit of progress.
-                    let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
-                    guard velocity.isFinite else {
-                        throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
-                    }
-                    current.append((value, velocity))
-                    laneDelays[lane] = 0
                 }
             }
         }
         let reduced = reducedMotion.isReduced
         let ahead = end == .source ? reverseCurves ?? curves : curves
-        let segments = Self.segments(reduced ? Self.reducedCurves : ahead, pairCount: n)
+        let wanted = reduced ? Self.reducedCurves : ahead
         let targets = end == .destination ? destination : source
         let rests = newRests(before: time)
+        // Spring lanes start from these states in one kernel pass (whether a lane has
+        // started, and so has a velocity, is its pair's: it repeats with the rows).
+        let given = (values: values, velocities: velocities)
         do throws(LaneFailure) {
-            if segments == engine.segments {
+            if Self.segmentsMatch(engine.segments, wanted, pairCount: n) {
                 // In place, into the buffers of the motion before last, as a start or a
                 // reverse: fresh memory was most of a release's cost. setMotion changes
-                // nothing when it throws.
-                let spare = storage.engine.takeSpare()
+                // nothing when it throws. (Moved out of an optional: a constant passed
+                // on was copied, and every buffer it shared was copied again on write.)
+                var spare: LaneAnimation.Spare? = storage.engine.takeSpare()
                 try storage.engine.setMotion(
-                    start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
-                    delay: { lane, _ in laneDelays[lane] }, reusing: spare)
+                    start: time, current: { lane, _ in (values[lane], velocities[lane]) }, targets: .each(targets),
+                    delay: { lane, _ in laneDelays[lane] }, batchedDelays: laneDelays, carriedRows: n,
+                    givenStates: given, reusing: spare.take()!)
                 storage.engine.spare.delays = laneDelays
             } else {
-                var next = try LaneAnimation(kernelValues: current.map(\.value), segments: segments)
+                var next = try LaneAnimation(kernelValues: values, segments: Self.segments(wanted, pairCount: n))
                 try next.setMotion(
-                    start: time, current: { lane, _ in current[lane] }, targets: .each(targets),
-                    delay: { lane, _ in laneDelays[lane] })
+                    start: time, current: { lane, _ in (values[lane], velocities[lane]) }, targets: .each(targets),
+                    delay: { lane, _ in laneDelays[lane] }, batchedDelays: laneDelays, carriedRows: n,
+                    givenStates: given)
                 storage.engine = next
             }
         } catch {

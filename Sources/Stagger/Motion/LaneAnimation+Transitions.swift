@@ -72,6 +72,12 @@ extension LaneAnimation {
             Self.fillRows(&laneFlags, from: flags)
         }
         let expandedFlags = laneFlags.isEmpty ? nil : laneFlags
+        // Flags per row position repeat with the rows: the spring kernel may then take a
+        // lane's bound from the lane a row before.
+        var carriedRows = 0
+        if case .each(let flags) = carried, !flags.isEmpty, flags.count < n, n % flags.count == 0 {
+            carriedRows = flags.count
+        }
         let carried = expandedFlags.map { Carried.each($0) } ?? carried
         // The buffer back for the next tap.
         defer { if let expandedFlags { movingLanes = expandedFlags } }
@@ -129,7 +135,8 @@ extension LaneAnimation {
                     return (now.value, isCarried ? now.velocity : .nan)
                 },
                 targets: targets, delay: { lane, isCarried in isCarried ? 0 : delays[lane] }, carrying: old,
-                carried: carriedLane, batchedDelays: batchesSprings ? delays : nil, reusing: taken.take()!)
+                carried: carriedLane, batchedDelays: batchesSprings ? delays : nil, carriedRows: carriedRows,
+                reusing: taken.take()!)
         }
         spare.delays = delays
     }
@@ -224,7 +231,16 @@ extension LaneAnimation {
     /// `batchedDelays[lane]` for a lane that starts afresh. Spring segments (of a spring
     /// ``SpringRestart/covers(_:ownVelocity:ownDuration:)``, whose lanes hold one motion
     /// each, as every spring lane does) are then restarted in one kernel pass, with the
-    /// bits of the lane by lane path.
+    /// bits of the lane by lane path. `carriedRows`, when not 0, says that `carried`
+    /// repeats with rows of that many lanes (``SpringRestart`` then finds a bound once
+    /// for lanes a row apart that move alike).
+    ///
+    /// `givenStates` with `batchedDelays`, from a release (no `source`): `current` is
+    /// `(givenStates.values[lane], givenStates.velocities[lane])`, and `delay` is
+    /// `batchedDelays[lane]`, 0 for a lane given a velocity (not NaN). Spring segments
+    /// are then restarted in one kernel pass from those states, a lane given a velocity
+    /// carrying it on at once, with the bits of the lane by lane path; `carriedRows`
+    /// says that whether a lane has a velocity repeats with the rows.
     ///
     /// Allocates nothing once the engine has run a transition of the same shape (lane
     /// count and layers): it writes the buffers of the motion before last (`spare`).
@@ -236,7 +252,8 @@ extension LaneAnimation {
     mutating func setMotion(
         start time: Double, current: (_ lane: Int, _ isCarried: Bool) -> (value: Double, velocity: Double),
         targets: Targets, delay: (_ lane: Int, _ isCarried: Bool) -> Double, carrying source: LaneAnimation? = nil,
-        carried: (Int) -> Int = { _ in -1 }, batchedDelays: [Double]? = nil, reusing spare: consuming Spare = Spare()
+        carried: (Int) -> Int = { _ in -1 }, batchedDelays: [Double]? = nil, carriedRows: Int = 0,
+        givenStates: (values: [Double], velocities: [Double])? = nil, reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
@@ -301,17 +318,30 @@ extension LaneAnimation {
                                     case .decay:
                                         break
                                     }
-                                    if let batchedDelays, carries, case .spring(let spring, let unit) = curve.kind,
+                                    if let batchedDelays, carries || givenStates != nil,
+                                        case .spring(let spring, let unit) = curve.kind,
                                         SpringRestart.covers(spring, ownVelocity: unit, ownDuration: curve.duration)
                                     {
-                                        // Every lane's state in `origin`, its new motion and bound at once.
+                                        // Every lane's state (in `origin`, or given), its new motion and
+                                        // bound at once.
                                         let lanes = segments[k].lanes
+                                        let states: SpringRestart.States
+                                        if let givenStates {
+                                            // A lane given a velocity carries it on at once; NaN, its own.
+                                            for lane in lanes {
+                                                durations[lane] = givenStates.velocities[lane].isNaN ? -1 : Double(lane)
+                                            }
+                                            states = .given(
+                                                values: givenStates.values, velocities: givenStates.velocities)
+                                        } else {
+                                            states = .motion(origin)
+                                        }
                                         let end = try batchedDelays.withUnsafeBufferPointer {
                                             (delays) throws(LaneFailure) in
                                             try SpringRestart.restart(
                                                 lanes: lanes, of: spring, ownVelocity: unit,
-                                                ownDuration: curve.duration, at: time, origin: origin, targets: targets,
-                                                delays: delays.baseAddress!, into: planes[0],
+                                                ownDuration: curve.duration, at: time, from: states, targets: targets,
+                                                delays: delays.baseAddress!, rowLength: carriedRows, into: planes[0],
                                                 velocity: velocity.baseAddress!, durations: durations.baseAddress!)
                                         }
                                         soonest = Swift.min(soonest, end)

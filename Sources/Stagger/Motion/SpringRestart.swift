@@ -16,21 +16,37 @@ enum SpringRestart {
         let rate = spring.decayRate, squared = spring.dampedFrequencySquared
         let undamped = spring.stiffness / spring.mass
         return rate > 0 && rate.isFinite && squared >= 0 && squared <= 4e6 * rate * rate && undamped > 0
-            && undamped.isFinite && ownVelocity.isFinite && ownDuration.isFinite
+            && undamped.isFinite && ownVelocity.isFinite && ownDuration.isFinite && ownDuration >= 0
     }
 
-    /// Lanes `lanes` of `origin` (each one motion of `spring`, in plane 0) restarted at
+    /// Where a restart's lanes are at its time.
+    enum States {
+        /// Each lane's state in the motion in flight of this engine (one motion of the
+        /// spring each, in plane 0), found by the kernel.
+        case motion(LaneAnimation)
+        /// Each lane's value and velocity, given (a drag let go): `values[lane]`,
+        /// `velocities[lane]`.
+        case given(values: [Double], velocities: [Double])
+    }
+
+    /// Lanes `lanes` at `states` (each one motion of `spring`) restarted at
     /// `time` toward `targets`, into the new motion's buffers: a lane whose carried
     /// answer (in `durations`, read and overwritten) is not negative goes on from its
     /// value and velocity at once; any other starts from its value after `delays[lane]`
     /// at `ownVelocity` times its span, for `ownDuration` seconds when it moves. Returns
     /// the soonest offset plus duration.
     ///
+    /// `rowLength`, when not 0, promises that whether a lane carries its motion on repeats
+    /// with rows of that many lanes (lane l carries exactly when lane l − rowLength does:
+    /// a pair group's pairs); a lane with the span and velocity of the lane a row before
+    /// then takes that lane's bound instead of a search of its own (a pair's corners
+    /// usually move alike). The bounds are the same either way.
+    ///
     /// - Throws: ``LaneFailure/nonFinite(lane:_:value:)`` for the first lane whose value,
     ///   target, span, delay or velocity is not finite, as the lane by lane path names it.
     static func restart(
         lanes: Range<Int>, of spring: Spring, ownVelocity: Double, ownDuration: Double, at time: Double,
-        origin: LaneAnimation, targets: LaneAnimation.Targets, delays: UnsafePointer<Double>,
+        from states: States, targets: LaneAnimation.Targets, delays: UnsafePointer<Double>, rowLength: Int,
         into plane: LaneAnimation.PlanePointers, velocity: UnsafeMutablePointer<Double>,
         durations: UnsafeMutablePointer<Double>
     ) throws(LaneFailure) -> Double {
@@ -40,29 +56,21 @@ enum SpringRestart {
         parameters.spring = spring.stateParameters
         parameters.epsilon = SettlingBatch.epsilon
         parameters.time = time
-        parameters.start = origin.planes[0].start
         parameters.own_velocity = ownVelocity
         parameters.own_duration = ownDuration
+        parameters.row = rowLength
         var soonest = Double.infinity, unsolved = 0
-        let status = origin.planes[0].offsets.withUnsafeBufferPointer { offsets in
-            origin.planes[0].from.withUnsafeBufferPointer { from in
-                origin.planes[0].to.withUnsafeBufferPointer { to in
-                    origin.velocity.withUnsafeBufferPointer { startVelocity in
-                        withTargets(targets) { target, all in
-                            parameters.offset = offsets.baseAddress! + first
-                            parameters.from = from.baseAddress! + first
-                            parameters.to = to.baseAddress! + first
-                            parameters.velocity = startVelocity.baseAddress! + first
-                            parameters.target = target.map { $0 + first }
-                            parameters.all_targets = all
-                            parameters.delay = delays + first
-                            parameters.carried = UnsafePointer(durations + first)
-                            return ci_restart_spring_lanes(
-                                CI_BACKEND_AUTO, &parameters, plane.offsets + first, plane.from + first,
-                                plane.to + first, velocity + first, durations + first, &soonest, &unsolved, count)
-                        }
-                    }
-                }
+        // The states' arrays through pointers, then one call (no local function: one
+        // that captured the figures allocated their boxes per call in a debug build).
+        let status = withStates(states, first: first, into: &parameters) { parameters in
+            withTargets(targets) { target, all in
+                parameters.target = target.map { $0 + first }
+                parameters.all_targets = all
+                parameters.delay = delays + first
+                parameters.carried = UnsafePointer(durations + first)
+                return ci_restart_spring_lanes(
+                    CI_BACKEND_AUTO, &parameters, plane.offsets + first, plane.from + first, plane.to + first,
+                    velocity + first, durations + first, &soonest, &unsolved, count)
             }
         }
         if status == CI_ERR_NONFINITE_INPUT {
@@ -92,6 +100,39 @@ enum SpringRestart {
             }
         }
         return soonest
+    }
+
+    /// `body` given `parameters` with the states' figures set, from lane `first` on.
+    private static func withStates<R>(
+        _ states: States, first: Int, into parameters: inout ci_spring_restart,
+        _ body: (inout ci_spring_restart) -> R
+    ) -> R {
+        switch states {
+        case .motion(let origin):
+            parameters.start = origin.planes[0].start
+            return origin.planes[0].offsets.withUnsafeBufferPointer { offsets in
+                origin.planes[0].from.withUnsafeBufferPointer { from in
+                    origin.planes[0].to.withUnsafeBufferPointer { to in
+                        origin.velocity.withUnsafeBufferPointer { startVelocity in
+                            parameters.offset = offsets.baseAddress! + first
+                            parameters.from = from.baseAddress! + first
+                            parameters.to = to.baseAddress! + first
+                            parameters.velocity = startVelocity.baseAddress! + first
+                            return body(&parameters)
+                        }
+                    }
+                }
+            }
+        case .given(let values, let velocities):
+            parameters.states_given = 1
+            return values.withUnsafeBufferPointer { values in
+                velocities.withUnsafeBufferPointer { velocities in
+                    parameters.from = values.baseAddress! + first
+                    parameters.velocity = velocities.baseAddress! + first
+                    return body(&parameters)
+                }
+            }
+        }
     }
 
     /// `body` given the targets per lane (`nil` for one target, the second argument).

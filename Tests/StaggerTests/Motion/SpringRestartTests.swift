@@ -65,6 +65,74 @@ import Testing
         }
     }
 
+    /// Rows of lanes that repeat (a pair group's corners: the lanes of a pair a row
+    /// apart, often moving alike), carried by a flag per row position and with delays
+    /// per row position, as a pair group restarts them: the kernel then takes a bound
+    /// from the lane a row before where it can, and the motion is still the lane by
+    /// lane one, bit for bit; some rows differ, in their values or their targets.
+    @Test func aRestartOfRowsThatRepeatIsTheLaneByLaneOne() async {
+        let inputs = zip(
+            Gen.double(in: -100...100).array(of: 1...12), Gen.int(in: 4...9), Gen.int(in: 0...1_000_000))
+        await checkProperty(count: 40, input: inputs) { row, rows, seed in
+            var random = SplitMix(seed: UInt64(seed))
+            let r = row.count
+            // Each row the one before, or now and then one of its own.
+            var values: [Double] = [], targets: [Double] = []
+            for _ in 0..<rows {
+                let own = random.next(in: 0...1) < 0.2
+                values += row.map { own ? $0 + random.next(in: -1...1) : $0 }
+                targets += row.map { random.next(in: 0...1) < 0.15 ? random.next(in: -100...100) : -$0 }
+            }
+            var batched = try Self.engine(values: values)
+            let delays = (0..<r).map { _ in random.next(in: 0...0.2) }
+            try batched.restart(at: 1, targets: .each(values.map { -$0 }), delays: delays, keeping: .movingLanes)
+            var laneByLane = batched
+            let flags = (0..<r).map { random.next(in: 0...1) < 0.8 ? $0 : -1 }
+            let later = (0..<r).map { _ in random.next(in: 0...0.3) }
+            let time = 1 + random.next(in: 0.05...0.3)
+            try batched.restart(at: time, targets: .each(targets), delays: later, keeping: .each(flags))
+            try laneByLane.restart(
+                at: time, targets: .each(targets), delays: later, keeping: .each(flags), batchesSprings: false)
+            #expect(Self.same(batched, laneByLane), "rows of \(r), \(rows) of them")
+        }
+    }
+
+    /// Lanes started from states given (a pair group's release: a value each, and a
+    /// velocity for the lanes whose pair has started, NaN for the others, which wait
+    /// their delay), in rows that repeat now and then: the kernel's pass from the states
+    /// is the lane by lane path, bit for bit.
+    @Test func aStartFromGivenStatesIsTheLaneByLaneOne() async {
+        let inputs = zip(
+            Gen.double(in: -100...100).array(of: 1...12), Gen.int(in: 1...6), Gen.int(in: 0...1_000_000))
+        await checkProperty(count: 40, input: inputs) { row, rows, seed in
+            var random = SplitMix(seed: UInt64(seed))
+            let r = row.count
+            // Per pair (row position): started, with its delay.
+            let started = (0..<r).map { _ in random.next(in: 0...1) < 0.7 }
+            let rowDelays = (0..<r).map { started[$0] ? 0 : random.next(in: 0...0.3) }
+            var values: [Double] = [], velocities: [Double] = [], targets: [Double] = []
+            for _ in 0..<rows {
+                let own = random.next(in: 0...1) < 0.3
+                for j in 0..<r {
+                    values.append(own ? row[j] + random.next(in: -1...1) : row[j])
+                    velocities.append(started[j] ? (own ? random.next(in: -500...500) : 40 - row[j]) : .nan)
+                    targets.append(random.next(in: 0...1) < 0.15 ? random.next(in: -100...100) : 2 * row[j])
+                }
+            }
+            let delays = (0..<rows).flatMap { _ in rowDelays }
+            var batched = try Self.engine(values: values)
+            var laneByLane = batched
+            try batched.setMotion(
+                start: 2, current: { lane, _ in (values[lane], velocities[lane]) }, targets: .each(targets),
+                delay: { lane, _ in delays[lane] }, batchedDelays: delays, carriedRows: rows > 1 ? r : 0,
+                givenStates: (values, velocities))
+            try laneByLane.setMotion(
+                start: 2, current: { lane, _ in (values[lane], velocities[lane]) }, targets: .each(targets),
+                delay: { lane, _ in delays[lane] })
+            #expect(Self.same(batched, laneByLane), "rows of \(r), \(rows) of them")
+        }
+    }
+
     /// One target for every lane (a list's items as lanes), delays per row.
     @Test func oneTargetAndDelaysPerRow() throws {
         let values = (0..<40).map { Double($0) / 40 }
