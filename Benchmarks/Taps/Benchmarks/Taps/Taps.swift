@@ -11,11 +11,13 @@ import Stagger
 
 let count = 10_000
 
-/// The list `staggerbench stagger` measures: `count` items, three tracks, easeOutCubic,
-/// staggered over half a second; shown at 0 unless `shown` is false.
-func makeList(shown: Bool = true) throws -> StaggeredList {
+/// The list `staggerbench stagger` measures: `count` items, three tracks, easeOutCubic
+/// (or, with `snappy`, the spring `--curve snappy` runs), staggered over half a second;
+/// shown at 0 unless `shown` is false.
+func makeList(shown: Bool = true, snappy: Bool = false) throws -> StaggeredList {
     let tracks = (0..<3).map { StaggerTrack("track\($0)", from: Float($0), to: Float($0) + 1) }
-    let config = try StaggerConfig(spread: .amount(0.5), curve: .easing(.easeOutCubic, duration: 0.35))
+    let curve: Curve = snappy ? .snappy : try .easing(.easeOutCubic, duration: 0.35)
+    let config = try StaggerConfig(spread: .amount(0.5), curve: curve)
     var list = try StaggeredList(count: count, config: config, tracks: tracks)
     if shown { try list.show(at: 0) }
     return list
@@ -74,37 +76,41 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 3,
         scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 200)
 
-    // A frame samples one list, made once, into one frame: an app's frame loop.
-    let shown = try! makeList()
-    var listFrame = shown.makeFrame(recordsAppearance: false)
-    Benchmark("list: a frame, 3 tracks") { _ in
-        try shown.sample(at: 0.25, into: &listFrame, threads: 1)
-    }
-    Benchmark("list: show from rest") { benchmark in
-        var list = try makeList(shown: false)
-        benchmark.startMeasurement()
-        try list.show(at: 0)
-        benchmark.stopMeasurement()
-        blackHole(list)
-    }
-    Benchmark("list: first interruption (hide mid-show)") { benchmark in
-        var list = try makeList()
-        benchmark.startMeasurement()
-        try list.hide(at: 0.25)
-        benchmark.stopMeasurement()
-        blackHole(list)
-    }
-    Benchmark("list: a toggle amid rapid show/hide") { benchmark in
-        var list = try makeList()
-        var time = 0.25
-        for _ in 0..<8 {
-            if list.isShown { try list.hide(at: time) } else { try list.show(at: time) }
-            time += 0.01
+    // A frame samples one list, made once, into one frame: an app's frame loop. The
+    // easing list, then the list under one spring (its compact form once interrupted).
+    for snappy in [false, true] {
+        let kind = snappy ? "list (snappy)" : "list"
+        let shown = try! makeList(snappy: snappy)
+        var listFrame = shown.makeFrame(recordsAppearance: false)
+        Benchmark("\(kind): a frame, 3 tracks") { _ in
+            try shown.sample(at: 0.25, into: &listFrame, threads: 1)
         }
-        benchmark.startMeasurement()
-        try list.hide(at: time)
-        benchmark.stopMeasurement()
-        blackHole(list)
+        Benchmark("\(kind): show from rest") { benchmark in
+            var list = try makeList(shown: false, snappy: snappy)
+            benchmark.startMeasurement()
+            try list.show(at: 0)
+            benchmark.stopMeasurement()
+            blackHole(list)
+        }
+        Benchmark("\(kind): first interruption (hide mid-show)") { benchmark in
+            var list = try makeList(snappy: snappy)
+            benchmark.startMeasurement()
+            try list.hide(at: 0.25)
+            benchmark.stopMeasurement()
+            blackHole(list)
+        }
+        Benchmark("\(kind): a toggle amid rapid show/hide") { benchmark in
+            var list = try makeList(snappy: snappy)
+            var time = 0.25
+            for _ in 0..<8 {
+                if list.isShown { try list.hide(at: time) } else { try list.show(at: time) }
+                time += 0.01
+            }
+            benchmark.startMeasurement()
+            try list.hide(at: time)
+            benchmark.stopMeasurement()
+            blackHole(list)
+        }
     }
 
     // A component animator has no kernel pass: its frame reads every value in Double.
