@@ -249,9 +249,8 @@ struct AllocationTests {
     /// A release of a drag, once the group has made one, allocates nothing either: the
     /// lanes' states and delays go into the buffers the last release filled, the new
     /// motion into the engine's spare, and spring lanes start from those states in the
-    /// kernel. Easings and a spring per property, released either way. (Easings still
-    /// allocate once here: the release drops the layer a start added, and the array of
-    /// planes it drops it from is shared.)
+    /// kernel (easings drop the layer a start added into the engine's pool). Easings and
+    /// a spring per property, released either way.
     @Test(arguments: [false, true])
     func pairReleasesAllocateNothingOnceSeen(springs: Bool) throws {
         var group = try Self.cardGroup(springs: springs)
@@ -264,11 +263,7 @@ struct AllocationTests {
         }
         for _ in 0..<4 { try releases() }
         let made = try allocations { try releases() }
-        withKnownIssue("an easing release copies the shared array of planes it drops a layer from") {
-            #expect(made == 0)
-        } when: {
-            !springs
-        }
+        #expect(made == 0)
         #expect(!group.isAtDestination)
     }
 

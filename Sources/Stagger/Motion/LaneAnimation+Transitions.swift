@@ -257,7 +257,12 @@ extension LaneAnimation {
     ) throws(LaneFailure) {
         let n = laneCount
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
+        // Without the layer pool, which the planes below may grow (a copy of `self`
+        // that shared its buffer made the append copy it).
+        var pool: [Plane] = []
+        swap(&pool, &layerPool)
         let origin = source ?? self
+        swap(&pool, &layerPool)
         // `carried` is asked once per lane, here, and its answers are kept in the new
         // durations buffer (lane numbers are exact in Double) until the loop below
         // overwrites each with the lane's duration: no buffer of their own. Meanwhile,
