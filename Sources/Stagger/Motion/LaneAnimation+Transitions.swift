@@ -201,9 +201,11 @@ extension LaneAnimation {
         }
         var delays = delayBuffer(count: laneCount)
         fill(&delays)
+        // Spring segments in one kernel pass from these values, easing segments in bulk.
         try setMotion(
             start: time, current: { lane, _ in (values[lane], .nan) }, targets: .each(targets),
-            delay: { lane, _ in delays[lane] }, reusing: takeSpare())
+            delay: { lane, _ in delays[lane] }, batchedDelays: delays, givenStates: (values, nil),
+            reusing: takeSpare())
         spare.delays = delays
         // The motion setMotion just wrote, named: its ends stand.
         self.name(name, startedAt: time, soonest: earliestEnd - time)
@@ -235,8 +237,9 @@ extension LaneAnimation {
     /// repeats with rows of that many lanes (``SpringRestart`` then finds a bound once
     /// for lanes a row apart that move alike).
     ///
-    /// `givenStates` with `batchedDelays`, from a release (no `source`): `current` is
-    /// `(givenStates.values[lane], givenStates.velocities[lane])`, and `delay` is
+    /// `givenStates` with `batchedDelays`, from a release or a start from rest (no
+    /// `source`): `current` is `(givenStates.values[lane], givenStates.velocities[lane])`
+    /// (NaN for every lane when `velocities` is `nil`), and `delay` is
     /// `batchedDelays[lane]`, 0 for a lane given a velocity (not NaN). Spring segments
     /// are then restarted in one kernel pass from those states, a lane given a velocity
     /// carrying it on at once, with the bits of the lane by lane path; `carriedRows`
@@ -253,7 +256,7 @@ extension LaneAnimation {
         start time: Double, current: (_ lane: Int, _ isCarried: Bool) -> (value: Double, velocity: Double),
         targets: Targets, delay: (_ lane: Int, _ isCarried: Bool) -> Double, carrying source: LaneAnimation? = nil,
         carried: (Int) -> Int = { _ in -1 }, batchedDelays: [Double]? = nil, carriedRows: Int = 0,
-        givenStates: (values: [Double], velocities: [Double])? = nil, reusing spare: consuming Spare = Spare()
+        givenStates: (values: [Double], velocities: [Double]?)? = nil, reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
@@ -333,8 +336,13 @@ extension LaneAnimation {
                                         let states: SpringRestart.States
                                         if let givenStates {
                                             // A lane given a velocity carries it on at once; NaN, its own.
-                                            for lane in lanes {
-                                                durations[lane] = givenStates.velocities[lane].isNaN ? -1 : Double(lane)
+                                            if let velocities = givenStates.velocities {
+                                                for lane in lanes {
+                                                    durations[lane] = velocities[lane].isNaN ? -1 : Double(lane)
+                                                }
+                                            } else {
+                                                (durations.baseAddress! + lanes.lowerBound).update(
+                                                    repeating: -1, count: lanes.count)
                                             }
                                             states = .given(
                                                 values: givenStates.values, velocities: givenStates.velocities)
@@ -351,6 +359,17 @@ extension LaneAnimation {
                                         }
                                         soonest = Swift.min(soonest, end)
                                         (depth.baseAddress! + lanes.lowerBound).update(repeating: 1, count: lanes.count)
+                                        continue
+                                    }
+                                    if let givenStates, let batchedDelays, let duration = easingDuration,
+                                        let end = Self.startEasings(
+                                            lanes: segments[k].lanes, from: givenStates.values, targets: targets,
+                                            delays: batchedDelays, duration: duration, into: planes[0],
+                                            depth: depth.baseAddress!, velocity: velocity.baseAddress!,
+                                            durations: durations.baseAddress!)
+                                    {
+                                        // Easing lanes from given states: no lane carries a motion on.
+                                        soonest = Swift.min(soonest, end)
                                         continue
                                     }
                                     var sameCurve = SameCurve(curve)
@@ -455,6 +474,64 @@ extension LaneAnimation {
         velocity = newVelocity
         durations = newDurations
         segmentDepth = newSegmentDepth
+    }
+
+    /// Easing lanes `lanes` started afresh at once from `values` toward `targets` after
+    /// `delays[lane]` seconds, for `duration` (a release's: no lane carries a motion on),
+    /// written in bulk as the lane by lane loop writes each (plane 0's offset and ends,
+    /// depth 1, velocity 0, the easing's duration). Returns the least delay plus
+    /// `duration` (the least of each lane's sum: rounding keeps the order), or `nil`
+    /// when some value, target, span or delay is not finite: the loop, which writes every
+    /// lane again, then names the first.
+    private static func startEasings(
+        lanes: Range<Int>, from values: [Double], targets: Targets, delays: [Double], duration: Double,
+        into plane: PlanePointers, depth: UnsafeMutablePointer<UInt8>, velocity: UnsafeMutablePointer<Double>,
+        durations: UnsafeMutablePointer<Double>
+    ) -> Double? {
+        guard !lanes.isEmpty else { return .infinity }
+        // x - x is 0 for every finite x, NaN otherwise: one sum tells.
+        var check = 0.0, least = Double.infinity
+        values.withUnsafeBufferPointer { values in
+            delays.withUnsafeBufferPointer { delays in
+                let (values, delays) = (values.baseAddress!, delays.baseAddress!)
+                switch targets {
+                case .all(let goal):
+                    writeEasings(
+                        lanes, values: values, delays: delays, into: plane, check: &check, least: &least
+                    ) { _ in goal }
+                case .each(let goals):
+                    goals.withUnsafeBufferPointer { goals in
+                        writeEasings(
+                            lanes, values: values, delays: delays, into: plane, check: &check, least: &least
+                        ) { goals[$0] }
+                    }
+                }
+            }
+        }
+        guard check == 0 else { return nil }
+        (depth + lanes.lowerBound).update(repeating: 1, count: lanes.count)
+        (velocity + lanes.lowerBound).update(repeating: 0, count: lanes.count)
+        (durations + lanes.lowerBound).update(repeating: duration, count: lanes.count)
+        return least + duration
+    }
+
+    /// ``startEasings(lanes:from:targets:delays:duration:into:depth:velocity:durations:)``'s
+    /// plane writes, adding each lane's finiteness check to `check` and its delay to the
+    /// least in `least`. (A function of its own, not a local one: capturing the two sums
+    /// allocated their boxes per call in a debug build.)
+    private static func writeEasings(
+        _ lanes: Range<Int>, values: UnsafePointer<Double>, delays: UnsafePointer<Double>, into plane: PlanePointers,
+        check: inout Double, least: inout Double, target: (Int) -> Double
+    ) {
+        for lane in lanes {
+            let value = values[lane], goal = target(lane), delay = delays[lane]
+            let span = goal - value
+            plane.offsets[lane] = delay
+            plane.from[lane] = value
+            plane.to[lane] = goal
+            check += (value - value) + (goal - goal) + (span - span) + (delay - delay)
+            least = Swift.min(least, delay)
+        }
     }
 
     /// Whether lanes of a source engine run one curve (the new segment's, which carries

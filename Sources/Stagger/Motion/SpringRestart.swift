@@ -25,8 +25,9 @@ enum SpringRestart {
         /// spring each, in plane 0), found by the kernel.
         case motion(LaneAnimation)
         /// Each lane's value and velocity, given (a drag let go): `values[lane]`,
-        /// `velocities[lane]`.
-        case given(values: [Double], velocities: [Double])
+        /// `velocities[lane]`; `nil` velocities for lanes at rest, none of which
+        /// carries a motion on (a start from rest).
+        case given(values: [Double], velocities: [Double]?)
     }
 
     /// Lanes `lanes` at `states` (each one motion of `spring`) restarted at
@@ -126,8 +127,14 @@ enum SpringRestart {
         case .given(let values, let velocities):
             parameters.states_given = 1
             return values.withUnsafeBufferPointer { values in
-                velocities.withUnsafeBufferPointer { velocities in
-                    parameters.from = values.baseAddress! + first
+                parameters.from = values.baseAddress! + first
+                // No velocities: the pass reads one only for the lanes that carry theirs
+                // on, and none does (the values stand in: as many, never read as one).
+                guard let velocities else {
+                    parameters.velocity = parameters.from
+                    return body(&parameters)
+                }
+                return velocities.withUnsafeBufferPointer { velocities in
                     parameters.velocity = velocities.baseAddress! + first
                     return body(&parameters)
                 }

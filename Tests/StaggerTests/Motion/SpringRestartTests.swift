@@ -133,6 +133,56 @@ import Testing
         }
     }
 
+    /// A start from rest (spring segments in one kernel pass from the values, easing
+    /// segments written in bulk) is the lane by lane path's motion, bit for bit, some
+    /// lanes going nowhere.
+    @Test func aStartFromRestIsTheLaneByLaneOne() async {
+        let inputs = zip(Gen.double(in: -100...100).array(of: 4...80), Gen.int(in: 0...1_000_000))
+        await checkProperty(count: 40, input: inputs) { values, seed in
+            var random = SplitMix(seed: UInt64(seed))
+            let targets = values.map { random.next(in: 0...1) < 0.2 ? $0 : random.next(in: -100...100) }
+            let delays = values.map { _ in random.next(in: 0...0.3) }
+            var batched = try Self.engine(values: values)
+            var laneByLane = batched
+            try batched.startFromRest(at: 2, values: values, targets: targets, name: nil) {
+                $0 = delays
+            }
+            try laneByLane.setMotion(
+                start: 2, current: { lane, _ in (values[lane], .nan) }, targets: .each(targets),
+                delay: { lane, _ in delays[lane] })
+            laneByLane.name(nil, startedAt: 2, soonest: laneByLane.earliestEnd - 2)
+            #expect(Self.same(batched, laneByLane))
+        }
+    }
+
+    /// A state given that is not finite is named as the lane by lane path names it: the
+    /// first such lane in the order lanes are written (segment by segment), under an
+    /// easing or a spring; and nothing changes.
+    @Test(arguments: [10, 2])
+    func aBadStateGivenIsNamedAsBefore(badLane: Int) throws {
+        // 16 lanes: 0..<4 bouncy, 4..<8 smooth, 8..<12 an easing, 12..<16 a spring.
+        var values = (0..<16).map(Double.init)
+        values[badLane] = .infinity
+        values[13] = -.infinity
+        let velocities = (0..<16).map { $0 % 2 == 0 ? 1.5 : .nan }
+        let delays = (0..<16).map { $0 % 2 == 0 ? 0 : 0.1 }
+        let engine = try Self.engine(values: (0..<16).map(Double.init))
+        var batched = engine, laneByLane = engine
+        let expected = LaneFailure.nonFinite(lane: badLane, .value, value: .infinity)
+        #expect(throws: expected) {
+            try batched.setMotion(
+                start: 1, current: { lane, _ in (values[lane], velocities[lane]) }, targets: .all(3),
+                delay: { lane, _ in delays[lane] }, batchedDelays: delays, carriedRows: 4,
+                givenStates: (values, velocities))
+        }
+        #expect(throws: expected) {
+            try laneByLane.setMotion(
+                start: 1, current: { lane, _ in (values[lane], velocities[lane]) }, targets: .all(3),
+                delay: { lane, _ in delays[lane] })
+        }
+        #expect(Self.same(batched, engine))
+    }
+
     /// One target for every lane (a list's items as lanes), delays per row.
     @Test func oneTargetAndDelaysPerRow() throws {
         let values = (0..<40).map { Double($0) / 40 }
