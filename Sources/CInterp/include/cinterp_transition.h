@@ -191,12 +191,15 @@ typedef struct ci_spring_restart {
      * motion on repeats with them (lane i carries exactly when lane i - row does: a
      * matched pair group's pairs, one row per property). A lane that carries its motion
      * on with the span and velocity of the lane a row before then takes that lane's
-     * bound instead of searching for it again (a pair's corners usually move alike). */
+     * bound instead of searching for it again (a pair's corners usually move alike).
+     * Broken, the promise may give a carried lane the bound of a lane that started
+     * afresh; every read stays within the lanes. */
     size_t row;
     /** 0: offset, from, to and velocity are each lane's motion in flight, its state at
      * `time` found from them; otherwise from and velocity are each lane's value and
      * velocity at `time`, as given (a drag let go), and offset and to are not read (may
-     * be NULL). */
+     * be NULL). velocity is loaded for every lane either way (count doubles), used only
+     * for the lanes that carry their motions on. */
     int states_given;
 } ci_spring_restart;
 

@@ -46,7 +46,7 @@ extension LaneAnimation {
     /// segment at a time in the kernel (``SpringRestart``), or with `batchesSprings`
     /// false lane by lane (the tests compare the two).
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:carriedRows:givenStates:reusing:)``;
     ///   nothing changes on a throw.
     mutating func restart(
         at time: Double, targets: Targets, delays: [Double], keeping carried: Carried,
@@ -165,7 +165,7 @@ extension LaneAnimation {
     /// Starts every lane at `time` from rest at `values[lane]` toward `targets[lane]`,
     /// after the delay `delays` writes for it (into the buffer it is given, every lane),
     /// with the curve's own initial velocity scaled to its span: what
-    /// ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)`` does for lanes
+    /// ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:carriedRows:givenStates:reusing:)`` does for lanes
     /// that carry nothing on. Every lane must be at rest: nothing is carried.
     ///
     /// `name` is the caller's name for this motion: whenever it is used it must stand for
@@ -175,7 +175,7 @@ extension LaneAnimation {
     /// every lane again: O(1), no delay written (a card opened and closed from rest
     /// again and again).
     ///
-    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``;
+    /// - Throws: as ``setMotion(start:current:targets:delay:carrying:carried:batchedDelays:carriedRows:givenStates:reusing:)``;
     ///   nothing changes on a throw.
     mutating func startFromRest(
         at time: Double, values: [Double], targets: [Double], name: Int?, delays fill: (inout [Double]) -> Void
@@ -259,6 +259,13 @@ extension LaneAnimation {
         givenStates: (values: [Double], velocities: [Double]?)? = nil, reusing spare: consuming Spare = Spare()
     ) throws(LaneFailure) {
         let n = laneCount
+        // Given states start lanes afresh or carry their own velocities on: nothing is
+        // carried from a source. Read through pointers, so one figure per lane.
+        precondition(givenStates == nil || source == nil, "states given and a motion to carry on")
+        precondition(
+            givenStates.map { $0.values.count == n && ($0.velocities?.count ?? n) == n } ?? true,
+            "states given for other lanes than the engine's")
+        precondition(batchedDelays.map { $0.count == n } ?? true, "delays for other lanes than the engine's")
         // Unwrapped once: unwrapping `source` per lane copied (retained) its arrays.
         // Without the layer pool, which the planes below may grow (a copy of `self`
         // that shared its buffer made the append copy it).

@@ -3,7 +3,7 @@ internal import CInterp
 /// A restart of a segment of spring lanes in one kernel pass (`ci_restart_spring_lanes`):
 /// each lane's state at the tap, its new motion and its settling bound, a vector of
 /// lanes at a time in double, with the bits of the lane by lane path of
-/// ``LaneAnimation/setMotion(start:current:targets:delay:carrying:carried:batchedDelays:reusing:)``
+/// ``LaneAnimation/setMotion(start:current:targets:delay:carrying:carried:batchedDelays:carriedRows:givenStates:reusing:)``
 /// (its states are `ci_spring_states`', its bounds `ci_spring_settling`'s).
 enum SpringRestart {
     /// Whether the kernel's pass takes lanes of `spring` (a curve's own initial velocity
@@ -53,6 +53,11 @@ enum SpringRestart {
     ) throws(LaneFailure) -> Double {
         guard !lanes.isEmpty else { return .infinity }
         let first = lanes.lowerBound, count = lanes.count
+        // The promise `rowLength` makes (checked in debug builds only: a pass over the
+        // lanes).
+        assert(
+            carriesRepeat(durations, lanes: lanes, rowLength: rowLength),
+            "lanes carried on do not repeat with rows of \(rowLength)")
         var parameters = ci_spring_restart()
         parameters.spring = spring.stateParameters
         parameters.epsilon = SettlingBatch.epsilon
@@ -103,6 +108,20 @@ enum SpringRestart {
         return soonest
     }
 
+    /// Whether lane l of `lanes` carries its motion on (its answer in `durations` not
+    /// negative) exactly when lane l − `rowLength` does, for every such pair in `lanes`
+    /// (by index: a closure per element allocated in a debug build).
+    private static func carriesRepeat(
+        _ durations: UnsafeMutablePointer<Double>, lanes: Range<Int>, rowLength: Int
+    ) -> Bool {
+        guard rowLength > 0, lanes.count > rowLength else { return true }
+        for lane in (lanes.lowerBound + rowLength)..<lanes.upperBound
+        where (durations[lane] >= 0) != (durations[lane - rowLength] >= 0) {
+            return false
+        }
+        return true
+    }
+
     /// `body` given `parameters` with the states' figures set, from lane `first` on.
     private static func withStates<R>(
         _ states: States, first: Int, into parameters: inout ci_spring_restart,
@@ -128,8 +147,9 @@ enum SpringRestart {
             parameters.states_given = 1
             return values.withUnsafeBufferPointer { values in
                 parameters.from = values.baseAddress! + first
-                // No velocities: the pass reads one only for the lanes that carry theirs
-                // on, and none does (the values stand in: as many, never read as one).
+                // No velocities: the pass loads one for every lane but uses it only for
+                // the lanes that carry theirs on, and none does (the values stand in:
+                // as many).
                 guard let velocities else {
                     parameters.velocity = parameters.from
                     return body(&parameters)
