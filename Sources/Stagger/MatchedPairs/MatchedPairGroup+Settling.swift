@@ -65,39 +65,40 @@ extension MatchedPairGroup {
     /// ``forEachPairSettling(after:through:includingEarlier:_:)`` lists from the last
     /// transition on, found from every pair's settle time at once (a tap's pass over the
     /// lanes in memory order, where pair by pair strides across every row); `nil` when
-    /// none has settled since (``earlierRests`` stands as it is).
+    /// none has settled since (``earlierRests`` stands as it is). With them, whether
+    /// every lane is at rest at `time`, when the pass found it (`nil` when no pass ran:
+    /// a tap before the earliest end), which the tap then need not find again.
     ///
     /// Written into ``restBuffer``, taken out: the caller keeps the result with
     /// ``keepRests(_:)`` once its transition has succeeded, so that a tap allocates none.
-    mutating func newRests(before time: Double) -> [Double]? {
+    mutating func newRests(before time: Double) -> (rests: [Double]?, isAtRest: Bool?) {
         // Nothing has come to rest before the earliest end (a tap mid-flight): no pass.
-        guard lastTransition.isFinite, time > lastTransition, time >= engine.earliestEnd else { return nil }
+        guard lastTransition.isFinite, time > lastTransition, time >= engine.earliestEnd, !pairs.isEmpty else {
+            return (nil, nil)
+        }
         let n = pairs.count
         makeUnique()
         var rests = LaneAnimation.Spare.reused(&storage.restBuffer, count: n)
-        let settled = Self.newRests(&rests, of: engine, earlier: earlierRests, before: time)
+        let (settled, settleTime) = Self.newRests(&rests, of: engine, earlier: earlierRests, before: time)
+        let isAtRest = time >= settleTime
         guard settled else {
             storage.restBuffer = rests
-            return nil
+            return (nil, isAtRest)
         }
-        return rests
+        return (rests, isAtRest)
     }
 
     /// ``newRests(before:)``'s pass, into `rests` (one per pair): whether any pair of
-    /// `engine` settled after its last transition and at or before `time`. (The engine
-    /// and the earlier rests as arguments: read once, not through the storage per lane.)
+    /// `engine` settled after its last transition and at or before `time`, and the
+    /// engine's settle time. (The engine and the earlier rests as arguments: read once,
+    /// not through the storage per lane.)
     private static func newRests(
         _ rests: inout [Double], of engine: LaneAnimation, earlier earlierRests: [Double], before time: Double
-    ) -> Bool {
+    ) -> (settled: Bool, settleTime: Double) {
         let n = rests.count, since = engine.lastTransition
         return rests.withUnsafeMutableBufferPointer { rests in
             // Every pair's settle time, row by row (lane-major: lane l · n + pair).
-            rests.update(repeating: engine.start)
-            engine.withEnds { ends in
-                for row in 0..<MatchedPair.laneCount {
-                    for pair in 0..<n { rests[pair] = Swift.max(rests[pair], ends[row * n + pair]) }
-                }
-            }
+            let settleTime = engine.columnSettleTimes(into: rests)
             var settled = false
             for pair in 0..<n {
                 if rests[pair] > since && rests[pair] <= time {
@@ -106,7 +107,7 @@ extension MatchedPairGroup {
                     rests[pair] = earlierRests.isEmpty ? -.infinity : earlierRests[pair]
                 }
             }
-            return settled
+            return (settled, settleTime)
         }
     }
 

@@ -211,7 +211,7 @@ extension MatchedPairGroup {
         let ahead = end == .source ? reverseCurves ?? curves : curves
         let wanted = reduced ? Self.reducedCurves : ahead
         let targets = end == .destination ? destination : source
-        let rests = newRests(before: time)
+        let rests = newRests(before: time).rests
         // Spring lanes start from these states in one kernel pass (whether a lane has
         // started, and so has a velocity, is its pair's: it repeats with the rows).
         let given = (values: values, velocities: velocities)
@@ -264,11 +264,13 @@ extension MatchedPairGroup {
         // Per lane, in buffers the group keeps from one transition to the next (the
         // delays' is the engine's), changed in place once the storage is this group's.
         makeUnique()
-        let rests = newRests(before: time)
+        let (rests, knownAtRest) = newRests(before: time)
         let wanted = reducedMotion.isReduced ? Self.reducedCurves : curves
         let segments =
             Self.segmentsMatch(engine.segments, wanted, pairCount: n) ? nil : Self.segments(wanted, pairCount: n)
-        if segments == nil, !lastTransition.isFinite || engine.isAtRest(at: time) {
+        // Whether every pair is at rest: what the pass of rests found when it ran (a tap
+        // from rest), else found lane by lane up to the first one still moving.
+        if segments == nil, !lastTransition.isFinite || knownAtRest ?? engine.isAtRest(at: time) {
             // Every pair at rest, at the lanes the last transition sent it to, exactly (a
             // spring's last motion within its settling tolerance is let go, as a list's
             // is): each starts from there after its delay. The same ends, curves and

@@ -4,21 +4,59 @@ extension LaneAnimation {
     /// When every lane is at rest, seconds on the caller's clock (a lane's latest
     /// motion ends last: earlier ones started before it with the same duration).
     var settleTime: Double {
-        withEnds { ends in
-            var latest = start
-            for lane in 0..<laneCount { latest = Swift.max(latest, ends[lane]) }
-            return latest
+        var latest = start
+        _ = forEachBlockOfEnds { ends in
+            for end in ends { latest = Swift.max(latest, end) }
+            return true
+        }
+        return latest
+    }
+
+    /// Whether every lane is at rest at `time`: `time >= settleTime`, found a block of
+    /// lanes at a time up to the first block with a lane still moving (a tap mid-flight
+    /// learns it at once).
+    func isAtRest(at time: Double) -> Bool {
+        guard time >= start else { return false }
+        return forEachBlockOfEnds { ends in ends.allSatisfy { $0 <= time } }
+    }
+
+    /// Calls `body` with every lane's ``end(ofLane:)`` (each at least ``start``), a
+    /// block of lanes at a time in lane order, in a buffer on the stack, until it
+    /// returns false; returns whether it never did. Nothing allocated.
+    private func forEachBlockOfEnds(_ body: (UnsafeBufferPointer<Double>) -> Bool) -> Bool {
+        // 64 lanes: the vectorised loop's trip count, 512 bytes of stack.
+        let block = 64
+        return withEnds { ends in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { buffer in
+                let out = buffer.baseAddress!
+                for first in stride(from: 0, to: laneCount, by: block) {
+                    let count = Swift.min(block, laneCount - first)
+                    out.update(repeating: start, count: count)
+                    ends.latest(from: first, count: count, into: out)
+                    guard body(UnsafeBufferPointer(start: out, count: count)) else { return false }
+                }
+                return true
+            }
         }
     }
 
-    /// Whether every lane is at rest at `time`: `time >= settleTime`, found lane by lane
-    /// up to the first one still moving (a tap mid-flight learns it at once).
-    func isAtRest(at time: Double) -> Bool {
-        guard time >= start else { return false }
-        return withEnds { ends in
-            for lane in 0..<laneCount where ends[lane] > time { return false }
-            return true
+    /// Each column's settle time into `ends` (`ends.count` columns; lane-major: lane
+    /// r · columns + c is column c's lane in row r): the latest of ``start`` and its
+    /// lanes' ``end(ofLane:)``. A row at a time in memory order (a tap's pass over a
+    /// whole group). Returns the latest of them (``settleTime``). `laneCount` must be a
+    /// multiple of `ends.count`; nothing allocated.
+    @discardableResult
+    func columnSettleTimes(into ends: UnsafeMutableBufferPointer<Double>) -> Double {
+        let columns = ends.count
+        precondition(columns > 0 && laneCount % columns == 0, "\(laneCount) lanes in \(columns) columns")
+        ends.update(repeating: start)
+        guard let out = ends.baseAddress else { return start }
+        withEnds { lanes in
+            for row in 0..<laneCount / columns { lanes.latest(from: row * columns, count: columns, into: out) }
         }
+        var latest = start
+        for c in 0..<columns { latest = Swift.max(latest, out[c]) }
+        return latest
     }
 
     /// Every lane's ``end(ofLane:)``, read through pointers: for passes over every lane,
@@ -27,11 +65,52 @@ extension LaneAnimation {
         fileprivate let depth: UnsafePointer<UInt8>
         fileprivate let durations: UnsafePointer<Double>
         fileprivate let offsets: UnsafePointer<UnsafePointer<Double>>
+        /// Every plane's ``Plane/start``.
         fileprivate let starts: UnsafePointer<Double>
+        fileprivate let planeCount: Int
 
         subscript(lane: Int) -> Double {
             let newest = Int(depth[lane]) - 1
             return starts[newest] + offsets[newest][lane] + durations[lane]
+        }
+
+        /// Keeps in `out[i]` the later of itself and lane `first + i`'s end, for `count`
+        /// lanes: the same sums as the subscript, so bit for bit, but each lane's begin
+        /// chosen from every plane's without a branch (a select per plane, not a pointer
+        /// loaded per lane), which the compiler vectorises.
+        func latest(from first: Int, count: Int, into out: UnsafeMutablePointer<Double>) {
+            let durations = durations + first, depth = depth + first
+            let start0 = starts[0], offsets0 = offsets[0] + first
+            if planeCount == 1 {
+                for i in 0..<count { out[i] = Swift.max(out[i], (start0 + offsets0[i]) + durations[i]) }
+                return
+            }
+            if planeCount == 2 {
+                let start1 = starts[1], offsets1 = offsets[1] + first
+                for i in 0..<count {
+                    let begin0 = start0 + offsets0[i], begin1 = start1 + offsets1[i]
+                    out[i] = Swift.max(out[i], (depth[i] >= 2 ? begin1 : begin0) + durations[i])
+                }
+                return
+            }
+            // Up to four planes (``LaneAnimation/maximumLayers``); a plane past the last
+            // is given plane 0's figures, which no lane's depth selects.
+            assert(planeCount <= 4 && LaneAnimation.maximumLayers == 4)
+            func plane(_ p: Int) -> (start: Double, offsets: UnsafePointer<Double>) {
+                p < planeCount ? (starts[p], offsets[p] + first) : (start0, offsets0)
+            }
+            let (start1, offsets1) = plane(1), (start2, offsets2) = plane(2), (start3, offsets3) = plane(3)
+            for i in 0..<count {
+                // Every plane's begin first: a select of values (a ternary's operands
+                // are evaluated lazily, a load under a branch, which stays scalar).
+                let planes = depth[i]
+                let begin0 = start0 + offsets0[i], begin1 = start1 + offsets1[i]
+                let begin2 = start2 + offsets2[i], begin3 = start3 + offsets3[i]
+                var begin = planes >= 2 ? begin1 : begin0
+                begin = planes >= 3 ? begin2 : begin
+                begin = planes >= 4 ? begin3 : begin
+                out[i] = Swift.max(out[i], begin + durations[i])
+            }
         }
     }
 
@@ -49,7 +128,7 @@ extension LaneAnimation {
                             Ends(
                                 depth: depth.baseAddress ?? UnsafePointer(OpaquePointer(none)),
                                 durations: durations.baseAddress ?? none, offsets: offsets,
-                                starts: none))
+                                starts: none, planeCount: planes.count))
                     }
                 }
             }

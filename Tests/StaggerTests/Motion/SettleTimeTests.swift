@@ -1,0 +1,65 @@
+import PropertyBased
+import Testing
+
+@testable import Stagger
+
+/// When lanes come to rest, found in blocks and columns (`settleTime`, `isAtRest(at:)`,
+/// `columnSettleTimes(into:)`, which a tap on a pair group reads instead of asking lane
+/// by lane): the latest of the start and every lane's `end(ofLane:)`, to the bit, with
+/// one plane or with layers on top of it.
+@Suite(.shrinking(false)) struct SettleTimeTests {
+    /// Four lanes started at 1 s with delays 0, 0.1, 0.2 and 0.3 s: lanes 0 and 1 run
+    /// an easing of 0.4 s, lanes 2 and 3 one of 0.25 s, so they end at 1.4, 1.5, 1.45
+    /// and 1.55 s; in two columns (lanes 0 and 2, lanes 1 and 3) at 1.45 and 1.55 s.
+    @Test func oneMotionWorkedByHand() throws {
+        var engine = try AddedLayerTests.engine(values: [0, 0, 0, 0])
+        try engine.restart(at: 1, targets: .each([1, 1, 1, 1]), delays: [0, 0.1, 0.2, 0.3], keeping: .movingLanes)
+        #expect(abs(engine.settleTime - 1.55) <= 1e-12)
+        var columns = [Double](repeating: .nan, count: 2)
+        let latest = columns.withUnsafeMutableBufferPointer { engine.columnSettleTimes(into: $0) }
+        #expect(abs(columns[0] - 1.45) <= 1e-12 && abs(columns[1] - 1.55) <= 1e-12)
+        #expect(latest == engine.settleTime)
+        #expect(!engine.isAtRest(at: 0.5))
+        #expect(!engine.isAtRest(at: 1.5))
+        #expect(engine.isAtRest(at: 1.56))
+    }
+
+    /// Up to four planes (restarts that add layers while lanes move), in one to all
+    /// columns: every figure is the lane-by-lane maximum, bit for bit, and at rest
+    /// means past every end.
+    @Test func layersGiveTheLaneByLaneEnds() async {
+        let inputs = zip(
+            Gen.int(in: 1...40), Gen.int(in: 1...3), Gen.double(in: 0.02...0.3).array(of: 0...3),
+            Gen.int(in: 0...1_000_000))
+        await checkProperty(count: 80, input: inputs) { columns, rows, gaps, seed in
+            var random = SplitMix(seed: UInt64(seed))
+            let count = 2 * columns * rows
+            var engine = try AddedLayerTests.engine(values: (0..<count).map { _ in random.next(in: -10...10) })
+            var time = 1.0
+            func tap() throws {
+                let targets = (0..<count).map { _ in random.next(in: -10...10) }
+                let delays = (0..<count).map { _ in random.next(in: 0...0.3) }
+                try engine.restart(at: time, targets: .each(targets), delays: delays, keeping: .movingLanes)
+            }
+            try tap()
+            for gap in gaps {
+                time += gap
+                try tap()
+            }
+            let ends = (0..<count).map { engine.end(ofLane: $0) }
+            let latest = ends.reduce(engine.start, Swift.max)
+            #expect(engine.settleTime == latest, "\(engine.planes.count) planes")
+            for width in [1, columns, 2 * columns, count] where count % width == 0 {
+                var found = [Double](repeating: .nan, count: width)
+                let all = found.withUnsafeMutableBufferPointer { engine.columnSettleTimes(into: $0) }
+                let expected = (0..<width).map { c in
+                    stride(from: c, to: count, by: width).map { ends[$0] }.reduce(engine.start, Swift.max)
+                }
+                #expect(found == expected, "\(engine.planes.count) planes, \(width) columns")
+                #expect(all == latest)
+            }
+            #expect(engine.isAtRest(at: latest))
+            #expect(!engine.isAtRest(at: latest.nextDown))
+        }
+    }
+}
