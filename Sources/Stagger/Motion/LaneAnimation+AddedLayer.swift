@@ -14,6 +14,42 @@ extension LaneAnimation {
         var from: [Double] = []
         var to: [Double] = []
 
+        /// Where ``LayeredBase/withRoom(_:_:)``'s body writes: lane k of the room at
+        /// `lanes[k]`, `from[k]`, `to[k]`.
+        struct Room {
+            let lanes: UnsafeMutablePointer<Int>
+            let from: UnsafeMutablePointer<Double>
+            let to: UnsafeMutablePointer<Double>
+        }
+
+        /// Room for up to `count` more lanes, which `body` writes in order through
+        /// pointers (`nil` when `count` is 0) and returns how many it wrote; the rest is
+        /// dropped again. An append per lane checked each array's uniqueness.
+        mutating func withRoom(_ count: Int, _ body: (Room?) -> Int) {
+            guard count > 0 else {
+                _ = body(nil)
+                return
+            }
+            let first = lanes.count
+            lanes.append(contentsOf: repeatElement(0, count: count))
+            from.append(contentsOf: repeatElement(0, count: count))
+            to.append(contentsOf: repeatElement(0, count: count))
+            let written = lanes.withUnsafeMutableBufferPointer { lanes in
+                from.withUnsafeMutableBufferPointer { from in
+                    to.withUnsafeMutableBufferPointer { to in
+                        body(
+                            Room(
+                                lanes: lanes.baseAddress! + first, from: from.baseAddress! + first,
+                                to: to.baseAddress! + first))
+                    }
+                }
+            }
+            precondition(written <= count, "\(written) lanes written in room for \(count)")
+            lanes.removeLast(count - written)
+            from.removeLast(count - written)
+            to.removeLast(count - written)
+        }
+
         /// No lanes, the buffers kept.
         mutating func removeAll() {
             lanes.removeAll(keepingCapacity: true)
@@ -67,6 +103,15 @@ extension LaneAnimation {
             }
         }
         defer { if case .movingLanes = carried { movingLanes = flags } }
+        // The row positions that carry nothing on, found once for the passes that
+        // write them (most positions carry on in a tap mid-flight), in a buffer kept.
+        var resting: [Int] = []
+        swap(&resting, &restingPositions)
+        defer { restingPositions = resting }
+        resting.removeAll(keepingCapacity: true)
+        flags.withUnsafeBufferPointer { flags in
+            for f in flags.indices where flags[f] == -1 { resting.append(f) }
+        }
         var layer = takeLayerPlane(lanes: n)
         // The float32 columns taken out while the pass writes the new plane's into them
         // (dropped again on a throw).
@@ -76,7 +121,8 @@ extension LaneAnimation {
         store?.appendColumns(3, zeroing: KernelColumn.from(p))
         let earliestDelay: Double
         do {
-            if let quick = quickLayer(&layer, columns: &store, at: time, targets: targets, delays: delays, flags: flags)
+            if let quick = quickLayer(
+                &layer, columns: &store, at: time, targets: targets, delays: delays, flags: flags, resting: resting)
             {
                 earliestDelay = quick
             } else {
@@ -103,7 +149,7 @@ extension LaneAnimation {
             base.soonest = namedSoonest
         }
         motionName = nil
-        rewriteResting(&layer, flags: flags, recording: &base)
+        rewriteResting(&layer, rowLength: flags.count, resting: resting, recording: &base)
         layeredBase = base
         depth.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(p + 1)) }
         // Every lane's latest motion runs its easing's duration: so it does already once
@@ -189,23 +235,15 @@ extension LaneAnimation {
         }
     }
 
-    /// Whether some lane's flag says it carries its motions on (not −1), by index (as
-    /// ``isAllZeros(_:)``).
-    private static func carriesAny(_ flags: [Int]) -> Bool {
-        flags.withUnsafeBufferPointer { flags in
-            for i in 0..<flags.count where flags[i] != -1 { return true }
-            return false
-        }
-    }
-
     /// ``fillLayer(_:columns:at:targets:delays:flags:)``'s figures the quick way, or `nil`
     /// when a figure is not finite or does not fit float32 (that pass then finds the
     /// first, and names it): every lane's layer written as if it carried on, in passes
     /// with no branch per lane (the compiler vectorises them), then the lanes that carry
-    /// nothing on written again, row by row in lane order. Returns the least offset.
+    /// nothing on (`resting`: their positions in a row of `flags`) written again, row by
+    /// row in lane order. Returns the least offset.
     private func quickLayer(
         _ layer: inout Plane, columns store: inout LaneStore?, at time: Double, targets: Targets, delays: [Double],
-        flags: [Int]
+        flags: [Int], resting: [Int]
     ) -> Double? {
         let n = laneCount, p = planes.count
         let narrows = store != nil
@@ -236,30 +274,42 @@ extension LaneAnimation {
                             }
                         }
                         offsets.update(repeating: 0)
-                        // A non-finite span is infinite or NaN in float32 too: one test.
+                        // A non-finite span is infinite or NaN in float32 too: one test,
+                        // by the exponent's bits without a branch (the compiler vectorises
+                        // the loop): all ones (not finite) carry into the sign bit when one
+                        // more is added at the exponent's lowest bit; any other do not.
                         var overflow: UInt32 = 0
                         if narrows {
                             for lane in 0..<n {
                                 let narrowed = Float(to[lane])
                                 to32[lane] = narrowed
-                                overflow |= narrowed.bitPattern & 0x7f80_0000 == 0x7f80_0000 ? 1 : 0
+                                overflow |= (narrowed.bitPattern & 0x7f80_0000) &+ 0x0080_0000
                             }
                             offsets32.update(repeating: 0, count: n)
                         } else {
-                            for lane in 0..<n { overflow |= to[lane].isFinite ? 0 : 1 }
+                            for lane in 0..<n {
+                                let exponent = to[lane].bitPattern & 0x7ff0_0000_0000_0000
+                                overflow |= UInt32(truncatingIfNeeded: (exponent &+ 0x0010_0000_0000_0000) >> 32)
+                            }
                         }
-                        guard overflow == 0 else { return nil }
+                        guard overflow & 0x8000_0000 == 0 else { return nil }
                         // The lanes that carry nothing on: their value held, their change
                         // after their delay.
-                        var earliest = Self.carriesAny(flags) ? 0 : Double.infinity
+                        var earliest = resting.count < flags.count ? 0 : Double.infinity
+                        // Each lane's segment found by walking on from the last lane's (the
+                        // lanes come in order), not searched for per lane.
+                        var segment = 0
                         for row in stride(from: 0, to: n, by: Swift.max(flags.count, 1)) {
-                            for f in 0..<flags.count where flags[f] == -1 {
-                                let lane = row + f
+                            // By index: an array's iterator allocated per element in a
+                            // debug build.
+                            for k in resting.indices {
+                                let f = resting[k], lane = row + f
                                 let delay =
                                     delays.count == n
                                     ? delays[lane]
                                     : delays.count == flags.count ? delays[f] : delays[lane % delays.count]
-                                let value = reference(lane: lane, at: time).value
+                                while segmentEnd(segment) <= lane { segment += 1 }
+                                let value = reference(lane: lane, at: time, segment: segment).value
                                 let span = targets[lane] - value
                                 guard span.isFinite, delay.isFinite else { return nil }
                                 if narrows {
@@ -396,47 +446,57 @@ extension LaneAnimation {
     /// the ends that differ are written. A lane that has not started yet (the usual
     /// one here: a pair still waiting for its delay) is at its `from`, so that only its
     /// `to` changes, and it has no layers to empty.
-    private mutating func rewriteResting(_ layer: inout Plane, flags: [Int], recording base: inout LayeredBase) {
+    /// `resting` holds the positions, in each row of `rowLength` lanes, of the lanes that
+    /// carry nothing on.
+    private mutating func rewriteResting(
+        _ layer: inout Plane, rowLength: Int, resting: [Int], recording base: inout LayeredBase
+    ) {
         let p = planes.count
-        let recording = base.name != nil
         let narrows = kernel != nil
         var store = kernel.take() ?? LaneStore(columns: 0, lanes: 0)
         defer { if narrows { kernel = store } }
-        flags.withUnsafeBufferPointer { flags in
-            layer.from.withUnsafeMutableBufferPointer { values in
-                store.withMutableColumns { columns in
-                    Self.withPointers(to: &planes) { planes in
-                        // Row by row, in memory order (a pair's lanes are a row apart: its
-                        // lanes one after the other strided across every buffer, a cache
-                        // miss each), skipping the positions that carry on.
-                        for row in stride(from: 0, to: values.count, by: Swift.max(flags.count, 1)) {
-                            for f in 0..<flags.count where flags[f] == -1 {
-                                let lane = row + f
-                                let value = values[lane]
-                                values[lane] = 0
-                                let from = planes[0].from[lane], to = planes[0].to[lane]
-                                if from != value || to != value {
-                                    if recording {
-                                        base.lanes.append(lane)
-                                        base.from.append(from)
-                                        base.to.append(to)
+        // Room in the record, while it has a name, for every lane this may rewrite.
+        let rows = rowLength > 0 ? laneCount / rowLength : 0
+        base.withRoom(base.name != nil ? resting.count * rows : 0) { record in
+            var recorded = 0
+            resting.withUnsafeBufferPointer { resting in
+                layer.from.withUnsafeMutableBufferPointer { values in
+                    store.withMutableColumns { columns in
+                        Self.withPointers(to: &planes) { planes in
+                            // Row by row, in memory order (a pair's lanes are a row apart:
+                            // its lanes one after the other strided across every buffer, a
+                            // cache miss each), only the positions that carry nothing on.
+                            for row in stride(from: 0, to: values.count, by: Swift.max(rowLength, 1)) {
+                                for f in resting {
+                                    let lane = row + f
+                                    let value = values[lane]
+                                    values[lane] = 0
+                                    let from = planes[0].from[lane], to = planes[0].to[lane]
+                                    if from != value || to != value {
+                                        if let record {
+                                            record.lanes[recorded] = lane
+                                            record.from[recorded] = from
+                                            record.to[recorded] = to
+                                            recorded += 1
+                                        }
+                                        planes[0].from[lane] = value
+                                        planes[0].to[lane] = value
+                                        if narrows {
+                                            columns[KernelColumn.from(0)][lane] = Float(value)
+                                            columns[KernelColumn.to(0)][lane] = Float(value)
+                                        }
                                     }
-                                    planes[0].from[lane] = value
-                                    planes[0].to[lane] = value
-                                    if narrows {
-                                        columns[KernelColumn.from(0)][lane] = Float(value)
-                                        columns[KernelColumn.to(0)][lane] = Float(value)
+                                    for q in 1..<p where planes[q].to[lane] != 0 {
+                                        planes[q].to[lane] = 0
+                                        if narrows { columns[KernelColumn.to(q)][lane] = 0 }
                                     }
-                                }
-                                for q in 1..<p where planes[q].to[lane] != 0 {
-                                    planes[q].to[lane] = 0
-                                    if narrows { columns[KernelColumn.to(q)][lane] = 0 }
                                 }
                             }
                         }
                     }
                 }
             }
+            return recorded
         }
     }
 }

@@ -218,6 +218,10 @@ struct LaneAnimation: Sendable {
     /// a tap allocates none.
     var movingLanes: [Int] = []
 
+    /// A buffer for the row positions of the lanes a layer holds at rest (those that
+    /// carry nothing on), kept so that a tap allocates none.
+    var restingPositions: [Int] = []
+
     /// Lanes at rest at `values` (finite), with segments covering 0..<values.count,
     /// evaluated in Double only (``reference(lane:at:)``; ``sample(at:values:velocities:backend:)``
     /// must not be called).
@@ -351,6 +355,12 @@ struct LaneAnimation: Sendable {
     }
 
     func curve(ofLane lane: Int) -> Curve { segments[segment(ofLane: lane)].curve }
+
+    /// The end of segment `k`'s lanes (its range's upper bound), read through a pointer
+    /// (a segment read out of the array copies its curve).
+    func segmentEnd(_ k: Int) -> Int {
+        segments.withUnsafeBufferPointer { $0[k].lanes.upperBound }
+    }
 
     /// The segment that holds lane `lane` (in 0..<laneCount): a binary search over
     /// the segments' ends, O(log segments), one comparison for the single segment of a
