@@ -106,30 +106,11 @@ struct InterruptedListMotion: Sendable {
         spareColumn = 1
         let least = try store.withMutableColumns { (columns) throws(StaggerError) -> Float in
             try delays(UnsafeMutableBufferPointer(start: columns[0], count: count))
-            return Self.least(of: UnsafePointer(columns[0]), count: count)
+            return DelayColumn.least(of: UnsafePointer(columns[0]), count: count)
         }
         settleTime = start
         // Items whose delay is below the cutoff come to rest at their delay's end.
         restFloor = from != to && least < cutoff ? start + Double(least) + duration : .infinity
-    }
-
-    /// The least of `count` floats (+∞ for none), eight at a time: scalar running
-    /// minimums waited on one another (a list's first interruption spent 6% here).
-    static func least(of values: UnsafePointer<Float>, count: Int) -> Float {
-        var lanes = SIMD8<Float>(repeating: .infinity)
-        var i = 0
-        while i + 8 <= count {
-            // A compare and a blend (pointwiseMin went through a generic loop).
-            let next = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD8<Float>.self)
-            lanes.replace(with: next, where: next .< lanes)
-            i += 8
-        }
-        var least = lanes.min()
-        while i < count {
-            least = Swift.min(least, values[i])
-            i += 1
-        }
-        return least
     }
 
     /// The easing's value `elapsed` seconds after a motion's start: 0 until it starts,

@@ -65,7 +65,7 @@ extension StaggeredList {
                 case .closedForm(let from, let to, let config):
                     settlingOffset = from == to ? 0 : (try Motion.largestDelay(config, count: count)) + curve.duration
                 case .delays(let from, let to, let delays):
-                    settlingOffset = from == to ? 0 : Double(delays.max() ?? 0) + curve.duration
+                    settlingOffset = from == to ? 0 : Double(DelayColumn.largest(of: delays) ?? 0) + curve.duration
                 case .lanes(let engine):
                     settlingOffset = Self.settlingOffset(of: engine, since: transition)
                 case .interrupted(let interrupted):
@@ -159,7 +159,7 @@ extension StaggeredList {
         /// The largest delay of `count` items under `config` (the kernel's delays).
         static func largestDelay(_ config: StaggerConfig, count: Int) throws(StaggerError) -> Double {
             guard count > 0 else { return config.baseDelay }
-            return Double(try config.delays(count: count).max() ?? 0)
+            return Double(DelayColumn.largest(of: try config.delays(count: count)) ?? 0)
         }
     }
 }

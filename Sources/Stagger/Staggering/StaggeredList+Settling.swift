@@ -134,7 +134,7 @@ extension StaggeredList {
     ) {
         guard let first = delays.baseAddress else { return }
         // None before the least delay's end (a tap mid-flight learns it in one vector pass).
-        guard start + Double(InterruptedListMotion.least(of: first, count: delays.count)) + duration <= through
+        guard start + Double(DelayColumn.least(of: first, count: delays.count)) + duration <= through
         else { return }
         for index in delays.indices {
             let time = start + Double(delays[index]) + duration
