@@ -66,8 +66,9 @@ extension MatchedPairGroup {
     /// transition on, found from every pair's settle time at once (a tap's pass over the
     /// lanes in memory order, where pair by pair strides across every row); `nil` when
     /// none has settled since (``earlierRests`` stands as it is). With them, whether
-    /// every lane is at rest at `time`, when the pass found it (`nil` when no pass ran:
-    /// a tap before the earliest end), which the tap then need not find again.
+    /// every lane is at rest at `time`, when the pass found it, which the tap then need
+    /// not find again; `nil` when no pass ran (no transition yet, a tap at the last
+    /// transition's time or before the earliest end, no pairs).
     ///
     /// Written into ``restBuffer``, taken out: the caller keeps the result with
     /// ``keepRests(_:)`` once its transition has succeeded, so that a tap allocates none.

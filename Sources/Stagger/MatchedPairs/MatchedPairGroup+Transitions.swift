@@ -269,7 +269,8 @@ extension MatchedPairGroup {
         let segments =
             Self.segmentsMatch(engine.segments, wanted, pairCount: n) ? nil : Self.segments(wanted, pairCount: n)
         // Whether every pair is at rest: what the pass of rests found when it ran (a tap
-        // from rest), else found lane by lane up to the first one still moving.
+        // from rest), else found a block of lanes at a time up to the first block with
+        // one still moving.
         if segments == nil, !lastTransition.isFinite || knownAtRest ?? engine.isAtRest(at: time) {
             // Every pair at rest, at the lanes the last transition sent it to, exactly (a
             // spring's last motion within its settling tolerance is let go, as a list's

@@ -24,7 +24,8 @@ extension LaneAnimation {
 
         /// Room for up to `count` more lanes, which `body` writes in order through
         /// pointers (`nil` when `count` is 0) and returns how many it wrote; the rest is
-        /// dropped again. An append per lane checked each array's uniqueness.
+        /// dropped again. An append per lane checked each array's uniqueness; the room
+        /// is zeroed first (appended), a write per lane that may go unused, but in bulk.
         mutating func withRoom(_ count: Int, _ body: (Room?) -> Int) {
             guard count > 0 else {
                 _ = body(nil)
@@ -103,6 +104,9 @@ extension LaneAnimation {
             }
         }
         defer { if case .movingLanes = carried { movingLanes = flags } }
+        // Rows of `flags.count` lanes: the passes below walk whole rows (and the
+        // segments and the record's room with them).
+        precondition(flags.isEmpty ? n == 0 : n % flags.count == 0, "\(flags.count) flags for \(n) lanes")
         // The row positions that carry nothing on, found once for the passes that
         // write them (most positions carry on in a tap mid-flight), in a buffer kept.
         var resting: [Int] = []
@@ -340,7 +344,7 @@ extension LaneAnimation {
     /// planes in flight reach (their targets summed in plane order, as
     /// ``target(ofLane:)`` sums them: zeros where a plane holds none of its motions);
     /// for a lane that carries nothing on, its value in `from` (for
-    /// ``rewriteResting(_:flags:recording:)``, which empties it) and its change after
+    /// ``rewriteResting(_:rowLength:resting:recording:)``, which empties it) and its change after
     /// its delay. `delays` and `flags` are per lane or per row position.
     private func fillLayer(
         _ layer: inout Plane, columns store: inout LaneStore?, at time: Double, targets: Targets, delays: [Double],
@@ -446,8 +450,9 @@ extension LaneAnimation {
     /// the ends that differ are written. A lane that has not started yet (the usual
     /// one here: a pair still waiting for its delay) is at its `from`, so that only its
     /// `to` changes, and it has no layers to empty.
-    /// `resting` holds the positions, in each row of `rowLength` lanes, of the lanes that
-    /// carry nothing on.
+    ///
+    /// `resting` holds the positions, in each row of `rowLength` lanes (which divides
+    /// the lanes), of the lanes that carry nothing on.
     private mutating func rewriteResting(
         _ layer: inout Plane, rowLength: Int, resting: [Int], recording base: inout LayeredBase
     ) {

@@ -31,7 +31,7 @@ extension LaneAnimation {
                 let out = buffer.baseAddress!
                 for first in stride(from: 0, to: laneCount, by: block) {
                     let count = Swift.min(block, laneCount - first)
-                    out.update(repeating: start, count: count)
+                    out.initialize(repeating: start, count: count)
                     ends.latest(from: first, count: count, into: out)
                     guard body(UnsafeBufferPointer(start: out, count: count)) else { return false }
                 }
@@ -59,25 +59,24 @@ extension LaneAnimation {
         return latest
     }
 
-    /// Every lane's ``end(ofLane:)``, read through pointers: for passes over every lane,
-    /// where a call per lane read the planes' array (and retained its buffers) each time.
+    /// Every lane's ``end(ofLane:)``, read through pointers a block of lanes at a time
+    /// (``latest(from:count:into:)``): for passes over every lane, where a call per lane
+    /// read the planes' array (and retained its buffers) each time.
     struct Ends {
         fileprivate let depth: UnsafePointer<UInt8>
         fileprivate let durations: UnsafePointer<Double>
         fileprivate let offsets: UnsafePointer<UnsafePointer<Double>>
         /// Every plane's ``Plane/start``.
         fileprivate let starts: UnsafePointer<Double>
+        /// How many planes `offsets` and `starts` hold, 1 to ``LaneAnimation/maximumLayers``.
         fileprivate let planeCount: Int
 
-        subscript(lane: Int) -> Double {
-            let newest = Int(depth[lane]) - 1
-            return starts[newest] + offsets[newest][lane] + durations[lane]
-        }
-
         /// Keeps in `out[i]` the later of itself and lane `first + i`'s end, for `count`
-        /// lanes: the same sums as the subscript, so bit for bit, but each lane's begin
-        /// chosen from every plane's without a branch (a select per plane, not a pointer
-        /// loaded per lane), which the compiler vectorises.
+        /// lanes: the sums of ``LaneAnimation/end(ofLane:)`` in its order, so bit for
+        /// bit, but each lane's begin chosen from every plane's without a branch (a
+        /// select per plane, not a pointer loaded per lane), which the compiler
+        /// vectorises. One and two planes (most groups) have loops of their own that load
+        /// only their planes' offsets; the general loop gives them the same bits.
         func latest(from first: Int, count: Int, into out: UnsafeMutablePointer<Double>) {
             let durations = durations + first, depth = depth + first
             let start0 = starts[0], offsets0 = offsets[0] + first

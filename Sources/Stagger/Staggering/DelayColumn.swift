@@ -24,6 +24,7 @@ enum DelayColumn {
         }
     }
 
+    /// The least or the largest of `count` floats, by the type's loop.
     @inline(__always)
     private static func extreme(of values: UnsafePointer<Float>, count: Int, largest: Bool) -> Float {
         var lanes = SIMD8<Float>(repeating: largest ? -.infinity : .infinity)

@@ -24,12 +24,26 @@ import Testing
         #expect(engine.isAtRest(at: 1.56))
     }
 
-    /// Up to four planes (restarts that add layers while lanes move), in one to all
-    /// columns: every figure is the lane-by-lane maximum, bit for bit, and at rest
-    /// means past every end.
+    /// One plane (a restart from rest that writes every plane), worked by hand as
+    /// above: the loop of a single plane.
+    @Test func onePlaneWorkedByHand() throws {
+        var engine = try AddedLayerTests.engine(values: [0, 0, 0, 0])
+        try engine.restart(
+            at: 1, targets: .each([1, 1, 1, 1]), delays: [0, 0.1, 0.2, 0.3], keeping: .movingLanes, addsLayer: false)
+        #expect(engine.planes.count == 1)
+        var columns = [Double](repeating: .nan, count: 2)
+        let latest = columns.withUnsafeMutableBufferPointer { engine.columnSettleTimes(into: $0) }
+        #expect(abs(columns[0] - 1.45) <= 1e-12 && abs(columns[1] - 1.55) <= 1e-12)
+        #expect(abs(latest - 1.55) <= 1e-12 && latest == engine.settleTime)
+    }
+
+    /// One to four planes in one to all columns, lanes of different depths among them
+    /// (taps that add a layer while lanes move, and taps that write every plane again,
+    /// folding finished motions, in a random order): every figure is the lane-by-lane
+    /// maximum, bit for bit, and at rest means past every end.
     @Test func layersGiveTheLaneByLaneEnds() async {
         let inputs = zip(
-            Gen.int(in: 1...40), Gen.int(in: 1...3), Gen.double(in: 0.02...0.3).array(of: 0...3),
+            Gen.int(in: 1...40), Gen.int(in: 1...3), Gen.double(in: 0.02...0.3).array(of: 0...4),
             Gen.int(in: 0...1_000_000))
         await checkProperty(count: 80, input: inputs) { columns, rows, gaps, seed in
             var random = SplitMix(seed: UInt64(seed))
@@ -39,7 +53,9 @@ import Testing
             func tap() throws {
                 let targets = (0..<count).map { _ in random.next(in: -10...10) }
                 let delays = (0..<count).map { _ in random.next(in: 0...0.3) }
-                try engine.restart(at: time, targets: .each(targets), delays: delays, keeping: .movingLanes)
+                let addsLayer = random.next(in: 0...1) < 0.7
+                try engine.restart(
+                    at: time, targets: .each(targets), delays: delays, keeping: .movingLanes, addsLayer: addsLayer)
             }
             try tap()
             for gap in gaps {
