@@ -141,8 +141,11 @@ extension MatchedPairGroup: FrameDriven {
         let first = events.count
         forEachPairSettling(after: previous, through: time) { events.append(.pairSettled(id, pair: $0, at: $1)) }
         FrameDriver.sortByTime(&events, from: first)
+        // Before the earliest end of the lanes' motions nothing has come to rest: the
+        // group is moving, found without a pass over every lane.
+        if !pairs.isEmpty, time < storage.engine.earliestEnd { return true }
         let settle = settleTime
-        if hasMoved, time >= settle, record != lastTransition {
+        if hasMoved(settlingAt: settle), time >= settle, record != lastTransition {
             record = lastTransition
             events.append(.pairGroupSettled(id, at: settle))
         }

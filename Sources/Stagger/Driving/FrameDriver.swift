@@ -160,8 +160,10 @@ public struct FrameDriver: Sendable {
             // Only figures of the group before, not a copy of it: a copy would share its
             // buffers and make the transition copy them.
             let index = id.index
+            // The settle time found once (a pass over every lane).
+            let settle = groups.animations[index].settleTime
             let before = (
-                hasMoved: groups.animations[index].hasMoved, settleTime: groups.animations[index].settleTime,
+                hasMoved: groups.animations[index].hasMoved(settlingAt: settle), settleTime: settle,
                 lastTransition: groups.animations[index].lastTransition
             )
             defer {

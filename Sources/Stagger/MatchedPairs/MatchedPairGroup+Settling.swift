@@ -47,17 +47,29 @@ extension MatchedPairGroup {
             }
         }
         let since = lastTransition
-        guard since.isFinite, through > since, after < settleTime else { return }
+        // No lane ends before the earliest end: a frame before it has nothing to hear.
+        guard since.isFinite, through > since, through >= storage.engine.earliestEnd, !pairs.isEmpty else { return }
         Self.forEachSettleTime(of: engine, pairCount: pairs.count) { pair, time in
             if time > after, time <= through, time > since { body(pair, time) }
         }
     }
 
-    /// Calls `body` with each pair of `engine`'s lanes and its settle time, in pair order.
+    /// Calls `body` with each pair of `engine`'s lanes and its settle time, in pair order:
+    /// a block of pairs at a time, row by row (pair by pair strided across every row,
+    /// each lane's plane read through the planes' array, cost a frame loop that asks
+    /// every frame several frames' worth).
     private static func forEachSettleTime(
         of engine: LaneAnimation, pairCount n: Int, _ body: (_ pair: Int, _ time: Double) -> Void
     ) {
-        for pair in 0..<n { body(pair, settleTime(ofPair: pair, in: engine, pairCount: n)) }
+        // 64 pairs: 512 bytes of stack.
+        let block = 64
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { buffer in
+            for first in stride(from: 0, to: n, by: block) {
+                let times = UnsafeMutableBufferPointer(rebasing: buffer[0..<Swift.min(block, n - first)])
+                engine.columnSettleTimes(columns: n, from: first, into: times)
+                for j in times.indices { body(first + j, times[j]) }
+            }
+        }
     }
 
     /// ``earlierRests`` with the pairs of the motion in flight that come to rest at or
@@ -125,8 +137,10 @@ extension MatchedPairGroup {
     /// l · n + pair).
     private static func settleTime(ofPair pair: Int, in engine: LaneAnimation, pairCount n: Int) -> Double {
         guard engine.lastTransition.isFinite else { return engine.lastTransition }
-        var latest = engine.start
-        for row in 0..<MatchedPair.laneCount { latest = Swift.max(latest, engine.end(ofLane: row * n + pair)) }
-        return latest
+        // A block of one column: the figures of every other pass over the pairs.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 1) { time in
+            engine.columnSettleTimes(columns: n, from: pair, into: time)
+            return time[0]
+        }
     }
 }

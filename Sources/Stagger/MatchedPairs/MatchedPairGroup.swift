@@ -228,7 +228,11 @@ public struct MatchedPairGroup: Sendable {
     var lastTransition: Double { storage.engine.lastTransition }
 
     /// Whether the last transition moved anything (it takes time to settle).
-    var hasMoved: Bool { lastTransition.isFinite && settleTime > lastTransition }
+    var hasMoved: Bool { hasMoved(settlingAt: settleTime) }
+
+    /// ``hasMoved`` for a caller that has ``settleTime`` already (a pass over every
+    /// lane, which a frame loop need not make twice).
+    func hasMoved(settlingAt settleTime: Double) -> Bool { lastTransition.isFinite && settleTime > lastTransition }
 
     /// Pair `index`'s state at `time`, in Double: the reference the kernel pass is
     /// tested against.

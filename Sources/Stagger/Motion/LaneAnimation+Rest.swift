@@ -6,7 +6,7 @@ extension LaneAnimation {
     var settleTime: Double {
         var latest = start
         _ = forEachBlockOfEnds { ends in
-            for end in ends { latest = Swift.max(latest, end) }
+            latest = Self.latest(of: ends, after: latest)
             return true
         }
         return latest
@@ -17,7 +17,27 @@ extension LaneAnimation {
     /// learns it at once).
     func isAtRest(at time: Double) -> Bool {
         guard time >= start else { return false }
-        return forEachBlockOfEnds { ends in ends.allSatisfy { $0 <= time } }
+        return forEachBlockOfEnds { ends in Self.latest(of: ends, after: -.infinity) <= time }
+    }
+
+    /// The latest of `initial` and `values`, four running maximums side by side: one
+    /// waited on the one before at every value, which made a whole group's settle time
+    /// cost more than its lanes' ends (a frame loop asks for it every frame).
+    static func latest(of values: UnsafeBufferPointer<Double>, after initial: Double) -> Double {
+        var a = initial, b = initial, c = initial, d = initial
+        var i = 0
+        while i + 4 <= values.count {
+            a = Swift.max(a, values[i])
+            b = Swift.max(b, values[i + 1])
+            c = Swift.max(c, values[i + 2])
+            d = Swift.max(d, values[i + 3])
+            i += 4
+        }
+        while i < values.count {
+            a = Swift.max(a, values[i])
+            i += 1
+        }
+        return Swift.max(Swift.max(a, b), Swift.max(c, d))
     }
 
     /// Calls `body` with every lane's ``end(ofLane:)`` (each at least ``start``), a
@@ -47,16 +67,25 @@ extension LaneAnimation {
     /// multiple of `ends.count`; nothing allocated.
     @discardableResult
     func columnSettleTimes(into ends: UnsafeMutableBufferPointer<Double>) -> Double {
-        let columns = ends.count
-        precondition(columns > 0 && laneCount % columns == 0, "\(laneCount) lanes in \(columns) columns")
-        ends.update(repeating: start)
-        guard let out = ends.baseAddress else { return start }
+        columnSettleTimes(columns: ends.count, from: 0, into: ends)
+        return Self.latest(of: UnsafeBufferPointer(ends), after: start)
+    }
+
+    /// The settle times of columns `first..<first + ends.count` of rows `columns` lanes
+    /// wide, into `ends`: as ``columnSettleTimes(into:)``, for a block of the columns
+    /// (a caller with a buffer on the stack goes through them a block at a time).
+    /// `laneCount` must be a multiple of `columns`, and the block within a row.
+    func columnSettleTimes(columns: Int, from first: Int, into ends: UnsafeMutableBufferPointer<Double>) {
+        precondition(
+            columns > 0 && laneCount % columns == 0 && first >= 0 && first + ends.count <= columns,
+            "columns \(first)..<\(first + ends.count) of \(columns) over \(laneCount) lanes")
+        guard let out = ends.baseAddress else { return }
+        out.initialize(repeating: start, count: ends.count)
         withEnds { lanes in
-            for row in 0..<laneCount / columns { lanes.latest(from: row * columns, count: columns, into: out) }
+            for row in 0..<laneCount / columns {
+                lanes.latest(from: row * columns + first, count: ends.count, into: out)
+            }
         }
-        var latest = start
-        for c in 0..<columns { latest = Swift.max(latest, out[c]) }
-        return latest
     }
 
     /// Every lane's ``end(ofLane:)``, read through pointers a block of lanes at a time

@@ -78,4 +78,34 @@ import Testing
             #expect(!engine.isAtRest(at: latest.nextDown))
         }
     }
+
+    /// A pair group of 150 pairs (blocks of 64, 64 and 22 pairs), easeInOutCubic 0.4 s,
+    /// staggered over 0.25 s in order and started at 1 s: pair i comes to rest at
+    /// 1 + 0.25 · i / 149 + 0.4 s, worked by hand. Frames every 10 ms hear of each pair
+    /// once, at that time; the group settles with the last, at 1.65 s.
+    @Test func aFrameLoopHearsOfEveryPairOnce() throws {
+        let n = 150
+        var group = try MatchedPairGroup(
+            Array(
+                repeating: try MatchedPair(source: AllocationTests.card, destination: AllocationTests.detail), count: n),
+            curves: MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4)),
+            stagger: try StaggerConfig(spread: .amount(0.25)))
+        try group.start(at: 1)
+        var heard = [Double?](repeating: nil, count: n)
+        var previous = 1.0
+        for frame in 1...80 {
+            let time = 1 + Double(frame) * 0.01
+            for (pair, at) in try group.pairsSettling(after: previous, through: time) {
+                #expect(heard[pair] == nil, "pair \(pair) heard twice")
+                heard[pair] = at
+            }
+            previous = time
+        }
+        for pair in 0..<n {
+            let expected = 1 + 0.25 * Double(pair) / Double(n - 1) + 0.4
+            #expect(abs((heard[pair] ?? .nan) - expected) < 1e-6, "pair \(pair)")
+            #expect(try group.settleTime(ofPair: pair) == heard[pair])
+        }
+        #expect(abs(group.settleTime - 1.65) < 1e-6)
+    }
 }
