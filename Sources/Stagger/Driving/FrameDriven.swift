@@ -139,12 +139,15 @@ extension MatchedPairGroup: FrameDriven {
         let id = FrameDriver.PairGroupID(index: index)
         do { try sample(at: time, into: &output) } catch { throw .pairGroup(index: index, error) }
         let first = events.count
-        forEachPairSettling(after: previous, through: time) { events.append(.pairSettled(id, pair: $0, at: $1)) }
+        let found = forEachPairSettling(after: previous, through: time) {
+            events.append(.pairSettled(id, pair: $0, at: $1))
+        }
         FrameDriver.sortByTime(&events, from: first)
         // Before the earliest end of the lanes' motions nothing has come to rest: the
-        // group is moving, found without a pass over every lane.
+        // group is moving, found without a pass over every lane. After it, the pass of
+        // the pairs' rests found the group's settle time too.
         if !pairs.isEmpty, time < storage.engine.earliestEnd { return true }
-        let settle = settleTime
+        let settle = found ?? settleTime
         if hasMoved(settlingAt: settle), time >= settle, record != lastTransition {
             record = lastTransition
             events.append(.pairGroupSettled(id, at: settle))

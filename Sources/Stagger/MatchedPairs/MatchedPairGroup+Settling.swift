@@ -34,10 +34,13 @@ extension MatchedPairGroup {
 
     /// Calls `body` with each pair that comes to rest in (`after`, `through`] and its
     /// time, in pair order: in the motion in flight and, with `includingEarlier`, the
-    /// rests of replaced motions. No check of the bounds; allocates nothing.
+    /// rests of replaced motions. No check of the bounds; allocates nothing. Returns
+    /// ``settleTime`` when it found every pair's settle time on the way (the latest of
+    /// them), which a frame loop then need not find again; `nil` when it did not.
+    @discardableResult
     func forEachPairSettling(
         after: Double, through: Double, includingEarlier: Bool = true, _ body: (_ pair: Int, _ time: Double) -> Void
-    ) {
+    ) -> Double? {
         if includingEarlier {
             // Read once (a read through the storage is an exclusivity check); not
             // enumerated(), which allocates per element unspecialised (debug builds).
@@ -48,8 +51,10 @@ extension MatchedPairGroup {
         }
         let since = lastTransition
         // No lane ends before the earliest end: a frame before it has nothing to hear.
-        guard since.isFinite, through > since, through >= storage.engine.earliestEnd, !pairs.isEmpty else { return }
-        Self.forEachSettleTime(of: engine, pairCount: pairs.count) { pair, time in
+        guard since.isFinite, through > since, through >= storage.engine.earliestEnd, !pairs.isEmpty else {
+            return nil
+        }
+        return Self.forEachSettleTime(of: engine, pairCount: pairs.count) { pair, time in
             if time > after, time <= through, time > since { body(pair, time) }
         }
     }
@@ -57,18 +62,22 @@ extension MatchedPairGroup {
     /// Calls `body` with each pair of `engine`'s lanes and its settle time, in pair order:
     /// a block of pairs at a time, row by row (pair by pair strided across every row,
     /// each lane's plane read through the planes' array, cost a frame loop that asks
-    /// every frame several frames' worth).
+    /// every frame several frames' worth). Returns the latest of them and the engine's
+    /// start: the engine's ``LaneAnimation/settleTime``.
     private static func forEachSettleTime(
         of engine: LaneAnimation, pairCount n: Int, _ body: (_ pair: Int, _ time: Double) -> Void
-    ) {
+    ) -> Double {
         // 64 pairs: 512 bytes of stack.
         let block = 64
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { buffer in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { buffer in
+            var latest = engine.start
             for first in stride(from: 0, to: n, by: block) {
                 let times = UnsafeMutableBufferPointer(rebasing: buffer[0..<Swift.min(block, n - first)])
                 engine.columnSettleTimes(columns: n, from: first, into: times)
                 for j in times.indices { body(first + j, times[j]) }
+                latest = LaneAnimation.latest(of: UnsafeBufferPointer(times), after: latest)
             }
+            return latest
         }
     }
 

@@ -107,5 +107,9 @@ import Testing
             #expect(try group.settleTime(ofPair: pair) == heard[pair])
         }
         #expect(abs(group.settleTime - 1.65) < 1e-6)
+        // The pass of the pairs' rests gives the group's settle time on the way (a
+        // frame loop reads it from there), none before the earliest end.
+        #expect(group.forEachPairSettling(after: 1.6, through: 1.7) { _, _ in } == group.settleTime)
+        #expect(group.forEachPairSettling(after: 1.0, through: 1.1) { _, _ in } == nil)
     }
 }
