@@ -65,7 +65,8 @@ struct MatchedCommand: ParsableCommand {
                 "start_on_copy_ns_per_pair": timing.startedOnCopy / n,
                 "reverse_ns_per_pair": timing.reversed / n, "retarget_ns_per_pair": timing.retargeted / n,
                 "release_ns_per_pair": timing.released / n, "decode_ns_per_pair": decoded / n,
-                "decode_one_ns_per_pair": timing.decodedPerCall / n
+                "decode_one_ns_per_pair": timing.decodedPerCall / n,
+                "settling_query_ns_per_pair": timing.settlingQuery / n
             ])
             return
         }
@@ -80,6 +81,9 @@ struct MatchedCommand: ParsableCommand {
         )
         print(
             "decode/call \(format(timing.decodedPerCall / Double(pairs), 2)) ns/pair/frame (state(ofPair:in:) per pair)"
+        )
+        print(
+            "settling   \(format(timing.settlingQuery / Double(pairs), 2)) ns/pair/frame (pairsSettling over a frame once pairs come to rest)"
         )
         print(
             "store floor \(format(floor / Double(pairs), 2)) ns/pair/frame   ratio to floor \(format(sampled / floor, 2))x"

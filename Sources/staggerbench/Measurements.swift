@@ -318,6 +318,9 @@ struct MatchedTiming {
     let decoded: Double
     /// The same with one `state(ofPair:in:)` call per pair on the group variable.
     let decodedPerCall: Double
+    /// A frame loop's question which pairs came to rest over its last frame
+    /// (`pairsSettling(after:through:)`), once some may have (past the earliest end).
+    let settlingQuery: Double
     /// Writing the frame's bytes (values and velocities) with a plain fill.
     let floor: Double
     /// Kernel calls per frame.
@@ -406,6 +409,11 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     let decodedPerCall = try fastestNanoseconds(of: repetitions) {
         for i in 0..<pairs { checksum += try group.state(ofPair: i, in: frame).frame.width }
     }
+    // A frame of 10 ms once the first pairs come to rest (0.4 s: the shortest delay
+    // and duration of either curve set have passed), started at 0.
+    let settlingQuery = try fastestNanoseconds(of: repetitions) {
+        checksum += Double(try group.pairsSettling(after: 0.59, through: 0.6).count)
+    }
     // The floor writes the bytes the sample writes: every value and every velocity
     // (the frame records both; its buffers are read-only outside the library, so the
     // floor fills buffers of the same sizes).
@@ -413,7 +421,7 @@ func measureMatched(pairs: Int, springs: Bool, repetitions: Int, backend: Backen
     return MatchedTiming(
         started: max(liveRuns[0], 1), reversed: max(liveRuns[1], 1), startedOnCopy: startedOnCopy,
         reversedOnCopy: reversedOnCopy, retargeted: max(otherRuns[1], 1), released: max(otherRuns[2], 1),
-        sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall,
+        sampled: sampled, decoded: decoded, decodedPerCall: decodedPerCall, settlingQuery: settlingQuery,
         floor: floor,
         calls: springs ? MatchedCurves.Part.allCases.count : 1, checksum: checksum)
 }
