@@ -51,97 +51,113 @@ public struct MatchedPair: Sendable, Hashable {
 
     // MARK: - Lanes
 
-    /// Calls `body(lane, value)` for every lane at progress 0 (`atDestination` false)
-    /// or 1, in ``MatchedLane`` order, without allocating.
+    /// Calls `body(lane, source, destination)` for every lane with its values at
+    /// progress 0 and 1, in ``MatchedLane`` order, without allocating.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
     ///   overflows (finite but huge frames or anchors), named by its end and lane.
-    func forEachLane(atDestination: Bool, _ body: (Int, Double) -> Void) throws(AnimatableError) {
+    func forEachLane(_ body: (Int, Double, Double) -> Void) throws(AnimatableError) {
         var colors = MixedColors()
-        try forEachLane(atDestination: atDestination, colors: &colors, body)
-    }
-
-    /// The same, with the colours' mixed values through `colors` (a pass over many pairs
-    /// keeps one: consecutive pairs of one colour convert it once).
-    func forEachLane(
-        atDestination: Bool, colors: inout MixedColors, _ body: (Int, Double) -> Void
-    ) throws(AnimatableError) {
         try Self.forEachLane(
-            source: source, destination: destination, options: options, atDestination: atDestination,
-            colors: &colors, body)
+            source: source, destination: destination, shape: LaneShape(options), colors: &colors, body)
     }
 
-    /// The same for a pair of these geometries and options, which need not be made (a
-    /// retarget lays out its new destinations without a copy of every pair).
+    /// The options that shape a pair's lanes. Plain values: a pass over many pairs
+    /// reads them in place, where a copy of the options (the cross-fade's easings)
+    /// cost a copy, a retain and a release per pair.
+    struct LaneShape {
+        let properties: MatchedProperties
+        let anchor: RelativePoint
+        let preservesAspectRatio: Bool
+        let relativeCorners: Bool
+        let colorMixing: ColorMixing
+
+        init(_ options: borrowing MatchedPairOptions) {
+            properties = options.properties
+            anchor = options.anchor
+            preservesAspectRatio = options.preservesAspectRatio
+            relativeCorners = options.cornerRadius == .relativeToBox
+            colorMixing = options.colorMixing
+        }
+    }
+
+    /// The same for a pair of these geometries, shaped by `shape`, which need not be
+    /// made (a retarget lays out its new destinations without a copy of every pair),
+    /// with the colours' mixed values through `colors` (a pass over many pairs keeps
+    /// one: consecutive pairs of one colour convert it once). Both ends in one call: a
+    /// pass over many pairs reads each once.
     static func forEachLane(
-        source: MatchedGeometry, destination: MatchedGeometry, options: borrowing MatchedPairOptions,
-        atDestination: Bool, colors: inout MixedColors, _ body: (Int, Double) -> Void
+        source: borrowing MatchedGeometry, destination: borrowing MatchedGeometry, shape: LaneShape,
+        colors: inout MixedColors, _ body: (Int, Double, Double) -> Void
     ) throws(AnimatableError) {
-        let anchor = options.anchor
-        let side = atDestination ? destination : source
+        let anchor = shape.anchor
         let target = destination.frame
-        // The box at this end: the destination's size for a position-only move, its
-        // aspect fitted inside the source frame when the aspect is kept.
-        var box = side.frame
-        if !atDestination {
-            switch options.properties {
-            case .frame:
-                if options.preservesAspectRatio { box = Self.fit(target.size, into: side.frame, anchor: anchor) }
-            case .position:
-                box = Self.placed(target.size, at: side.frame.point(at: anchor), anchor: anchor)
-            case .size:
-                let size =
-                    options.preservesAspectRatio
-                    ? Self.fit(target.size, into: side.frame, anchor: anchor).size : side.frame.size
-                box = Self.placed(size, at: target.point(at: anchor), anchor: anchor)
-            }
+        // The box at the source end: the destination's size for a position-only move,
+        // its aspect fitted inside the source frame when the aspect is kept.
+        var box = source.frame
+        switch shape.properties {
+        case .frame:
+            if shape.preservesAspectRatio { box = Self.fit(target.size, into: source.frame, anchor: anchor) }
+        case .position:
+            box = Self.placed(target.size, at: source.frame.point(at: anchor), anchor: anchor)
+        case .size:
+            let size =
+                shape.preservesAspectRatio
+                ? Self.fit(target.size, into: source.frame, anchor: anchor).size : source.frame.size
+            box = Self.placed(size, at: target.point(at: anchor), anchor: anchor)
         }
-        func put(_ lane: MatchedLane, _ value: Double) throws(AnimatableError) {
-            guard value.isFinite else {
-                throw .nonFiniteComponent(name: "\(atDestination ? "destination" : "source") \(lane)", value: value)
-            }
-            body(lane.rawValue, value)
+        func put(_ lane: MatchedLane, _ from: Double, _ to: Double) throws(AnimatableError) {
+            guard from.isFinite else { throw .nonFiniteComponent(name: "source \(lane)", value: from) }
+            guard to.isFinite else { throw .nonFiniteComponent(name: "destination \(lane)", value: to) }
+            body(lane.rawValue, from, to)
         }
-        let point = box.point(at: anchor)
-        try put(.anchorX, point.x)
-        try put(.anchorY, point.y)
-        try put(.width, box.width)
-        try put(.height, box.height)
-        let r = side.cornerRadii
-        let corners = (r.topLeading, r.topTrailing, r.bottomTrailing, r.bottomLeading)
-        // Relative corners are fractions of the box this end actually shows (which is
-        // not the view's own frame in the position, size and aspect modes): the state
-        // multiplies them by the moving box, so each end gives back its view's radii.
-        let relative = options.cornerRadius == .relativeToBox
-        let w = relative ? box.width : 1, h = relative ? box.height : 1
+        let from = box.point(at: anchor), to = target.point(at: anchor)
+        try put(.anchorX, from.x, to.x)
+        try put(.anchorY, from.y, to.y)
+        try put(.width, box.width, target.width)
+        try put(.height, box.height, target.height)
+        // Relative corners are fractions of the box each end actually shows (which is
+        // not the view's own frame at the source in the position, size and aspect
+        // modes): the state multiplies them by the moving box, so each end gives back
+        // its view's radii.
+        let r = source.cornerRadii, s = destination.cornerRadii
+        let relative = shape.relativeCorners
+        let w = (relative ? box.width : 1, relative ? target.width : 1)
+        let h = (relative ? box.height : 1, relative ? target.height : 1)
         func fraction(_ radius: Double, _ side: Double) -> Double { side > 0 ? radius / side : 0 }
-        try put(.topLeadingX, fraction(corners.0, w))
-        try put(.topTrailingX, fraction(corners.1, w))
-        try put(.bottomTrailingX, fraction(corners.2, w))
-        try put(.bottomLeadingX, fraction(corners.3, w))
-        try put(.topLeadingY, fraction(corners.0, h))
-        try put(.topTrailingY, fraction(corners.1, h))
-        try put(.bottomTrailingY, fraction(corners.2, h))
-        try put(.bottomLeadingY, fraction(corners.3, h))
-        try put(.progress, atDestination ? 1 : 0)
-        try put(.opacity, side.opacity)
-        let mixing = options.colorMixing
-        let fill = colors.fill.mixed(side.color, by: mixing)
-        try put(.color0, fill.0)
-        try put(.color1, fill.1)
-        try put(.color2, fill.2)
-        try put(.colorAlpha, fill.3)
+        try put(.topLeadingX, fraction(r.topLeading, w.0), fraction(s.topLeading, w.1))
+        try put(.topTrailingX, fraction(r.topTrailing, w.0), fraction(s.topTrailing, w.1))
+        try put(.bottomTrailingX, fraction(r.bottomTrailing, w.0), fraction(s.bottomTrailing, w.1))
+        try put(.bottomLeadingX, fraction(r.bottomLeading, w.0), fraction(s.bottomLeading, w.1))
+        try put(.topLeadingY, fraction(r.topLeading, h.0), fraction(s.topLeading, h.1))
+        try put(.topTrailingY, fraction(r.topTrailing, h.0), fraction(s.topTrailing, h.1))
+        try put(.bottomTrailingY, fraction(r.bottomTrailing, h.0), fraction(s.bottomTrailing, h.1))
+        try put(.bottomLeadingY, fraction(r.bottomLeading, h.0), fraction(s.bottomLeading, h.1))
+        try put(.progress, 0, 1)
+        try put(.opacity, source.opacity, destination.opacity)
+        let mixing = shape.colorMixing
+        let fill = (
+            colors.fill.source.mixed(source.color, by: mixing),
+            colors.fill.destination.mixed(destination.color, by: mixing)
+        )
+        try put(.color0, fill.0.0, fill.1.0)
+        try put(.color1, fill.0.1, fill.1.1)
+        try put(.color2, fill.0.2, fill.1.2)
+        try put(.colorAlpha, fill.0.3, fill.1.3)
         // A missing shadow is a transparent one with no blur or offset (as CSS), so
         // the other side's shadow fades in place instead of popping.
-        let shadow = side.shadow ?? .none
-        let shade = colors.shadow.mixed(shadow.color, by: mixing)
-        try put(.shadow0, shade.0)
-        try put(.shadow1, shade.1)
-        try put(.shadow2, shade.2)
-        try put(.shadowAlpha, shade.3)
-        try put(.shadowRadius, shadow.radius)
-        try put(.shadowOffsetX, shadow.offsetX)
-        try put(.shadowOffsetY, shadow.offsetY)
+        let shadow = (source.shadow ?? .none, destination.shadow ?? .none)
+        let shade = (
+            colors.shadow.source.mixed(shadow.0.color, by: mixing),
+            colors.shadow.destination.mixed(shadow.1.color, by: mixing)
+        )
+        try put(.shadow0, shade.0.0, shade.1.0)
+        try put(.shadow1, shade.0.1, shade.1.1)
+        try put(.shadow2, shade.0.2, shade.1.2)
+        try put(.shadowAlpha, shade.0.3, shade.1.3)
+        try put(.shadowRadius, shadow.0.radius, shadow.1.radius)
+        try put(.shadowOffsetX, shadow.0.offsetX, shadow.1.offsetX)
+        try put(.shadowOffsetY, shadow.0.offsetY, shadow.1.offsetY)
     }
 
     /// `size` placed with its `anchor` point at `point`.
@@ -196,8 +212,10 @@ public struct MatchedPair: Sendable, Hashable {
         // Both ends on the stack: scrubbing allocates nothing on the heap.
         return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) {
             (ends) throws(AnimatableError) in
-            try forEachLane(atDestination: false) { ends[$0] = $1 }
-            try forEachLane(atDestination: true) { ends[count + $0] = $1 }
+            try forEachLane { lane, source, destination in
+                ends[lane] = source
+                ends[count + lane] = destination
+            }
             for l in 0..<count {
                 let value = ends[l] + (ends[count + l] - ends[l]) * y
                 guard value.isFinite else {
@@ -240,13 +258,13 @@ public struct MatchedPairState: Sendable, Hashable {
 
 extension MatchedPair {
     /// The mixed values of the fill and shadow colours a pass over many pairs converted
-    /// last (``forEachLane(atDestination:colors:_:)``): a grid of cards shares a few
+    /// last at each end (``forEachLane(source:destination:shape:colors:_:)``): a grid of cards shares a few
     /// colours, and converting one to Oklab (a power and a cube root per channel) was a
     /// third of laying out a retarget's pairs. A colour is reused only when its bits
     /// and the mixing are the same, so the values are the conversion's own.
     struct MixedColors {
-        var fill = Last()
-        var shadow = Last()
+        var fill = (source: Last(), destination: Last())
+        var shadow = (source: Last(), destination: Last())
 
         /// The last colour converted in one role, and its mixed values.
         struct Last {

@@ -19,7 +19,7 @@ struct MatchedPairDecoding: Sendable {
     /// The destination's and the source's own opacities, which the cross-fade scales.
     let incomingOpacity: Double, outgoingOpacity: Double
 
-    init(_ pair: MatchedPair) {
+    init(_ pair: borrowing MatchedPair) {
         anchor = pair.options.anchor
         (arcFrom, arcTo) = pair.anchorEnds
         bend = pair.options.arc

@@ -50,8 +50,10 @@ extension MatchedPairGroup {
         let count = MatchedPair.laneCount
         return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) {
             (ends) throws(AnimatableError) in
-            try pair.forEachLane(atDestination: false) { ends[$0] = $1 }
-            try pair.forEachLane(atDestination: true) { ends[count + $0] = $1 }
+            try pair.forEachLane { lane, source, destination in
+                ends[lane] = source
+                ends[count + lane] = destination
+            }
             for lane in MatchedLane.allCases {
                 let l = lane.rawValue
                 let y: Double
@@ -137,7 +139,7 @@ extension MatchedPairGroup {
     }
 
     /// The float32 scrub lanes of pairs laid out at `source` and `destination` (every
-    /// lane of each end, lane-major, as ``layout(_:atDestination:)`` gives them), each
+    /// lane of each end, lane-major, as ``layout(_:)`` gives them), each
     /// checked to fit.
     ///
     /// - Throws: ``AnimatableError/curve(_:)`` wrapping
@@ -169,30 +171,44 @@ extension MatchedPairGroup {
         into store: inout LaneStore, source: [Double], destination: [Double], curves: MatchedCurves
     ) throws(AnimatableError) {
         let n = store.laneCount
-        try store.withMutableColumns { (columns) throws(AnimatableError) in
-            // Row by row (lane-major: lane row · n + pair), no division per lane.
-            for row in 0..<MatchedPair.laneCount {
-                let unit = curves[MatchedLane(rawValue: row)!.part].initialVelocity
-                let from = columns[ScrubLanes.from(row)], to = columns[ScrubLanes.to(row)]
-                let velocities = columns[ScrubLanes.velocity(row)]
-                for pair in 0..<n {
-                    let lane = row * n + pair
-                    let ends = (Float(source[lane]), Float(destination[lane]))
-                    let velocity = Float((destination[lane] - source[lane]) * unit)
-                    guard ends.0.isFinite, ends.1.isFinite, (ends.1 - ends.0).isFinite, velocity.isFinite else {
-                        let failure: LaneFailure =
-                            if !ends.0.isFinite {
-                                .exceedsFloat32(lane: lane, .value, value: source[lane])
-                            } else if !(ends.1.isFinite && (ends.1 - ends.0).isFinite) {
-                                .exceedsFloat32(lane: lane, .target, value: destination[lane])
+        try source.withUnsafeBufferPointer { source throws(AnimatableError) in
+            try destination.withUnsafeBufferPointer { destination throws(AnimatableError) in
+                try store.withMutableColumns { (columns) throws(AnimatableError) in
+                    // Row by row (lane-major: lane row · n + pair), no division per lane. Each
+                    // row written first and checked once (``Float/nonFiniteBit``), so the loop
+                    // vectorises; a row that does not fit is walked again to name its lane.
+                    for row in 0..<MatchedPair.laneCount {
+                        let unit = curves[MatchedLane(rawValue: row)!.part].initialVelocity
+                        let from = columns[ScrubLanes.from(row)], to = columns[ScrubLanes.to(row)]
+                        let velocities = columns[ScrubLanes.velocity(row)]
+                        let first = row * n
+                        var overflow: UInt32 = 0
+                        for pair in 0..<n {
+                            let lane = first + pair
+                            let ends = (Float(source[lane]), Float(destination[lane]))
+                            let velocity = Float((destination[lane] - source[lane]) * unit)
+                            from[pair] = ends.0
+                            to[pair] = ends.1
+                            velocities[pair] = velocity
+                            overflow |= ends.0.nonFiniteBit | ends.1.nonFiniteBit | (ends.1 - ends.0).nonFiniteBit
+                            overflow |= velocity.nonFiniteBit
+                        }
+                        guard overflow & 0x8000_0000 != 0 else { continue }
+                        for pair in 0..<n {
+                            let lane = first + pair
+                            let failure: LaneFailure
+                            if !from[pair].isFinite {
+                                failure = .exceedsFloat32(lane: lane, .value, value: source[lane])
+                            } else if !(to[pair].isFinite && (to[pair] - from[pair]).isFinite) {
+                                failure = .exceedsFloat32(lane: lane, .target, value: destination[lane])
+                            } else if !velocities[pair].isFinite {
+                                failure = .exceedsFloat32(lane: lane, .velocity, value: Double(velocities[pair]))
                             } else {
-                                .exceedsFloat32(lane: lane, .velocity, value: Double(velocity))
+                                continue
                             }
-                        throw named(failure, pairCount: n)
+                            throw named(failure, pairCount: n)
+                        }
                     }
-                    from[pair] = ends.0
-                    to[pair] = ends.1
-                    velocities[pair] = velocity
                 }
             }
         }

@@ -53,8 +53,7 @@ extension MatchedPairGroup {
         let laneCount = n * MatchedPair.laneCount
         var retargetedLanes = LaneAnimation.Spare.reused(&storage.spareDestinationLanes, count: laneCount)
         var retargetedSource = LaneAnimation.Spare.reused(&storage.spareSourceLanes, count: laneCount)
-        try Self.layout(pairs, destinations: destinations, atDestination: true, into: &retargetedLanes)
-        try Self.layout(pairs, destinations: destinations, atDestination: false, into: &retargetedSource)
+        try Self.layout(pairs, destinations: destinations, source: &retargetedSource, destination: &retargetedLanes)
         try move(to: retargetedLanes, toward: nil, at: time, curves: curves)
         // In place, through pointers (an array element's modify accessor allocated its
         // frame per call in a debug build).
@@ -151,57 +150,55 @@ extension MatchedPairGroup {
             storage.releaseValues = values
             storage.releaseVelocities = velocities
         }
-        var figures = LaneAnimation.Spare.reused(&storage.releaseFigures, count: 2 * n)
+        var figures = LaneAnimation.Spare.reused(&storage.releaseFigures, count: 3 * n)
         defer { storage.releaseFigures = figures }
         var laneDelays = storage.engine.delayBuffer(count: source.count)
         // Under reduced motion what is left of the stagger is scaled as a transition
         // scales it (the base delay kept).
         let (base, scale) = delayScale
         let reached = scrubbed <= base ? scrubbed : base + (scrubbed - base) * scale
+        let duration = scrubDuration
         try laneDelays.withUnsafeMutableBufferPointer { (laneDelays) throws(AnimatableError) in
             try values.withUnsafeMutableBufferPointer { (values) throws(AnimatableError) in
                 try velocities.withUnsafeMutableBufferPointer { (velocities) throws(AnimatableError) in
-                    // Row by row (lane-major: lane l·n + i is pair i's): a curve per row and no
-                    // division per lane.
-                    var figured: Curve?
-                    for row in 0..<MatchedPair.laneCount {
-                        let curve = curves[MatchedLane(rawValue: row)!.part]
-                        if curve != figured {
-                            // Each pair's curve value and slope at its elapsed time (finite: the
-                            // scrubbed time and the delays are), in one evaluation: Curve.value(at:)
-                            // and, once started, Curve.velocity(at:). Once per curve, not per lane:
-                            // the rows of one property, or of all when one curve drives them,
-                            // share them.
-                            figures.withUnsafeMutableBufferPointer { figures in
-                                for pair in 0..<n {
-                                    (figures[pair], figures[n + pair]) = LaneAnimation.motion(
-                                        of: curve, from: 0, to: 1, velocity: curve.initialVelocity,
-                                        elapsed: scrubbed - delays[pair])
+                    try figures.withUnsafeMutableBufferPointer { (figures) throws(AnimatableError) in
+                        try source.withUnsafeBufferPointer { (source) throws(AnimatableError) in
+                            try destination.withUnsafeBufferPointer { (destination) throws(AnimatableError) in
+                                try delays.withUnsafeBufferPointer { (delays) throws(AnimatableError) in
+                                    // Each pair's wait when it has not started: the rest of its
+                                    // delay heading to the destination (or none, staying at its
+                                    // source heading back).
+                                    for pair in 0..<n {
+                                        figures[2 * n + pair] =
+                                            end == .destination ? base + (delays[pair] - base) * scale - reached : 0
+                                    }
+                                    var figured: Curve?
+                                    // Row by row (lane-major: lane l·n + i is pair i's): a curve per
+                                    // row and no division per lane.
+                                    for row in 0..<MatchedPair.laneCount {
+                                        let curve = curves[MatchedLane(rawValue: row)!.part]
+                                        if curve != figured {
+                                            // Each pair's curve value and slope at its elapsed time
+                                            // (finite: the scrubbed time and the delays are), in one
+                                            // evaluation: Curve.value(at:) and, once started,
+                                            // Curve.velocity(at:). Once per curve, not per lane: the
+                                            // rows of one property, or of all when one curve drives
+                                            // them, share them.
+                                            for pair in 0..<n {
+                                                (figures[pair], figures[n + pair]) = LaneAnimation.motion(
+                                                    of: curve, from: 0, to: 1, velocity: curve.initialVelocity,
+                                                    elapsed: scrubbed - delays[pair])
+                                            }
+                                            figured = curve
+                                        }
+                                        try Self.releaseRow(
+                                            row, pairs: n, figures: UnsafeBufferPointer(figures), scrubbed: scrubbed,
+                                            delays: delays, source: source, destination: destination,
+                                            rate: (duration, progressVelocity), values: values,
+                                            velocities: velocities, laneDelays: laneDelays)
+                                    }
                                 }
                             }
-                            figured = curve
-                        }
-                        for pair in 0..<n {
-                            let lane = row * n + pair
-                            let elapsed = scrubbed - delays[pair]
-                            let y = figures[pair], slope = figures[n + pair]
-                            let value = (1 - y) * source[lane] + y * destination[lane]
-                            values[lane] = value
-                            guard elapsed > 0 else {
-                                // Not started: it waits out its delay (or stays, heading back),
-                                // with the curve's own start.
-                                velocities[lane] = .nan
-                                laneDelays[lane] =
-                                    end == .destination ? base + (delays[pair] - base) * scale - reached : 0
-                                continue
-                            }
-                            // Per second of the scrubbed motion, times its seconds per unit of progress.
-                            let velocity = (destination[lane] - source[lane]) * slope * scrubDuration * progressVelocity
-                            guard velocity.isFinite else {
-                                throw Self.named(.nonFinite(lane: lane, .velocity, value: velocity), pairCount: n)
-                            }
-                            velocities[lane] = velocity
-                            laneDelays[lane] = 0
                         }
                     }
                 }
@@ -240,6 +237,54 @@ extension MatchedPairGroup {
         }
         keepRests(rests)
         isAtDestination = end == .destination
+    }
+
+    /// One row of a release's lanes (lane-major: lane `row`·n + i is pair i's): each
+    /// lane's value where the scrub shows it; a pair the scrub has started gets its
+    /// velocity (per second of the scrubbed motion, times its seconds per unit of
+    /// progress, times the drag's speed) and no delay, one not started NaN (the curve's
+    /// own start) and its wait (`figures[2n + i]`). `figures` holds each pair's curve
+    /// value and slope (`figures[i]`, `figures[n + i]`).
+    ///
+    /// Without a branch per lane (one overflow test for the row), so that the compiler
+    /// vectorises it; a row whose velocity overflows is walked again to name the lane.
+    ///
+    /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for the first lane
+    ///   whose velocity overflows.
+    private static func releaseRow(
+        _ row: Int, pairs n: Int, figures: UnsafeBufferPointer<Double>, scrubbed: Double,
+        delays: UnsafeBufferPointer<Double>, source: UnsafeBufferPointer<Double>,
+        destination: UnsafeBufferPointer<Double>, rate: (duration: Double, progressVelocity: Double),
+        values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
+        laneDelays: UnsafeMutableBufferPointer<Double>
+    ) throws(AnimatableError) {
+        // Each column from its row's start, indexed by pair alone: no checked index
+        // arithmetic in the loop (an overflow check per lane kept it from vectorising).
+        let first = row * n
+        let y = figures.baseAddress!, slope = y + n, wait = y + 2 * n
+        let from = source.baseAddress! + first, to = destination.baseAddress! + first
+        let value = values.baseAddress! + first, velocity = velocities.baseAddress! + first
+        let delay = laneDelays.baseAddress! + first
+        // Every lane as if started (a select per lane was compiled as a branch), then
+        // the pairs not started yet put back to wait. A pair not started has slope 0,
+        // so its velocity is 0 unless its span overflows: the overflow test only sends
+        // the row to the walk that names a lane, which skips such pairs.
+        var overflow: UInt32 = 0
+        for pair in 0..<n {
+            value[pair] = (1 - y[pair]) * from[pair] + y[pair] * to[pair]
+            let v = (to[pair] - from[pair]) * slope[pair] * rate.duration * rate.progressVelocity
+            velocity[pair] = v
+            delay[pair] = 0
+            overflow |= v.nonFiniteBit
+        }
+        for pair in 0..<n where !(scrubbed - delays[pair] > 0) {
+            velocity[pair] = .nan
+            delay[pair] = wait[pair]
+        }
+        guard overflow & 0x8000_0000 != 0 else { return }
+        for pair in 0..<n where scrubbed - delays[pair] > 0 && !velocities[first + pair].isFinite {
+            throw named(.nonFinite(lane: first + pair, .velocity, value: velocities[first + pair]), pairCount: n)
+        }
     }
 
     /// The base delay and the factor a transition scales the rest of each pair's delay

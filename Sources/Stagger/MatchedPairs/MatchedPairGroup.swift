@@ -124,8 +124,7 @@ public struct MatchedPairGroup: Sendable {
             delays = [Double](repeating: 0, count: n)
         }
         largestDelay = delays.max() ?? stagger?.baseDelay ?? 0
-        let sourceLanes = try Self.layout(pairs, atDestination: false)
-        let destinationLanes = try Self.layout(pairs, atDestination: true)
+        let (sourceLanes, destinationLanes) = try Self.layout(pairs)
         let engine: LaneAnimation
         do throws(LaneFailure) {
             engine = try makeEngine(sourceLanes, Self.segments(curves, pairCount: n))
@@ -176,45 +175,51 @@ public struct MatchedPairGroup: Sendable {
         AnimatableError(failure, laneName: { laneName($0, pairCount: n) })
     }
 
-    /// All pairs' lanes at one end, lane-major (struct of arrays).
+    /// All pairs' lanes at each end, lane-major (struct of arrays).
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
     ///   overflows, named by pair, end and lane.
-    static func layout(_ pairs: [MatchedPair], atDestination: Bool) throws(AnimatableError) -> [Double] {
-        var result = [Double](repeating: 0, count: pairs.count * MatchedPair.laneCount)
-        try layout(pairs, destinations: nil, atDestination: atDestination, into: &result)
-        return result
+    static func layout(_ pairs: [MatchedPair]) throws(AnimatableError) -> (source: [Double], destination: [Double]) {
+        var ends = (
+            source: [Double](repeating: 0, count: pairs.count * MatchedPair.laneCount),
+            destination: [Double](repeating: 0, count: pairs.count * MatchedPair.laneCount)
+        )
+        try layout(pairs, destinations: nil, source: &ends.source, destination: &ends.destination)
+        return ends
     }
 
-    /// The same into `result` (every element written, its count the lanes'), with
-    /// `destinations` in place of the pairs' own when given (one per pair).
+    /// The same into `source` and `destination` (every element written, their counts
+    /// the lanes'), with `destinations` in place of the pairs' own when given (one per
+    /// pair).
     static func layout(
-        _ pairs: [MatchedPair], destinations: [MatchedGeometry]?, atDestination: Bool, into result: inout [Double]
+        _ pairs: [MatchedPair], destinations: [MatchedGeometry]?, source: inout [Double], destination: inout [Double]
     ) throws(AnimatableError) {
         let n = pairs.count
         var colors = MatchedPair.MixedColors()
-        // Through pointers, each pair read in place: a checked array store per lane and a
-        // copy of every pair (retains included) were most of a retarget's layout.
-        try result.withUnsafeMutableBufferPointer { (result) throws(AnimatableError) in
-            try pairs.withUnsafeBufferPointer { (pairs) throws(AnimatableError) in
-                try (destinations ?? []).withUnsafeBufferPointer { (destinations) throws(AnimatableError) in
-                    for i in 0..<n {
-                        // The pair's fields read in place: no copy of the pair (its
-                        // cross-fade's retains).
-                        let pair = pairs.baseAddress! + i
-                        do throws(AnimatableError) {
-                            try MatchedPair.forEachLane(
-                                source: pair.pointee.source,
-                                destination: destinations.isEmpty ? pair.pointee.destination : destinations[i],
-                                options: pair.pointee.options, atDestination: atDestination, colors: &colors
-                            ) { l, value in
-                                result[l * n + i] = value
+        // Through pointers, each pair read in place and once for both ends: a checked
+        // array store per lane, a copy of every pair (retains included) and a second
+        // read of the pairs were most of a retarget's layout.
+        try source.withUnsafeMutableBufferPointer { (source) throws(AnimatableError) in
+            try destination.withUnsafeMutableBufferPointer { (destination) throws(AnimatableError) in
+                try pairs.withUnsafeBufferPointer { (pairs) throws(AnimatableError) in
+                    try (destinations ?? []).withUnsafeBufferPointer { (destinations) throws(AnimatableError) in
+                        for i in 0..<n {
+                            let pair = pairs.baseAddress! + i
+                            do throws(AnimatableError) {
+                                try MatchedPair.forEachLane(
+                                    source: pair.pointee.source,
+                                    destination: destinations.isEmpty ? pair.pointee.destination : destinations[i],
+                                    shape: MatchedPair.LaneShape(pair.pointee.options), colors: &colors
+                                ) { l, from, to in
+                                    source[l * n + i] = from
+                                    destination[l * n + i] = to
+                                }
+                            } catch {
+                                if case .nonFiniteComponent(let name, let value) = error {
+                                    throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
+                                }
+                                throw error
                             }
-                        } catch {
-                            if case .nonFiniteComponent(let name, let value) = error {
-                                throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
-                            }
-                            throw error
                         }
                     }
                 }

@@ -185,21 +185,17 @@ extension LaneAnimation {
                         offsets.update(repeating: 0)
                         // A non-finite span is infinite or NaN in float32 too: one test,
                         // by the exponent's bits without a branch (the compiler vectorises
-                        // the loop): all ones (not finite) carry into the sign bit when one
-                        // more is added at the exponent's lowest bit; any other do not.
+                        // the loop): ``Float/nonFiniteBit``.
                         var overflow: UInt32 = 0
                         if narrows {
                             for lane in 0..<n {
                                 let narrowed = Float(to[lane])
                                 to32[lane] = narrowed
-                                overflow |= (narrowed.bitPattern & 0x7f80_0000) &+ 0x0080_0000
+                                overflow |= narrowed.nonFiniteBit
                             }
                             offsets32.update(repeating: 0, count: n)
                         } else {
-                            for lane in 0..<n {
-                                let exponent = to[lane].bitPattern & 0x7ff0_0000_0000_0000
-                                overflow |= UInt32(truncatingIfNeeded: (exponent &+ 0x0010_0000_0000_0000) >> 32)
-                            }
+                            for lane in 0..<n { overflow |= to[lane].nonFiniteBit }
                         }
                         guard overflow & 0x8000_0000 == 0 else { return nil }
                         // The lanes that carry nothing on: their value held, their change

@@ -189,6 +189,32 @@ import Testing
         #expect(try group.state(ofPair: 1, at: 1.3) == before)
     }
 
+    /// A drag flung so fast that a lane's velocity overflows is refused, naming the first
+    /// such lane of a pair the scrub has started (row by row, pair by pair); the pairs
+    /// still waiting for their turn have no velocity to overflow. Nothing changes.
+    @Test func pairGroupRefusesAReleaseWhoseVelocityOverflows() throws {
+        // Pair 3 starts first and pair 0 last (0.08 s apart): at 0.1 s into the scrub,
+        // pairs 3 and 2 move and pairs 1 and 0 wait.
+        let pairs = try Self.group().pairs
+        var group = try MatchedPairGroup(
+            pairs, curves: try MatchedCurves(.spring(response: 0.4, dampingFraction: 0.8)),
+            stagger: try StaggerConfig(spread: .each(0.08), from: .last))
+        try group.start(at: 1)
+        let before = try group.state(ofPair: 2, at: 1.3)
+        let progress = 0.1 / group.scrubDuration
+        // Pair 2's centre moves from x = 145 (a 50-point box at 120) to 195 (a 390-point
+        // box at 0), +50 points; 0.02 s into its spring it gathers speed, so at 1e308
+        // progress per second its velocity is +∞ (pair 3's overflows too, but comes
+        // after it in the row).
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "pair 2 anchorX velocity", value: .infinity)) {
+            try group.release(fromProgress: progress, velocity: 1e308, toward: .destination, at: 2)
+        }
+        #expect(try group.state(ofPair: 2, at: 1.3) == before)
+        // Slower, it goes through: the waiting pairs wait out the rest of their delays.
+        try group.release(fromProgress: progress, velocity: 1, toward: .destination, at: 2)
+        #expect(try group.state(ofPair: 0, at: 2.1).frame == pairs[0].source.frame)
+    }
+
     /// A swiped row lets go at appearance 0.6 moving at −4 per second: it carries on
     /// from there (spring), and the other rows keep their trajectories.
     @Test func listItemContinuesTheSwipe() throws {

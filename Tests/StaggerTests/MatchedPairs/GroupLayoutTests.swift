@@ -29,15 +29,25 @@ import Testing
                 source: source, destination: destination, options: MatchedPairOptions(colorMixing: fill.1))
         }
         let n = pairs.count
-        for atDestination in [false, true] {
-            let lanes = try MatchedPairGroup.layout(pairs, atDestination: atDestination)
+        // The runs of colours at the source end, then (the pairs turned around) at the
+        // destination end.
+        let turned = try pairs.map {
+            try MatchedPair(source: $0.destination, destination: $0.source, options: $0.options)
+        }
+        for (name, pairs) in [("pairs", pairs), ("turned pairs", turned)] {
+            let lanes = try MatchedPairGroup.layout(pairs)
             for (i, pair) in pairs.enumerated() {
-                var alone = [Double](repeating: .nan, count: MatchedPair.laneCount)
-                try pair.forEachLane(atDestination: atDestination) { alone[$0] = $1 }
+                var alone = [Double](repeating: .nan, count: 2 * MatchedPair.laneCount)
+                try pair.forEachLane { lane, source, destination in
+                    alone[lane] = source
+                    alone[MatchedPair.laneCount + lane] = destination
+                }
                 for l in 0..<MatchedPair.laneCount {
+                    let lane = MatchedLane.allCases[l]
+                    #expect(lanes.source[l * n + i].bitPattern == alone[l].bitPattern, "\(name) \(i) \(lane) at source")
                     #expect(
-                        lanes[l * n + i].bitPattern == alone[l].bitPattern,
-                        "pair \(i) lane \(MatchedLane.allCases[l]) at \(atDestination ? "destination" : "source")")
+                        lanes.destination[l * n + i].bitPattern == alone[MatchedPair.laneCount + l].bitPattern,
+                        "\(name) \(i) \(lane) at destination")
                 }
             }
         }
