@@ -416,8 +416,12 @@ struct LaneAnimation: Sendable {
     func reference(lane: Int, at time: Double, segment k: Int) -> (value: Double, velocity: Double) {
         // A lane with one motion that goes nowhere is at its value whatever the curve
         // (the same figures the evaluation gives: from + 0 · y, 0 · slope).
-        if depth[lane] == 1, velocity[lane] == 0, planes[0].from[lane] == planes[0].to[lane] {
-            return (planes[0].from[lane], 0)
+        if depth[lane] == 1 {
+            if velocity[lane] == 0, planes[0].from[lane] == planes[0].to[lane] { return (planes[0].from[lane], 0) }
+            // One motion not started yet (a lane waiting out its delay, most of those a
+            // tap reads) is at its start whatever the curve: the sum below gives
+            // 0 + from (a zero as +0), slope 0.
+            if elapsed(lane: lane, plane: 0, at: time) < 0 { return (0 + planes[0].from[lane], 0) }
         }
         let ends = easingEnds[k]
         var value = 0.0, rate = 0.0
