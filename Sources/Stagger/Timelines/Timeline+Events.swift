@@ -39,7 +39,39 @@ extension Timeline {
         try checkTime(to)
         if from == to { return [] }
         if from < to { return try forwardEvents(after: from, through: to) }
-        return try forwardEvents(after: to, through: from).reversed().map(\.flipped)
+        return Self.turnedAround(try forwardEvents(after: to, through: from), flipped: true)
+    }
+
+    /// What ``events(from:to:)`` lists, last first: a caller that takes them off the end
+    /// one at a time (`popLast`) moves each event and copies none (a timeline player
+    /// reporting a seek across thousands of children).
+    ///
+    /// - Throws: as ``events(from:to:)``.
+    func eventsLastFirst(from: Double, to: Double) throws(TimelineError) -> [TimelineEvent] {
+        try checkTime(from)
+        try checkTime(to)
+        if from == to { return [] }
+        if from < to { return Self.turnedAround(try forwardEvents(after: from, through: to), flipped: false) }
+        // Each event moved out and back, flipped, in place.
+        var events = try forwardEvents(after: to, through: from)
+        events.withUnsafeMutableBufferPointer { events in
+            for i in events.indices {
+                let event = events.baseAddress! + i
+                event.initialize(to: event.move().flipped())
+            }
+        }
+        return events
+    }
+
+    /// `events` in the other order (flipped, when `flipped`), each moved, not copied:
+    /// `reverse()` and a reversed view mapped copied every event (its name) and released
+    /// it again.
+    private static func turnedAround(_ events: consuming [TimelineEvent], flipped: Bool) -> [TimelineEvent] {
+        var events = events
+        var turned: [TimelineEvent] = []
+        turned.reserveCapacity(events.count)
+        while let event = events.popLast() { turned.append(flipped ? event.flipped() : event) }
+        return turned
     }
 
     /// Events with times in (a, b], a < b, in order.

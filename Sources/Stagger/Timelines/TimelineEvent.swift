@@ -46,8 +46,9 @@ public struct TimelineEvent: Sendable, Hashable, CustomStringConvertible {
         "\(kind) \(child) @\(time) (pass \(iteration), \(direction.rawValue))"
     }
 
-    /// The same event crossed the other way.
-    var flipped: TimelineEvent {
+    /// The same event crossed the other way, made from this one (its name moved, not
+    /// copied).
+    consuming func flipped() -> TimelineEvent {
         TimelineEvent(
             kind: kind, child: child, node: node, time: time, iteration: iteration,
             direction: direction == .forward ? .backward : .forward)

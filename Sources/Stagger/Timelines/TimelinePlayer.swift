@@ -332,8 +332,14 @@ public struct TimelinePlayer: Sendable {
 
     /// Reports the timeline events from the last reported time to `time`.
     private mutating func report(to time: Double) throws(TimelineError) {
-        let events = try timeline.events(from: reported, to: time)
-        pending.append(contentsOf: events.map(Event.timeline))
+        // Moved into the pending list one at a time from the end, in order: a mapped
+        // copy appended by the generic path copied each event twice and released it
+        // twice (most of a seek across thousands of children). Room made once, at least
+        // doubling, so that many small reports stay linear.
+        var events = try timeline.eventsLastFirst(from: reported, to: time)
+        let needed = pending.count + events.count
+        if pending.capacity < needed { pending.reserveCapacity(Swift.max(needed, 2 * pending.capacity)) }
+        while let event = events.popLast() { pending.append(.timeline(event)) }
         reported = time
     }
 

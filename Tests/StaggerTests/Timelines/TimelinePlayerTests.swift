@@ -64,6 +64,45 @@ import Testing
         #expect(before["b"]!.phase == .active)
     }
 
+    /// A seek reports every moment it crosses once, in the order crossed, with the way
+    /// it was crossed. Worked by hand: three items staggered over half a second (starts
+    /// 0, 0.25, 0.5), each 0.3 s long (ends 0.3, 0.55, 0.8).
+    @Test func aSeekReportsWhatItCrossesInOrder() throws {
+        let config = try StaggerConfig(spread: .amount(0.5), curve: .easeOut(duration: 0.3))
+        let timeline = try Timeline([.staggered("g", count: 3, config: config)])
+        var player = TimelinePlayer(timeline)
+        try player.play(at: 0)
+        _ = try player.update(at: 0.9)
+        #expect(player.status == .finished)
+        func crossed(_ events: [TimelinePlayer.Event]) -> [String] {
+            events.compactMap {
+                guard case .timeline(let e) = $0 else { return nil }
+                return "\(e.kind) \(e.child) \((e.time * 100).rounded() / 100) \(e.direction)"
+            }
+        }
+        // Back from the end to 0.26: the end's five moments last first, then g[1]'s end,
+        // g[2]'s start and g[0]'s end; g[1]'s start (0.25) is not crossed.
+        try player.seek(to: 0.26, at: 1)
+        #expect(
+            crossed(try player.update(at: 1)) == [
+                "finished  0.8 backward", "completed timeline 0.8 backward",
+                "stepCompleted(step: 0) timeline 0.8 backward", "completed g 0.8 backward",
+                "completed g[2] 0.8 backward", "completed g[1] 0.55 backward", "started g[2] 0.5 backward",
+                "completed g[0] 0.3 backward"
+            ])
+        // Forward again to 0.6.
+        try player.seek(to: 0.6, at: 2)
+        #expect(
+            crossed(try player.update(at: 2)) == [
+                "completed g[0] 0.3 forward", "started g[2] 0.5 forward", "completed g[1] 0.55 forward"
+            ])
+        // The same as the timeline's own list for each span.
+        #expect(
+            try timeline.events(from: 0.8, to: 0.26).map(\.child) == [
+                "", "timeline", "timeline", "g", "g[2]", "g[1]", "g[2]", "g[0]"
+            ])
+    }
+
     @Test func completionIsLogicalOrAtRest() throws {
         let spring = try Timeline([.step("s", .bouncy)])
         var logical = TimelinePlayer(spring, completion: .logical)
