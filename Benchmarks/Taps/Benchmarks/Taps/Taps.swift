@@ -44,6 +44,20 @@ func pairGroup(springs: Bool) throws -> MatchedPairGroup {
     return try MatchedPairGroup(pairs, curves: curves, stagger: try StaggerConfig(spread: .amount(0.25)))
 }
 
+/// The timeline `staggerbench timeline` measures: a sequence of four groups, each a
+/// staggered list of a quarter of `count` children (easeOut, snappy, easeInOutBack,
+/// smooth).
+func makeTimeline() throws -> Timeline {
+    let curves: [Curve] = [try .easeOut(duration: 0.3), .snappy, try .easing(.easeInOutBack, duration: 0.4), .smooth]
+    let perGroup = count / 4
+    return try Timeline(
+        try curves.enumerated().map { index, curve in
+            TimelineChild.staggered(
+                "group\(index)", count: index == 3 ? count - 3 * perGroup : perGroup,
+                config: try StaggerConfig(spread: .amount(0.5), curve: curve))
+        })
+}
+
 /// The component `staggerbench components` measures: `count` elements with an opacity
 /// and an offset each, hidden (0, 0) and shown (1, 20), easeOutCubic 0.35 s staggered
 /// over half a second by element timings.
@@ -137,6 +151,34 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(animator)
     }
+
+    // A timeline player that has played to half way and reported its events up to 0.1 s
+    // before: a frame loop's last update. Each tap on a copy made outside the clock
+    // (and the events it collects dropped outside it too).
+    let timeline = try! makeTimeline()
+    let half = timeline.duration / 2
+    var playing = TimelinePlayer(timeline)
+    try! playing.play(at: 0)
+    _ = try! playing.update(at: half - 0.1)
+    var timelineValues = [Float](repeating: 0, count: timeline.stepCount)
+    Benchmark("timeline: a frame (kernel)") { _ in
+        try timeline.sample(at: half, into: &timelineValues)
+    }
+    Benchmark("timeline: the events of a frame") { _ in
+        blackHole(try timeline.events(from: half - 1.0 / 120, to: half))
+    }
+    func playerTap(_ name: String, _ tap: @escaping @Sendable (inout TimelinePlayer) throws -> Void) {
+        Benchmark("timeline player: \(name)") { [playing] benchmark in
+            var player = playing
+            benchmark.startMeasurement()
+            try tap(&player)
+            benchmark.stopMeasurement()
+            blackHole(player)
+        }
+    }
+    playerTap("pause half way") { try $0.pause(at: half) }
+    playerTap("reverse half way") { try $0.reverse(at: half) }
+    playerTap("seek back to a quarter") { try $0.seek(to: half / 2, at: half) }
 
     for springs in [false, true] {
         let kind = springs ? "springs" : "easeInOutCubic"
