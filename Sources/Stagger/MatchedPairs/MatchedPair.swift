@@ -55,11 +55,20 @@ public struct MatchedPair: Sendable, Hashable {
     /// progress 0 and 1, in ``MatchedLane`` order, without allocating.
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
-    ///   overflows (finite but huge frames or anchors), named by its end and lane.
+    ///   overflows (finite but huge frames or anchors), named by its end and lane: the
+    ///   first at the source, else the first at the destination.
     func forEachLane(_ body: (Int, Double, Double) -> Void) throws(AnimatableError) {
         var colors = MixedColors()
-        try Self.forEachLane(
+        let overflow = Self.forEachLane(
             source: source, destination: destination, shape: LaneShape(options), colors: &colors, body)
+        if let error = overflow.source ?? overflow.destination { throw error }
+    }
+
+    /// The first lane at each end whose value is not finite, as the error that names it
+    /// (`nil` when every lane is finite). Each caller reports them in its own order.
+    struct Overflow {
+        var source: AnimatableError?
+        var destination: AnimatableError?
     }
 
     /// The options that shape a pair's lanes. Plain values: a pass over many pairs
@@ -85,11 +94,12 @@ public struct MatchedPair: Sendable, Hashable {
     /// made (a retarget lays out its new destinations without a copy of every pair),
     /// with the colours' mixed values through `colors` (a pass over many pairs keeps
     /// one: consecutive pairs of one colour convert it once). Both ends in one call: a
-    /// pass over many pairs reads each once.
+    /// pass over many pairs reads each once. `body` gets every lane, whatever its
+    /// values; the lanes that overflow come back in the result.
     static func forEachLane(
         source: borrowing MatchedGeometry, destination: borrowing MatchedGeometry, shape: LaneShape,
         colors: inout MixedColors, _ body: (Int, Double, Double) -> Void
-    ) throws(AnimatableError) {
+    ) -> Overflow {
         let anchor = shape.anchor
         let target = destination.frame
         // The box at the source end: the destination's size for a position-only move,
@@ -106,16 +116,23 @@ public struct MatchedPair: Sendable, Hashable {
                 ? Self.fit(target.size, into: source.frame, anchor: anchor).size : source.frame.size
             box = Self.placed(size, at: target.point(at: anchor), anchor: anchor)
         }
-        func put(_ lane: MatchedLane, _ from: Double, _ to: Double) throws(AnimatableError) {
-            guard from.isFinite else { throw .nonFiniteComponent(name: "source \(lane)", value: from) }
-            guard to.isFinite else { throw .nonFiniteComponent(name: "destination \(lane)", value: to) }
+        // The overflow passed in, not captured: a nested function that captures a
+        // variable boxed it on the heap per pair in a debug build.
+        var overflow = Overflow()
+        func put(_ lane: MatchedLane, _ from: Double, _ to: Double, _ overflow: inout Overflow) {
+            if !from.isFinite, overflow.source == nil {
+                overflow.source = .nonFiniteComponent(name: "source \(lane)", value: from)
+            }
+            if !to.isFinite, overflow.destination == nil {
+                overflow.destination = .nonFiniteComponent(name: "destination \(lane)", value: to)
+            }
             body(lane.rawValue, from, to)
         }
         let from = box.point(at: anchor), to = target.point(at: anchor)
-        try put(.anchorX, from.x, to.x)
-        try put(.anchorY, from.y, to.y)
-        try put(.width, box.width, target.width)
-        try put(.height, box.height, target.height)
+        put(.anchorX, from.x, to.x, &overflow)
+        put(.anchorY, from.y, to.y, &overflow)
+        put(.width, box.width, target.width, &overflow)
+        put(.height, box.height, target.height, &overflow)
         // Relative corners are fractions of the box each end actually shows (which is
         // not the view's own frame at the source in the position, size and aspect
         // modes): the state multiplies them by the moving box, so each end gives back
@@ -125,25 +142,25 @@ public struct MatchedPair: Sendable, Hashable {
         let w = (relative ? box.width : 1, relative ? target.width : 1)
         let h = (relative ? box.height : 1, relative ? target.height : 1)
         func fraction(_ radius: Double, _ side: Double) -> Double { side > 0 ? radius / side : 0 }
-        try put(.topLeadingX, fraction(r.topLeading, w.0), fraction(s.topLeading, w.1))
-        try put(.topTrailingX, fraction(r.topTrailing, w.0), fraction(s.topTrailing, w.1))
-        try put(.bottomTrailingX, fraction(r.bottomTrailing, w.0), fraction(s.bottomTrailing, w.1))
-        try put(.bottomLeadingX, fraction(r.bottomLeading, w.0), fraction(s.bottomLeading, w.1))
-        try put(.topLeadingY, fraction(r.topLeading, h.0), fraction(s.topLeading, h.1))
-        try put(.topTrailingY, fraction(r.topTrailing, h.0), fraction(s.topTrailing, h.1))
-        try put(.bottomTrailingY, fraction(r.bottomTrailing, h.0), fraction(s.bottomTrailing, h.1))
-        try put(.bottomLeadingY, fraction(r.bottomLeading, h.0), fraction(s.bottomLeading, h.1))
-        try put(.progress, 0, 1)
-        try put(.opacity, source.opacity, destination.opacity)
+        put(.topLeadingX, fraction(r.topLeading, w.0), fraction(s.topLeading, w.1), &overflow)
+        put(.topTrailingX, fraction(r.topTrailing, w.0), fraction(s.topTrailing, w.1), &overflow)
+        put(.bottomTrailingX, fraction(r.bottomTrailing, w.0), fraction(s.bottomTrailing, w.1), &overflow)
+        put(.bottomLeadingX, fraction(r.bottomLeading, w.0), fraction(s.bottomLeading, w.1), &overflow)
+        put(.topLeadingY, fraction(r.topLeading, h.0), fraction(s.topLeading, h.1), &overflow)
+        put(.topTrailingY, fraction(r.topTrailing, h.0), fraction(s.topTrailing, h.1), &overflow)
+        put(.bottomTrailingY, fraction(r.bottomTrailing, h.0), fraction(s.bottomTrailing, h.1), &overflow)
+        put(.bottomLeadingY, fraction(r.bottomLeading, h.0), fraction(s.bottomLeading, h.1), &overflow)
+        put(.progress, 0, 1, &overflow)
+        put(.opacity, source.opacity, destination.opacity, &overflow)
         let mixing = shape.colorMixing
         let fill = (
             colors.fill.source.mixed(source.color, by: mixing),
             colors.fill.destination.mixed(destination.color, by: mixing)
         )
-        try put(.color0, fill.0.0, fill.1.0)
-        try put(.color1, fill.0.1, fill.1.1)
-        try put(.color2, fill.0.2, fill.1.2)
-        try put(.colorAlpha, fill.0.3, fill.1.3)
+        put(.color0, fill.0.0, fill.1.0, &overflow)
+        put(.color1, fill.0.1, fill.1.1, &overflow)
+        put(.color2, fill.0.2, fill.1.2, &overflow)
+        put(.colorAlpha, fill.0.3, fill.1.3, &overflow)
         // A missing shadow is a transparent one with no blur or offset (as CSS), so
         // the other side's shadow fades in place instead of popping.
         let shadow = (source.shadow ?? .none, destination.shadow ?? .none)
@@ -151,13 +168,14 @@ public struct MatchedPair: Sendable, Hashable {
             colors.shadow.source.mixed(shadow.0.color, by: mixing),
             colors.shadow.destination.mixed(shadow.1.color, by: mixing)
         )
-        try put(.shadow0, shade.0.0, shade.1.0)
-        try put(.shadow1, shade.0.1, shade.1.1)
-        try put(.shadow2, shade.0.2, shade.1.2)
-        try put(.shadowAlpha, shade.0.3, shade.1.3)
-        try put(.shadowRadius, shadow.0.radius, shadow.1.radius)
-        try put(.shadowOffsetX, shadow.0.offsetX, shadow.1.offsetX)
-        try put(.shadowOffsetY, shadow.0.offsetY, shadow.1.offsetY)
+        put(.shadow0, shade.0.0, shade.1.0, &overflow)
+        put(.shadow1, shade.0.1, shade.1.1, &overflow)
+        put(.shadow2, shade.0.2, shade.1.2, &overflow)
+        put(.shadowAlpha, shade.0.3, shade.1.3, &overflow)
+        put(.shadowRadius, shadow.0.radius, shadow.1.radius, &overflow)
+        put(.shadowOffsetX, shadow.0.offsetX, shadow.1.offsetX, &overflow)
+        put(.shadowOffsetY, shadow.0.offsetY, shadow.1.offsetY, &overflow)
+        return overflow
     }
 
     /// `size` placed with its `anchor` point at `point`.

@@ -258,6 +258,7 @@ extension MatchedPairGroup {
         values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
         laneDelays: UnsafeMutableBufferPointer<Double>
     ) throws(AnimatableError) {
+        guard n > 0 else { return }
         // Each column from its row's start, indexed by pair alone: no checked index
         // arithmetic in the loop (an overflow check per lane kept it from vectorising).
         let first = row * n
@@ -266,9 +267,9 @@ extension MatchedPairGroup {
         let value = values.baseAddress! + first, velocity = velocities.baseAddress! + first
         let delay = laneDelays.baseAddress! + first
         // Every lane as if started (a select per lane was compiled as a branch), then
-        // the pairs not started yet put back to wait. A pair not started has slope 0,
-        // so its velocity is 0 unless its span overflows: the overflow test only sends
-        // the row to the walk that names a lane, which skips such pairs.
+        // the pairs not started yet put back to wait, whatever their figures gave. The
+        // overflow test only sends the row to the walk that names a lane, which skips
+        // those pairs.
         var overflow: UInt32 = 0
         for pair in 0..<n {
             value[pair] = (1 - y[pair]) * from[pair] + y[pair] * to[pair]

@@ -178,7 +178,8 @@ public struct MatchedPairGroup: Sendable {
     /// All pairs' lanes at each end, lane-major (struct of arrays).
     ///
     /// - Throws: ``AnimatableError/nonFiniteComponent(name:value:)`` for a lane that
-    ///   overflows, named by pair, end and lane.
+    ///   overflows, named by pair, end and lane: the first at any pair's source, else
+    ///   the first at a destination.
     static func layout(_ pairs: [MatchedPair]) throws(AnimatableError) -> (source: [Double], destination: [Double]) {
         var ends = (
             source: [Double](repeating: 0, count: pairs.count * MatchedPair.laneCount),
@@ -190,12 +191,22 @@ public struct MatchedPairGroup: Sendable {
 
     /// The same into `source` and `destination` (every element written, their counts
     /// the lanes'), with `destinations` in place of the pairs' own when given (one per
-    /// pair).
+    /// pair). A retarget's overflow is named destinations first: the first lane at any
+    /// new destination, else the first at a source (whose box may follow the
+    /// destination's size).
     static func layout(
         _ pairs: [MatchedPair], destinations: [MatchedGeometry]?, source: inout [Double], destination: inout [Double]
     ) throws(AnimatableError) {
         let n = pairs.count
+        let destinationsFirst = destinations != nil
         var colors = MatchedPair.MixedColors()
+        // The first overflow of the end checked second, thrown once no pair overflows
+        // at the end checked first.
+        var later: AnimatableError?
+        func named(_ error: AnimatableError, pair i: Int) -> AnimatableError {
+            guard case .nonFiniteComponent(let name, let value) = error else { return error }
+            return .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
+        }
         // Through pointers, each pair read in place and once for both ends: a checked
         // array store per lane, a copy of every pair (retains included) and a second
         // read of the pairs were most of a retarget's layout.
@@ -205,26 +216,25 @@ public struct MatchedPairGroup: Sendable {
                     try (destinations ?? []).withUnsafeBufferPointer { (destinations) throws(AnimatableError) in
                         for i in 0..<n {
                             let pair = pairs.baseAddress! + i
-                            do throws(AnimatableError) {
-                                try MatchedPair.forEachLane(
-                                    source: pair.pointee.source,
-                                    destination: destinations.isEmpty ? pair.pointee.destination : destinations[i],
-                                    shape: MatchedPair.LaneShape(pair.pointee.options), colors: &colors
-                                ) { l, from, to in
-                                    source[l * n + i] = from
-                                    destination[l * n + i] = to
-                                }
-                            } catch {
-                                if case .nonFiniteComponent(let name, let value) = error {
-                                    throw .nonFiniteComponent(name: "pair \(i) \(name)", value: value)
-                                }
-                                throw error
+                            let overflow = MatchedPair.forEachLane(
+                                source: pair.pointee.source,
+                                destination: destinations.isEmpty ? pair.pointee.destination : destinations[i],
+                                shape: MatchedPair.LaneShape(pair.pointee.options), colors: &colors
+                            ) { l, from, to in
+                                source[l * n + i] = from
+                                destination[l * n + i] = to
                             }
+                            let (first, second) =
+                                destinationsFirst
+                                ? (overflow.destination, overflow.source) : (overflow.source, overflow.destination)
+                            if let first { throw named(first, pair: i) }
+                            if later == nil, let second { later = named(second, pair: i) }
                         }
                     }
                 }
             }
         }
+        if let later { throw later }
     }
 
     // MARK: - Queries

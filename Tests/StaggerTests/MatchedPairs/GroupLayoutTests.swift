@@ -53,6 +53,31 @@ import Testing
         }
     }
 
+    /// Lanes that overflow are named in one order, whatever else overflows too: for a
+    /// pair alone or a group made of pairs, the first lane at any pair's source (lane by
+    /// lane, pair by pair), else the first at a destination. Worked by hand: a frame
+    /// 1e308 tall at y = 1.5e308 puts its centre at 2e308, past Double's largest
+    /// (about 1.8e308); one 1e308 wide at x = 1.5e308 does the same in x.
+    @Test func overflowsAreNamedSourcesFirst() throws {
+        let fine = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10))
+        let tall = try MatchedGeometry(frame: LayoutRect(x: 0, y: 1.5e308, width: 10, height: 1e308))
+        let wide = try MatchedGeometry(frame: LayoutRect(x: 1.5e308, y: 0, width: 1e308, height: 10))
+        // Both ends overflow, the destination in an earlier lane (anchorX before anchorY).
+        let both = try MatchedPair(source: tall, destination: wide)
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "source anchorY", value: .infinity)) {
+            try both.state(atProgress: 0.5)
+        }
+        // Pair 0 overflows at its destination only, pair 1 at its source only.
+        let pairs = [try MatchedPair(source: fine, destination: wide), try MatchedPair(source: tall, destination: fine)]
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "pair 1 source anchorY", value: .infinity)) {
+            try MatchedPairGroup(pairs, curves: MatchedCurves(.smooth))
+        }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "pair 0 destination anchorX", value: .infinity)) {
+            try MatchedPairGroup(
+                [pairs[0], try MatchedPair(source: fine, destination: fine)], curves: MatchedCurves(.smooth))
+        }
+    }
+
     /// Every pair's state at once (what a layout change reads) is each pair's own, the
     /// cross-fades included, whether the pairs cross-fade each their own way or all one
     /// way (the group then reads that one once).

@@ -146,6 +146,25 @@ import Testing
     /// range to the other, where the engine's own move from where the pair is fits) are
     /// dropped, so that scrubbing throws what a group made with those ends throws; the
     /// next retarget makes them afresh.
+
+    /// A retarget names its new destinations' overflow first, even where the source end
+    /// overflows too: with the position only moving, the source shows the destination's
+    /// size, so a destination 1e300 wide under an anchor at 1e30 widths puts the source
+    /// box at 1e31 − 1e330 = −∞ (its anchor lane −∞ + ∞, NaN) and the destination's
+    /// anchor at +∞.
+    @Test func aRetargetNamesTheDestinationFirst() throws {
+        var pair = try MatchedPair(
+            source: try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 10, height: 10)),
+            destination: try MatchedGeometry(frame: LayoutRect(x: 100, y: 0, width: 10, height: 10)),
+            options: MatchedPairOptions(properties: .position))
+        pair.options.anchor = try RelativePoint(x: 1e30, y: 0)
+        var group = try MatchedPairGroup([pair, pair], curves: Self.curves)
+        try group.start(at: 0)
+        let huge = try MatchedGeometry(frame: LayoutRect(x: 0, y: 0, width: 1e300, height: 10))
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "pair 1 destination anchorX", value: .infinity)) {
+            try group.retarget([pair.destination, huge], at: 0.2)
+        }
+    }
     @Test func scrubLanesThatNoLongerFitComeBack() throws {
         let curves = MatchedCurves(try .easing(.easeInOutCubic, duration: 0.4))
         let source = try MatchedGeometry(frame: LayoutRect(x: -3e38, y: 0, width: 10, height: 10))

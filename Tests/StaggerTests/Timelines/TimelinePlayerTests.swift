@@ -103,6 +103,54 @@ import Testing
             ])
     }
 
+    /// Whatever the timeline (repeating, yoyo, a child that repeats, reversed passes
+    /// contiguous or sequential) and whichever way a seek or a reversed player goes,
+    /// the player reports exactly what ``Timeline/events(from:to:)`` lists between the
+    /// times it passes, in that order.
+    @Test func aPlayerReportsWhatTheTimelineLists() throws {
+        let line = try Curve.linear(duration: 1)
+        let inner = try Timeline([.step("i", line)], options: .init(repeats: .times(2), yoyo: true))
+        let children: [TimelineChild] = [
+            .step("a", line), .staggered("g", count: 3, config: try StaggerConfig(spread: .amount(0.5))),
+            .timeline(inner, name: "nested")
+        ]
+        let timelines = [
+            try Timeline(children),
+            try Timeline(children, options: .init(repeats: .times(2), repeatDelay: 0.25, yoyo: true)),
+            try Timeline(children, options: .init(repeats: .times(1), yoyo: true, reversing: .sequential))
+        ]
+        for timeline in timelines {
+            var player = TimelinePlayer(timeline)
+            try player.play(at: 0)
+            var reported = -Double.infinity
+            var clock = 0.0
+            // Played forward, seeks back and forth across passes, played in reverse. A
+            // call's events are the timeline's over each stretch it passes: up to the
+            // time the clock has reached, to a seek's target, and past the start when a
+            // reversed player completes there (−∞).
+            for step in 0..<12 {
+                clock += 0.7
+                let before = try player.time(at: clock)
+                var expected = try timeline.events(from: reported, to: before)
+                var reached = before
+                if step % 4 == 1 {
+                    reached = timeline.totalDuration * Double(step % 5) / 5
+                    try player.seek(to: reached, at: clock)
+                    expected += try timeline.events(from: before, to: reached)
+                } else if step == 6 {
+                    try player.reverse(at: clock)
+                }
+                let events = try player.update(at: clock).compactMap { event -> TimelineEvent? in
+                    if case .timeline(let e) = event { e } else { nil }
+                }
+                let after = try player.time(at: clock)
+                expected += try timeline.events(from: reached, to: after)
+                #expect(events == expected, "\(timeline) step \(step)")
+                reported = after
+            }
+        }
+    }
+
     @Test func completionIsLogicalOrAtRest() throws {
         let spring = try Timeline([.step("s", .bouncy)])
         var logical = TimelinePlayer(spring, completion: .logical)
