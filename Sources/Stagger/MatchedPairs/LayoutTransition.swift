@@ -231,17 +231,25 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
     ///   throw.
     public mutating func change(to newer: [(id: ID, frame: LayoutRect)], at time: Double) throws(AnimatableError) {
-        let newIndex = try Self.index(newer.map { $0.id }, named: "new")
         // Each item's place in `newer` (−1: not there), found once. (Index loops, not
         // enumerated() or key paths: generic code here goes through the runtime per
         // element.) The IDs of `newer` are distinct: all of them are items' when as many
         // items are found as it holds.
-        var places = [Int](repeating: -1, count: ids.count)
+        var places: [Int]
         var found = 0
-        for i in ids.indices {
-            guard let k = newIndex[ids[i]] else { continue }
-            places[i] = k
-            found += 1
+        if Self.sameIDs(newer, ids) {
+            // The same items in the same order (a resize, another number of columns):
+            // each item's place is its own, without a dictionary of the new IDs.
+            places = Array(ids.indices)
+            found = ids.count
+        } else {
+            let newIndex = try Self.index(newer.map { $0.id }, named: "new")
+            places = [Int](repeating: -1, count: ids.count)
+            for i in ids.indices {
+                guard let k = newIndex[ids[i]] else { continue }
+                places[i] = k
+                found += 1
+            }
         }
         guard found < newer.count else {
             var destinations: [MatchedGeometry] = []
@@ -285,6 +293,14 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         ids = plan.ids
         roles = plan.roles
         indexByID = index
+    }
+
+    /// Whether `items` holds exactly `ids`, in that order. (The IDs of a transition are
+    /// distinct, so such items are too.)
+    private static func sameIDs(_ items: [(id: ID, frame: LayoutRect)], _ ids: [ID]) -> Bool {
+        guard items.count == ids.count else { return false }
+        for i in ids.indices where items[i].id != ids[i] { return false }
+        return true
     }
 
     /// Where pair `i`, no longer in the layout, disappears: where it was going, scaled

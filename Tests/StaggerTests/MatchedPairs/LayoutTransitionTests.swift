@@ -129,6 +129,29 @@ import Testing
         #expect(flight.ids == changed.ids && flight.group.settleTime == changed.group.settleTime)
     }
 
+    /// A change names its items by ID, not by place: the same items listed in another
+    /// order (found through a dictionary of the new IDs) fly exactly as when listed in
+    /// the transition's own order (each item's place its own, no dictionary).
+    @Test func aChangeOfTheSameItemsInAnyOrderIsOneChange() throws {
+        var inOrder = try LayoutTransition(
+            from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: MatchedCurves(.snappy),
+            stagger: try StaggerConfig(spread: .each(0.03)))
+        try inOrder.start(at: 0)
+        var shuffled = inOrder
+        let newer = try Self.row([1, 0, 3, 2])
+        #expect(newer.map(\.id) == inOrder.ids)
+        try inOrder.change(to: newer, at: 0.12)
+        try shuffled.change(to: [newer[2], newer[0], newer[3], newer[1]], at: 0.12)
+        #expect(shuffled.ids == inOrder.ids && shuffled.roles == inOrder.roles)
+        for time in [0.12, 0.2, 0.35, 5] {
+            for id in 0..<4 {
+                #expect(
+                    try shuffled.state(of: id, at: time) == inOrder.state(of: id, at: time), "item \(id) at \(time)")
+            }
+        }
+        #expect(abs(try #require(try inOrder.state(of: 1, at: 5)).frame.minX - 0) <= 1e-3)
+    }
+
     /// A change that drops an item sends it away from where it was going; one that adds
     /// an item lays the items out again from where they are: positions continuous, the
     /// new item appearing.
