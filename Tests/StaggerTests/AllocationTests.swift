@@ -246,6 +246,36 @@ struct AllocationTests {
         #expect(group.pairs[0].destination == near)
     }
 
+    /// A layout change that keeps every item in order (a resize), once the transition
+    /// has made a few, allocates nothing either: the destinations go into the buffer
+    /// the last such change filled, and the group retargets in place.
+    @Test func layoutChangesOfTheSameItemsAllocateNothingOnceSeen() throws {
+        func grid(_ columns: Int) throws -> [(id: Int, frame: LayoutRect)] {
+            try (0..<60).map {
+                (
+                    id: $0,
+                    frame: try LayoutRect(
+                        x: Double($0 % columns) * 50, y: Double($0 / columns) * 50, width: 40, height: 40)
+                )
+            }
+        }
+        let wide = try grid(6), narrow = try grid(3)
+        var flight = try LayoutTransition(
+            from: wide, to: narrow, curves: MatchedCurves(.snappy), stagger: try StaggerConfig(spread: .each(0.01)))
+        try flight.start(at: 0)
+        var time = 0.0
+        func changes() throws {
+            try flight.change(to: wide, at: time + 0.05)
+            try flight.change(to: narrow, at: time + 0.1)
+            time += 0.1
+        }
+        for _ in 0..<4 { try changes() }
+        let made = try allocations { try changes() }
+        #expect(made == 0)
+        let rested = try #require(try flight.state(of: 59, at: time + 5)).frame
+        #expect(abs(rested.minX - narrow[59].frame.minX) < 1e-6 && abs(rested.minY - narrow[59].frame.minY) < 1e-6)
+    }
+
     /// A release of a drag, once the group has made one, allocates nothing either: the
     /// lanes' states and delays go into the buffers the last release filled, the new
     /// motion into the engine's spare, and spring lanes start from those states in the

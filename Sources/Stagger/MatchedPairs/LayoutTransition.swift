@@ -73,6 +73,10 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     /// Which layout's reading order the stagger runs over.
     public let order: Order
     private var indexByID: [ID: Int]
+    /// The destinations of the last change that kept every item in order, kept for the
+    /// next one: a resize that changes the layout frame after frame writes them where
+    /// they were, without fresh memory.
+    private var destinationBuffer: [MatchedGeometry] = []
     /// The pair options every item gets (the arc).
     private let options: MatchedPairOptions
 
@@ -231,25 +235,30 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
     ///   throw.
     public mutating func change(to newer: [(id: ID, frame: LayoutRect)], at time: Double) throws(AnimatableError) {
+        if Self.sameIDs(newer, ids) {
+            // The same items in the same order (a resize, another number of columns):
+            // each item's place is its own, found without a dictionary of the new IDs,
+            // and its destination goes into the buffer the last such change left.
+            var destinations: [MatchedGeometry] = []
+            swap(&destinations, &destinationBuffer)
+            defer { swap(&destinations, &destinationBuffer) }
+            destinations.removeAll(keepingCapacity: true)
+            destinations.reserveCapacity(newer.count)
+            for i in newer.indices { destinations.append(try MatchedGeometry(frame: newer[i].frame)) }
+            try group.retarget(destinations, at: time)
+            return
+        }
         // Each item's place in `newer` (−1: not there), found once. (Index loops, not
         // enumerated() or key paths: generic code here goes through the runtime per
         // element.) The IDs of `newer` are distinct: all of them are items' when as many
         // items are found as it holds.
-        var places: [Int]
+        let newIndex = try Self.index(newer.map { $0.id }, named: "new")
+        var places = [Int](repeating: -1, count: ids.count)
         var found = 0
-        if Self.sameIDs(newer, ids) {
-            // The same items in the same order (a resize, another number of columns):
-            // each item's place is its own, without a dictionary of the new IDs.
-            places = Array(ids.indices)
-            found = ids.count
-        } else {
-            let newIndex = try Self.index(newer.map { $0.id }, named: "new")
-            places = [Int](repeating: -1, count: ids.count)
-            for i in ids.indices {
-                guard let k = newIndex[ids[i]] else { continue }
-                places[i] = k
-                found += 1
-            }
+        for i in ids.indices {
+            guard let k = newIndex[ids[i]] else { continue }
+            places[i] = k
+            found += 1
         }
         guard found < newer.count else {
             var destinations: [MatchedGeometry] = []
