@@ -1,10 +1,11 @@
-// A tap's latency against the frame it changes, for 10,000 items, pairs or elements:
-// what the `stagger --json`, `matched --json` and `components --json` figures of
-// `staggerbench` time as the fastest of a few runs, here as a distribution (p50, p99)
-// with the allocations of each.
+// A tap's latency against the frame it changes, for 10,000 items, pairs, elements or
+// children: what the `stagger --json`, `matched --json`, `components --json` and
+// `timeline --json` figures of `staggerbench` time as the fastest of a few runs, here as
+// a distribution (p50, p99) with the allocations of each.
 // A tap is timed on a collection made for it, as an app's first tap of its kind (what
-// sets it up is outside the measurement: startMeasurement/stopMeasurement); a frame and
-// a decoding on one collection made once, as an app's frame loop.
+// sets it up is outside the measurement: startMeasurement/stopMeasurement), or for a
+// timeline player on a copy of one that has played half way; a frame and a decoding on
+// one collection made once, as an app's frame loop.
 
 import Benchmark
 import Stagger
