@@ -120,33 +120,70 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         group = try MatchedPairGroup(plan.pairs, curves: curves, stagger: stagger)
         ids = plan.ids
         roles = plan.roles
-        indexByID = try Self.index(ids, named: "items")
+        indexByID = plan.index
     }
 
-    /// The items of a change from `old` to `new`, in stagger order: their IDs, roles and
-    /// pairs.
+    /// The items of a change, in stagger order.
+    private struct Plan {
+        var ids: [ID] = [], roles: [Role] = [], pairs: [MatchedPair] = []
+        /// Each item's place in the old layout (−1 for one that arrives).
+        var oldPlaces: [Int] = []
+        /// Each ID's item.
+        var index: [ID: Int] = [:]
+    }
+
+    /// The items of a change from `old` to `new`, in stagger order: their IDs, roles,
+    /// pairs and places in `old`, and each ID's place among them.
     ///
     /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice in one
-    ///   layout; a pair's errors for a frame that is not finite or an arc outside −1…1.
+    ///   layout (`old` first); a pair's errors for a frame that is not finite or an arc
+    ///   outside −1…1.
     private static func plan(
         from old: [(id: ID, frame: LayoutRect)], to new: [(id: ID, frame: LayoutRect)], order: Order,
         options: MatchedPairOptions, appearing: Entrance, disappearing: Entrance
-    ) throws(AnimatableError) -> (ids: [ID], roles: [Role], pairs: [MatchedPair]) {
-        let oldIDs = old.map { $0.id }, newIDs = new.map { $0.id }
-        let oldIndex = try Self.index(oldIDs, named: "old"), newIndex = try Self.index(newIDs, named: "new")
+    ) throws(AnimatableError) -> Plan {
+        // One dictionary of every item, hashing each ID once per layout: the IDs are
+        // generic and unspecialised in a client, so each hash and lookup goes through
+        // witness tables (five per item when each layout, and then the items, had a
+        // dictionary of their own). An item's slot is its place in `old`, or
+        // `old.count` plus its place in `new` for an item only there.
+        var slots = [ID: Int](minimumCapacity: Swift.max(old.count, new.count))
+        for k in old.indices {
+            if let first = slots.updateValue(k, forKey: old[k].id) {
+                throw .duplicateElement("The ID \(old[k].id) of old[\(first)] and old[\(k)]")
+            }
+        }
+        // Each old item's place in `new` (−1: leaving) and each new item's slot, in one
+        // lookup per new ID that inserts the IDs only `new` has.
+        var newPlaceOfOld = [Int](repeating: -1, count: old.count)
+        var slotOfNew = [Int](repeating: 0, count: new.count)
+        for k in new.indices {
+            let fresh = old.count + k
+            let slot = Self.claim(&slots[new[k].id, default: fresh])
+            let first = slot >= old.count ? (slot == fresh ? -1 : slot - old.count) : newPlaceOfOld[slot]
+            guard first < 0 else { throw .duplicateElement("The ID \(new[k].id) of new[\(first)] and new[\(k)]") }
+            if slot < old.count { newPlaceOfOld[slot] = k }
+            slotOfNew[k] = slot
+        }
         // Every item once: the new layout's, then the old one's that left. Parallel
         // arrays, the generic IDs apart: loops over generic tuples went through the
         // runtime's metadata for every element, most of the init for 10,000 items.
-        var itemIDs = newIDs
+        let leaving = newPlaceOfOld.indices.filter { newPlaceOfOld[$0] < 0 }
+        let itemCount = new.count + leaving.count
+        var itemSlots = slotOfNew
+        itemSlots.append(contentsOf: leaving)
         var itemRoles: [Role] = [], oldFrames: [LayoutRect?] = [], newFrames: [LayoutRect?] = []
+        itemRoles.reserveCapacity(itemCount)
+        oldFrames.reserveCapacity(itemCount)
+        newFrames.reserveCapacity(itemCount)
         for k in new.indices {
-            let before = oldIndex[newIDs[k]].map { old[$0].frame }
+            let slot = slotOfNew[k]
+            let before = slot < old.count ? old[slot].frame : nil
             itemRoles.append(before == nil ? .arriving : .staying)
             oldFrames.append(before)
             newFrames.append(new[k].frame)
         }
-        for k in old.indices where newIndex[oldIDs[k]] == nil {
-            itemIDs.append(oldIDs[k])
+        for k in leaving {
             itemRoles.append(.leaving)
             oldFrames.append(old[k].frame)
             newFrames.append(nil)
@@ -158,9 +195,17 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             return (frame.minY, frame.minX, i)
         }
         let sorted = keys.indices.sorted { keys[$0] < keys[$1] }
-        var pairs: [MatchedPair] = []
-        pairs.reserveCapacity(sorted.count)
-        for i in sorted {
+        var plan = Plan()
+        plan.pairs.reserveCapacity(sorted.count)
+        plan.ids.reserveCapacity(sorted.count)
+        plan.oldPlaces.reserveCapacity(sorted.count)
+        // The pair each slot's item became.
+        var pairOfSlot = [Int](repeating: 0, count: old.count + new.count)
+        for (j, i) in sorted.enumerated() {
+            let slot = itemSlots[i]
+            pairOfSlot[slot] = j
+            plan.ids.append(slot < old.count ? old[slot].id : new[slot - old.count].id)
+            plan.oldPlaces.append(slot < old.count ? slot : -1)
             let source: MatchedGeometry, destination: MatchedGeometry
             switch itemRoles[i] {
             case .staying:
@@ -173,23 +218,41 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
                 source = try MatchedGeometry(frame: oldFrames[i]!)
                 destination = try MatchedGeometry(frame: Self.scaled(oldFrames[i]!, by: disappearing.scale), opacity: 0)
             }
-            pairs.append(try MatchedPair(source: source, destination: destination, options: options))
+            plan.pairs.append(try MatchedPair(source: source, destination: destination, options: options))
         }
-        return (sorted.map { itemIDs[$0] }, sorted.map { itemRoles[$0] }, pairs)
+        plan.roles = sorted.map { itemRoles[$0] }
+        // The slots become pair indices in place: no ID hashed again.
+        Self.replace(&slots.values, by: pairOfSlot)
+        plan.index = slots
+        return plan
     }
 
-    /// Each ID's position in `ids`.
+    /// `slot`, which a lookup that inserts gives in place (one hash for the lookup and
+    /// the insert).
+    private static func claim(_ slot: inout Int) -> Int { slot }
+
+    /// Each of `values` replaced by the element of `table` it indexes, in place (the
+    /// values of a dictionary given inout: one access, so its storage is not copied).
+    private static func replace(_ values: inout [ID: Int].Values, by table: [Int]) {
+        var place = values.startIndex
+        while place != values.endIndex {
+            values[place] = table[values[place]]
+            values.formIndex(after: &place)
+        }
+    }
+
+    /// Throws for an ID that `items` gives twice at `places` (in order), named by both.
     ///
-    /// - Throws: ``AnimatableError/duplicateElement(_:)`` for an ID given twice, named
-    ///   as `name[i]`.
-    private static func index(_ ids: [ID], named name: String) throws(AnimatableError) -> [ID: Int] {
-        var index = [ID: Int](minimumCapacity: ids.count)
-        for k in ids.indices {
-            if let first = index.updateValue(k, forKey: ids[k]) {
-                throw .duplicateElement("The ID \(ids[k]) of \(name)[\(first)] and \(name)[\(k)]")
+    /// - Throws: ``AnimatableError/duplicateElement(_:)``, as `new[1]` and `new[3]`.
+    private static func requireDistinct(
+        _ items: [(id: ID, frame: LayoutRect)], at places: [Int]
+    ) throws(AnimatableError) {
+        var seen = [ID: Int](minimumCapacity: places.count)
+        for k in places {
+            if let first = seen.updateValue(k, forKey: items[k].id) {
+                throw .duplicateElement("The ID \(items[k].id) of new[\(first)] and new[\(k)]")
             }
         }
-        return index
     }
 
     /// `frame` scaled by `scale` about its centre.
@@ -248,19 +311,25 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             try group.retarget(destinations, at: time)
             return
         }
-        // Each item's place in `newer` (−1: not there), found once. (Index loops, not
+        // Each item's place in `newer` (−1: not there), one lookup per ID of `newer`, and
+        // the places in `newer` of the IDs that are no item's. (Index loops, not
         // enumerated() or key paths: generic code here goes through the runtime per
-        // element.) The IDs of `newer` are distinct: all of them are items' when as many
-        // items are found as it holds.
-        let newIndex = try Self.index(newer.map { $0.id }, named: "new")
+        // element.)
         var places = [Int](repeating: -1, count: ids.count)
-        var found = 0
-        for i in ids.indices {
-            guard let k = newIndex[ids[i]] else { continue }
+        var newcomers: [Int] = []
+        for k in newer.indices {
+            guard let i = indexByID[newer[k].id] else {
+                newcomers.append(k)
+                continue
+            }
+            guard places[i] < 0 else {
+                throw .duplicateElement("The ID \(newer[k].id) of new[\(places[i])] and new[\(k)]")
+            }
             places[i] = k
-            found += 1
         }
-        guard found < newer.count else {
+        // Only the newcomers can repeat one another: the few IDs hashed again.
+        try Self.requireDistinct(newer, at: newcomers)
+        guard !newcomers.isEmpty else {
             var destinations: [MatchedGeometry] = []
             destinations.reserveCapacity(ids.count)
             for i in ids.indices {
@@ -273,11 +342,13 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         }
         // New items: laid out again from where every item is, each item that stays
         // carrying its motion on (faded out and not in `newer`: dropped).
-        var current: [(id: ID, frame: LayoutRect)] = []
+        var current: [(id: ID, frame: LayoutRect)] = [], currentPairs: [Int] = []
         current.reserveCapacity(ids.count)
+        currentPairs.reserveCapacity(ids.count)
         let states = try group.states(at: time)
         for i in ids.indices where states[i].opacity > 0 || places[i] >= 0 {
             let frame = states[i].frame
+            currentPairs.append(i)
             current.append(
                 (
                     ids[i],
@@ -288,20 +359,19 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         var plan = try Self.plan(
             from: current, to: newer, order: order, options: options, appearing: appearing, disappearing: disappearing)
         var carriedPairs = [Int](repeating: -1, count: plan.ids.count)
-        for j in plan.ids.indices {
+        for j in plan.ids.indices where plan.oldPlaces[j] >= 0 {
             // An item of `current`: one of this transition's.
-            guard let i = indexByID[plan.ids[j]] else { continue }
+            let i = currentPairs[plan.oldPlaces[j]]
             carriedPairs[j] = i
             plan.pairs[j].source.opacity = min(max(states[i].opacity, 0), 1)
             if plan.roles[j] == .leaving { plan.pairs[j].destination = try leavingDestination(ofPair: i) }
         }
         var next = try group.regrouped(plan.pairs, carrying: carriedPairs)
         try next.start(at: time)
-        let index = try Self.index(plan.ids, named: "items")
         group = next
         ids = plan.ids
         roles = plan.roles
-        indexByID = index
+        indexByID = plan.index
     }
 
     /// Whether `items` holds exactly `ids`, in that order. (The IDs of a transition are

@@ -249,16 +249,65 @@ import Testing
         }
     }
 
+    /// Old: 10, 11, 12 at x = 0, 100, 200; new: 12 at x = 0 and 13 at 300. In the old
+    /// layout's reading order (13 where it arrives): 10 and 11 leave, 12 stays, 13
+    /// arrives. In the new one's: 12 (x 0, given first) before 10 (x 0 in the old
+    /// layout), then 11 (100), then 13 (300). Each found by its ID at its place.
+    @Test(arguments: [LayoutTransition<Int>.Order.oldLayout, .newLayout])
+    func itemsAreFoundByIDInEveryRole(order: LayoutTransition<Int>.Order) throws {
+        let old = try Self.row([0, 1, 2]).map { ($0.id + 10, $0.frame) }
+        let new = [
+            (12, try LayoutRect(x: 0, y: 0, width: 80, height: 80)),
+            (13, try LayoutRect(x: 300, y: 0, width: 80, height: 80))
+        ]
+        let flight = try LayoutTransition(from: old, to: new, curves: Self.linear, order: order)
+        let expected: [(id: Int, role: LayoutTransition<Int>.Role)] =
+            order == .oldLayout
+            ? [(10, .leaving), (11, .leaving), (12, .staying), (13, .arriving)]
+            : [(12, .staying), (10, .leaving), (11, .leaving), (13, .arriving)]
+        #expect(flight.ids == expected.map(\.id) && flight.roles == expected.map(\.role))
+        for (place, item) in expected.enumerated() { #expect(flight.index(of: item.id) == place) }
+        #expect(flight.index(of: 99) == nil)
+        // Item 12 flies from x = 200 to 0; item 13 starts where it arrives.
+        #expect(try #require(try flight.state(of: 12, at: 0)).frame.minX == 200)
+        #expect(try #require(try flight.state(of: 13, at: 0)).frame.minX == 300)
+    }
+
     @Test func badInputIsNamed() throws {
         let frame = try LayoutRect(x: 0, y: 0, width: 10, height: 10)
         #expect(throws: AnimatableError.duplicateElement("The ID 1 of new[0] and new[2]")) {
             _ = try LayoutTransition(from: [], to: [(1, frame), (2, frame), (1, frame)], curves: Self.linear)
+        }
+        // An ID twice among the items that stay; in both layouts, the old one is named.
+        #expect(throws: AnimatableError.duplicateElement("The ID 5 of new[1] and new[2]")) {
+            _ = try LayoutTransition(from: [(5, frame)], to: [(6, frame), (5, frame), (5, frame)], curves: Self.linear)
+        }
+        #expect(throws: AnimatableError.duplicateElement("The ID 1 of old[0] and old[2]")) {
+            _ = try LayoutTransition(
+                from: [(1, frame), (2, frame), (1, frame)], to: [(3, frame), (3, frame)], curves: Self.linear)
         }
         #expect(throws: AnimatableError.negativeValue(name: "appearing.scale", value: -1)) {
             _ = try LayoutTransition(from: [], to: [(1, frame)], curves: Self.linear, appearing: .init(scale: -1))
         }
         #expect(throws: AnimatableError.self) {
             _ = try LayoutTransition(from: [(1, frame)], to: [(1, frame)], curves: Self.linear, arc: 2)
+        }
+    }
+
+    /// A change that gives an ID twice is named by both places in the new layout,
+    /// whether the ID is an item's or a newcomer's, and changes nothing.
+    @Test func aChangeNamesAnIDGivenTwice() throws {
+        var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: Self.linear)
+        try flight.start(at: 0)
+        let frame = try LayoutRect(x: 0, y: 0, width: 10, height: 10)
+        for (newer, message) in [
+            ([(1, frame), (0, frame), (1, frame)], "The ID 1 of new[0] and new[2]"),
+            ([(7, frame), (0, frame), (1, frame), (7, frame)], "The ID 7 of new[0] and new[3]"),
+            ([(0, frame), (7, frame), (8, frame), (1, frame), (8, frame)], "The ID 8 of new[2] and new[4]")
+        ] {
+            #expect(throws: AnimatableError.duplicateElement(message)) { try flight.change(to: newer, at: 0.1) }
+            #expect(flight.ids == [0, 1] && flight.roles == [.staying, .staying])
+            #expect(try #require(try flight.state(of: 0, at: 0.1)).frame.minX == 50)
         }
     }
 }
