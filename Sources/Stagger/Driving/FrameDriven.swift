@@ -103,24 +103,37 @@ extension StaggeredList: FrameDriven {
 extension ScrollReveal: FrameDriven {
     func makeOutput() -> StaggerFrame { makeFrame(recordsAppearance: false) }
     func fits(_ output: StaggerFrame) -> Bool { output.count == count && output.trackCount == tracks.count }
-    static var freshRecord: Void { () }
+    /// The events reported at exactly the previous frame's time: a report at that time
+    /// (which the driver accepts) can start items then, after the frame that covered it.
+    static var freshRecord: [FrameDriver.Event] { [] }
 
     /// Samples the tracks; reports each item that starts and each that settles, in time
-    /// order (a start before a rest at the same time).
+    /// order (a start before a rest at the same time), those at the previous frame's
+    /// time too when that frame did not report them.
     mutating func advance(
-        to time: Double, after previous: Double, index: Int, output: inout StaggerFrame, record: inout Void,
-        scratch: inout [Float], events: inout [FrameDriver.Event]
+        to time: Double, after previous: Double, index: Int, output: inout StaggerFrame,
+        record: inout [FrameDriver.Event], scratch: inout [Float], events: inout [FrameDriver.Event]
     ) throws(FrameDriverError) -> Bool {
         let id = FrameDriver.RevealID(index: index)
         let first = events.count
+        // The events at `previous` the frame before reported, each to be skipped once
+        // (a frame at the same time keeps them in its record).
+        var reported = record
+        let kept = time == previous ? record : []
         do {
             try sample(at: time, into: &output)
-            forEachEvent(after: previous, through: time) { item, at, isStart in
-                events.append(
-                    isStart ? .revealItemStarted(id, item: item, at: at) : .revealItemSettled(id, item: item, at: at))
+            forEachEvent(after: previous.nextDown, through: time) { item, at, isStart in
+                let event = FrameDriver.revealEvent(id, item: item, at: at, isStart: isStart)
+                if at == previous, let k = reported.firstIndex(of: event) {
+                    reported.remove(at: k)
+                    return
+                }
+                events.append(event)
             }
         } catch { throw .scrollReveal(index: index, error) }
         FrameDriver.sortByTime(&events, from: first)
+        record = kept
+        for event in events[first...] where event.settledAt == time { record.append(event) }
         return time < settleTime
     }
 }

@@ -146,7 +146,16 @@ public struct FrameDriver: Sendable {
     /// or read it.
     public subscript(id: RevealID) -> ScrollReveal {
         get { reveals.animations[id.index] }
-        _modify { yield &reveals.animations[id.index] }
+        _modify {
+            // New tracks get a frame of their size.
+            defer { reveals.resizeOutput(id.index) }
+            yield &reveals.animations[id.index]
+        }
+    }
+
+    /// A scroll reveal's start or rest of `item` at `at`, as the driver reports it.
+    static func revealEvent(_ id: RevealID, item: Int, at: Double, isStart: Bool) -> Event {
+        isStart ? .revealItemStarted(id, item: item, at: at) : .revealItemSettled(id, item: item, at: at)
     }
 
     /// The pair group, to start, reverse or retarget it, or read it.

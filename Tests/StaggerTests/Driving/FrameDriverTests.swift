@@ -276,10 +276,12 @@ struct FrameDriverAllocationTests {
 /// A scroll reveal driven frame by frame, its offset reported through the driver: every
 /// row's start and rest heard once, at the times the worked example gives (rows 0…7 at
 /// 0.05 k, rows 8…11 from 1.1 s after a scroll to 200 at 1.0 s; linear 0.3 s), whatever
-/// the frame rate, and the driver at rest once the last row has.
+/// the frame rate, and the driver at rest once the last row has. An app may report the
+/// offset before each frame or after it: a report at the frame's own time starts rows
+/// then, which the next frame reports (its interval starts after that time).
 @Suite struct FrameDriverScrollRevealTests {
-    @Test(arguments: [60.0, 24, 7])
-    func revealEventsComeOnce(fps: Double) throws {
+    @Test(arguments: [60.0, 24, 7], [true, false])
+    func revealEventsComeOnce(fps: Double, reportsBeforeTheFrame: Bool) throws {
         let rows = try (0..<100).map { try LayoutRect(x: 0, y: Double($0) * 50, width: 320, height: 50) }
         var driver = FrameDriver()
         let id = driver.add(
@@ -290,8 +292,9 @@ struct FrameDriverAllocationTests {
         var frame = 0
         while Double(frame) / fps <= 2 {
             let time = Double(frame) / fps
-            try driver[id].scroll(to: time < 1 ? 0 : 200, at: time)
+            if reportsBeforeTheFrame { try driver[id].scroll(to: time < 1 ? 0 : 200, at: time) }
             try driver.advance(to: time)
+            if !reportsBeforeTheFrame { try driver[id].scroll(to: time < 1 ? 0 : 200, at: time) }
             for event in driver.events {
                 switch event {
                 case .revealItemStarted(let reveal, let item, let at):
@@ -315,5 +318,44 @@ struct FrameDriverAllocationTests {
         #expect(driver.isAtRest)
         let opacity = try #require(driver.frame(of: id).values(ofTrack: "opacity"))
         #expect(opacity[11] == 1 && opacity[12] == 0)
+    }
+
+    /// Rows 0 and 1 start at 0 and 0.05 s after a report at 0 made after the frame at
+    /// 0: the next frame reports row 0, once, also when frames repeat a time; a report
+    /// in between frames at one time is heard at the second of them.
+    @Test func aReportAtTheFramesOwnTimeIsHeardOnce() throws {
+        let rows = try (0..<100).map { try LayoutRect(x: 0, y: Double($0) * 50, width: 320, height: 50) }
+        var driver = FrameDriver()
+        let id = driver.add(
+            try ScrollReveal(
+                frames: rows, viewportLength: 400,
+                config: try StaggerConfig(spread: .each(0.05), curve: .linear(duration: 0.3))))
+        try driver.advance(to: 0)
+        try driver[id].scroll(to: 0, at: 0)
+        try driver.advance(to: 0)
+        #expect(driver.events == [.revealItemStarted(id, item: 0, at: 0)])
+        try driver.advance(to: 0)
+        #expect(driver.events.isEmpty)
+        try driver.advance(to: 0.02)
+        #expect(driver.events.isEmpty)
+        try driver.advance(to: 0.06)
+        guard driver.events.count == 1, case .revealItemStarted(id, 1, let at) = driver.events[0] else {
+            Issue.record("\(driver.events)")
+            return
+        }
+        #expect(abs(at - 0.05) <= 1e-9)
+    }
+
+    /// Tracks changed through the driver get a frame of their number.
+    @Test func newTracksGetAFrameOfTheirSize() throws {
+        let rows = try (0..<10).map { try LayoutRect(x: 0, y: Double($0) * 50, width: 320, height: 50) }
+        var driver = FrameDriver()
+        let id = driver.add(try ScrollReveal(frames: rows, viewportLength: 400, config: .standard))
+        try driver.advance(to: 0)
+        driver[id].tracks = [StaggerTrack("opacity", from: 0, to: 1)]
+        try driver[id].scroll(to: 0, at: 0.1)
+        try driver.advance(to: 5)
+        #expect(driver.frame(of: id).trackCount == 1)
+        #expect(driver.frame(of: id).values(ofTrack: "opacity")?[0] == 1)
     }
 }
