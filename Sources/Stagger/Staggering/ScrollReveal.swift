@@ -311,7 +311,13 @@ public struct ScrollReveal: Sendable {
             }
             reopen(delays: &delays)
         }
+        let tail = queueTail
         passUpcoming(at: time, view: viewLow..<viewHigh, delays: &delays)
+        // A queued batch still open waits for the new tail (earlier, or none when what
+        // it waited for left unseen) from this report on, not only from its close.
+        if batching.isQueued, let open = openBatch, tail?.lastStart != queueTail?.lastStart {
+            schedule(open, delays: &delays)
+        }
 
         // Never-entered items wholly before the viewport itself (not its margin: an
         // item above the viewport is out of sight) are shown at once.

@@ -188,6 +188,28 @@ import Testing
         #expect(fling.settleTime < 34.0 / 60 + 0.8)
     }
 
+    /// A batch still open follows the queue at once when what it waited for leaves
+    /// without anything entering. Ten rows, queued, interval 0.1 s: opened at 0, rows
+    /// 0…7 start at 0.05 k (the queue's tail 0.35); a scroll to 100 at 0.05 s brings
+    /// rows 8 and 9 into a batch closing at 0.15, queued after row 7: 0.4 and 0.45. A
+    /// scroll to 400 at 0.06 s (rows 8 and 9 in view, nothing below) takes rows 2…7
+    /// out before their turn: shown at once, they hold no queue, so rows 8 and 9 start
+    /// at the batch's close, 0.15 and 0.2, as every later report and frame says.
+    @Test func anOpenBatchFollowsTheQueueAsItEmpties() throws {
+        var reveal = try ScrollReveal(
+            frames: try Self.rows(10), viewportLength: 400, config: try Self.config(),
+            batching: ScrollReveal.Batching(isQueued: true))
+        try reveal.scroll(to: 0, at: 0)
+        try reveal.scroll(to: 100, at: 0.05)
+        try Self.expectStarts(reveal, [7: 0.35, 8: 0.4, 9: 0.45])
+        try reveal.scroll(to: 400, at: 0.06)
+        try Self.expectStarts(reveal, [1: 0.05, 2: -.infinity, 7: -.infinity, 8: 0.15, 9: 0.2])
+        #expect(try reveal.itemsStarting(after: 0.06, through: 1).map(\.index) == [8, 9])
+        #expect(abs(reveal.settleTime - 0.5) <= 1e-12)
+        try reveal.scroll(to: 400, at: 0.3)
+        try Self.expectStarts(reveal, [8: 0.15, 9: 0.2])
+    }
+
     /// When a batch fills early its starts move earlier, and the settle time with them:
     /// rows 8, 9 due at 1.1 and 1.15 s; row 10 fills the batch of three at 1.01 s, so
     /// 1.01, 1.06, 1.11, at rest at 1.41.
