@@ -111,6 +111,8 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         }
         var options = MatchedPairOptions()
         options.arc = arc
+        // Checked here, not only with the pairs: a transition of no items yet makes none.
+        try options.validate()
         self.options = options
         self.appearing = appearing
         self.disappearing = disappearing
@@ -288,7 +290,8 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     /// at rest start after their stagger delay.
     ///
     /// With no new items, the group is retargeted (``MatchedPairGroup/retarget(_:at:)``):
-    /// the order and roles of the first change stay. With new items, the order and roles
+    /// the order of the first change stays, and ``roles`` become this change's (an item
+    /// in `newer` stays, one not in it leaves). With new items, the order and roles
     /// are this change's: the reading order of where the items are at `time` (or of
     /// `newer`, as ``order`` says), items that have faded out and are not in `newer`
     /// dropped; each item that stays takes its state at `time` as its source (where a
@@ -309,6 +312,8 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             destinations.reserveCapacity(newer.count)
             for i in newer.indices { destinations.append(try MatchedGeometry(frame: newer[i].frame)) }
             try group.retarget(destinations, at: time)
+            // Every item is in the new layout: each stays (one leaving comes back).
+            for i in roles.indices { roles[i] = .staying }
             return
         }
         // Each item's place in `newer` (−1: not there), one lookup per ID of `newer`, and
@@ -338,6 +343,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
                         ? try MatchedGeometry(frame: newer[places[i]].frame) : try leavingDestination(ofPair: i))
             }
             try group.retarget(destinations, at: time)
+            for i in roles.indices { roles[i] = places[i] >= 0 ? .staying : .leaving }
             return
         }
         // New items: laid out again from where every item is, each item that stays

@@ -40,10 +40,7 @@ public struct MatchedPair: Sendable, Hashable {
     func validate() throws(AnimatableError) {
         try source.validate()
         try destination.validate()
-        try requireFinite(options.anchor.x, "anchor x")
-        try requireFinite(options.anchor.y, "anchor y")
-        try requireFinite(options.arc, "arc")
-        guard abs(options.arc) <= 1 else { throw .outOfRange(name: "arc", value: options.arc) }
+        try options.validate()
     }
 
     /// Number of lanes per pair.

@@ -79,3 +79,14 @@ public struct MatchedPairOptions: Sendable, Hashable {
         self.arc = arc
     }
 }
+
+extension MatchedPairOptions {
+    /// Throws for an anchor that is not finite or an arc outside −1…1 (its fields are
+    /// mutable: checked where a pair, or a layout transition, takes them).
+    func validate() throws(AnimatableError) {
+        try requireFinite(anchor.x, "anchor x")
+        try requireFinite(anchor.y, "anchor y")
+        try requireFinite(arc, "arc")
+        guard abs(arc) <= 1 else { throw .outOfRange(name: "arc", value: arc) }
+    }
+}

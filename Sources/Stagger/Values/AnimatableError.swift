@@ -16,7 +16,8 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
     case negativeValue(name: String, value: Double)
     /// A value that must be greater than 0 (a scale) is 0 or negative.
     case notPositive(name: String, value: Double)
-    /// A colour channel or an opacity outside 0…1.
+    /// A value outside its range: a colour channel, an opacity or a fade's progress
+    /// outside 0…1, or a matched pair's `arc` outside −1…1 (the message states which).
     case outOfRange(name: String, value: Double)
     /// A component buffer with the wrong number of components for its type.
     case componentCountMismatch(expected: Int, actual: Int)
@@ -49,7 +50,9 @@ public enum AnimatableError: Error, Equatable, Sendable, CustomStringConvertible
         case .notPositive(let name, let value):
             return "\(name) must be greater than 0, but got \(value)."
         case .outOfRange(let name, let value):
-            return "\(name) must lie in 0...1, but got \(value)."
+            // The one value with another range: how far a pair's path bows, either way.
+            let range = name == "arc" ? "-1...1" : "0...1"
+            return "\(name) must lie in \(range), but got \(value)."
         case .componentCountMismatch(let expected, let actual):
             return "Expected \(expected) components, but got \(actual)."
         case .typeMismatch(let property):

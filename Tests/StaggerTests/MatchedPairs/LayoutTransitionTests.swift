@@ -294,6 +294,19 @@ import Testing
         }
     }
 
+    /// Roles are the latest change's: item 2 arrives with the first; a change without
+    /// item 1 makes it leave and item 2 stay; a change of every item in order brings
+    /// item 1 back, staying.
+    @Test func rolesAreTheLatestChanges() throws {
+        var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([0, 1, 2]), curves: Self.linear)
+        try flight.start(at: 0)
+        #expect(flight.ids == [0, 1, 2] && flight.roles == [.staying, .staying, .arriving])
+        try flight.change(to: try Self.row([0, 1, 2]).filter { $0.id != 1 }, at: 0.05)
+        #expect(flight.roles == [.staying, .leaving, .staying])
+        try flight.change(to: try Self.row([0, 1, 2]), at: 0.1)
+        #expect(flight.roles == [.staying, .staying, .staying])
+    }
+
     /// A change that gives an ID twice is named by both places in the new layout,
     /// whether the ID is an item's or a newcomer's, and changes nothing.
     @Test func aChangeNamesAnIDGivenTwice() throws {

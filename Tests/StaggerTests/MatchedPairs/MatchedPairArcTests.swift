@@ -154,5 +154,15 @@ import Testing
         #expect(throws: AnimatableError.outOfRange(name: "arc", value: -2)) {
             try MatchedPairGroup([pair], curves: MatchedCurves(.smooth))
         }
+        // The message states the arc's own range; an opacity's is 0…1.
+        #expect(
+            AnimatableError.outOfRange(name: "arc", value: 1.5).description == "arc must lie in -1...1, but got 1.5.")
+        #expect(
+            AnimatableError.outOfRange(name: "opacity", value: 2).description
+                == "opacity must lie in 0...1, but got 2.0.")
+        // A layout transition checks its arc when it has no items to make pairs of.
+        #expect(throws: AnimatableError.outOfRange(name: "arc", value: 2)) {
+            try LayoutTransition<Int>(from: [], to: [], curves: MatchedCurves(.smooth), arc: 2)
+        }
     }
 }
