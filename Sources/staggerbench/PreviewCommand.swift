@@ -75,10 +75,10 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Seconds an easing curve takes (springs run until they settle).")
     var duration: Double = 0.5
 
-    @Option(help: "Seconds at which the items hide (in reverse order), if at all.")
+    @Option(help: "Seconds at which the items hide (in reverse order), 0 to 60, if at all.")
     var hideAt: Double?
 
-    @Option(help: "Seconds at which the items show again after --hide-at.")
+    @Option(help: "Seconds at which the items show again after --hide-at, by 60.")
     var showAgainAt: Double?
 
     @Option(help: "Frames per second sampled, 1 to 240 (default 60; 30 for svg).")
@@ -99,7 +99,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "With --matched: the curve of every property (eval's grammar; easings over --duration).")
     var curve: String = "snappy"
 
-    @Option(help: "With --matched: seconds at which the card is sent back.")
+    @Option(help: "With --matched: seconds at which the card is sent back, 0 to 60.")
     var reverseAt: Double = 0.35
 
     @Option(
@@ -128,7 +128,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Draw rows staggering in as a scroll through these OFFSET@TIME keyframes brings them into view instead.",
+            "Draw rows staggering in as a scroll through these OFFSET@TIME keyframes (times by 60 s) brings them into view instead.",
             valueName: "offset@time,..."))
     var viewport: String?
 
@@ -146,6 +146,7 @@ struct PreviewCommand: ParsableCommand {
         if !(reverseAt >= 0) || !reverseAt.isFinite {
             throw ValidationError("--reverse-at must be a time in seconds, 0 or later (got \(reverseAt))")
         }
+        try PreviewLength.check(reverseAt, option: "--reverse-at")
         if !(abs(arc) <= 1) { throw ValidationError("--arc must be between -1 and 1 (got \(arc))") }
         if path != nil, matched || timeline != nil || format == .svg || ripple != nil || hideAt != nil || reducedMotion
         {
@@ -185,6 +186,8 @@ struct PreviewCommand: ParsableCommand {
         if let hideAt, !(hideAt >= 0) || !hideAt.isFinite {
             throw ValidationError("--hide-at must be a time in seconds, 0 or later (got \(hideAt))")
         }
+        try hideAt.map { try PreviewLength.check($0, option: "--hide-at") }
+        try showAgainAt.map { try PreviewLength.check($0, option: "--show-again-at") }
         if let showAgainAt {
             guard let hideAt else { throw ValidationError("--show-again-at needs --hide-at") }
             guard showAgainAt.isFinite, showAgainAt > hideAt else {
@@ -214,6 +217,7 @@ struct PreviewCommand: ParsableCommand {
             for (a, b) in zip(keyframes, keyframes.dropFirst()) where b.time < a.time {
                 throw ValidationError("--viewport: keyframes must come in time order (\(b.time) s after \(a.time) s)")
             }
+            for keyframe in keyframes { try PreviewLength.check(keyframe.time, option: "--viewport") }
             let count = items ?? 60
             let spec = try StaggerSpec.parse(stagger, count: count, easingDuration: duration)
             let page: String
@@ -381,10 +385,10 @@ struct PreviewScene {
         for event in events {
             if event.shows { try probe.show(at: event.time) } else { try probe.hide(at: event.time) }
         }
-        var end = (events.last?.time ?? 0) + probe.settlingDuration + 0.25
+        let lastEvent = events.last?.time ?? 0
         // A ripple's envelope decays over 0.8 s: by 3 s it is under a point.
-        if ripple != nil { end = max(end, 3) }
-        let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        let end = max(lastEvent + probe.settlingDuration, ripple == nil ? 0 : 2.75)
+        let frameCount = PreviewLength.frameCount(through: end, lastEvent: lastEvent, fps: fps)
         self.frameCount = frameCount
         let title = ripple == nil ? "items (opacity, offset, scale)" : "items, with the ripple added to the offset"
         var variants = [Variant(title: title, tracks: try Self.run(list, events, fps, frameCount, ripple))]

@@ -75,8 +75,7 @@ struct PreviewLayoutPage {
             from: old, to: new, curves: MatchedCurves(curve), stagger: config, order: order,
             appearing: .init(scale: 0.6), disappearing: .init(scale: 0.6))
         try flight.start(at: 0)
-        let end = min(flight.group.settleTime, 20) + 0.25
-        let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        let frameCount = PreviewLength.frameCount(through: flight.group.settleTime, fps: fps)
         var frame = flight.group.makeFrame(recordsVelocity: false)
         var states: [MatchedPairState] = []
         var frames: [[Double]] = []

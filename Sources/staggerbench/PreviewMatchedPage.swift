@@ -49,8 +49,8 @@ struct PreviewMatchedPage {
         var probe = group
         try probe.start(at: 0)
         try probe.reverse(at: reverseAt)
-        let end = max(reverseAt, probe.settleTime) + 0.25
-        let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        let frameCount = PreviewLength.frameCount(
+            through: max(reverseAt, probe.settleTime), lastEvent: reverseAt, fps: fps)
         var reduced = group
         reduced.reducedMotion = .always
         let runs = reducedMotion ? [group, reduced] : [group]

@@ -34,8 +34,7 @@ struct PreviewPathPage {
     func render() throws -> String {
         var list = try StaggeredList(count: count, config: config, tracks: [StaggerTrack("progress", from: 0, to: 1)])
         try list.show(at: 0)
-        let end = list.settleTime + 0.25
-        let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        let frameCount = PreviewLength.frameCount(through: list.settleTime, fps: fps)
         var frame = list.makeFrame(recordsAppearance: false)
         var points = MotionPathPoints()
         var frames: [[Double]] = []

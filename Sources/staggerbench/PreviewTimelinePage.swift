@@ -44,7 +44,7 @@ struct PreviewTimelinePage {
     func render() throws -> String {
         let steps = timeline.scheduledSteps
         let end = timeline.duration + 0.25
-        let frameCount = Int((end * Double(fps)).rounded(.up)) + 1
+        let frameCount = PreviewLength.frameCount(through: timeline.duration, fps: fps)
         var values = [Float](repeating: 0, count: steps.count)
         var perStep = [[Double]](repeating: [], count: steps.count)
         for f in 0..<frameCount {
