@@ -79,6 +79,17 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     private var destinationBuffer: [MatchedGeometry] = []
     /// The pair options every item gets (the arc).
     private let options: MatchedPairOptions
+    /// The stagger as given, fitted to each change's items (``fitted(_:count:)``).
+    private let stagger: StaggerConfig?
+
+    /// Whether motion is reduced, from the next transition (a start, a change, a
+    /// reverse): frames and sizes jump as an item starts, opacity fades
+    /// (``MatchedPairGroup/reducedMotion``). Pass the device's setting as
+    /// `.system(isEnabled:)`; off by default.
+    public var reducedMotion: ReducedMotion {
+        get { group.reducedMotion }
+        set { group.reducedMotion = newValue }
+    }
 
     /// A change from `old` to `new` (each item's ID and frame, points, y down), at rest
     /// in the old layout until ``start(at:)``.
@@ -88,7 +99,9 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///   - new: the items after it, each ID once.
     ///   - curves: the curves of position, size, corner radius and appearance (opacity).
     ///   - stagger: the delays, by place in ``Order``'s reading order (its curve is not
-    ///     used), or `nil` for every item at once.
+    ///     used), or `nil` for every item at once. It is fitted to each change's items,
+    ///     those that leave included: a grid keeps its columns and gets as many rows as
+    ///     the items fill, an origin index past the last item is the last.
     ///   - order: which layout's reading order the stagger runs over.
     ///   - arc: how far each path bows from the straight line, −1…1
     ///     (``MatchedPairOptions/arc``).
@@ -119,7 +132,9 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         self.order = order
         let plan = try Self.plan(
             from: old, to: new, order: order, options: options, appearing: appearing, disappearing: disappearing)
-        group = try MatchedPairGroup(plan.pairs, curves: curves, stagger: stagger)
+        self.stagger = stagger
+        group = try MatchedPairGroup(
+            plan.pairs, curves: curves, stagger: stagger.map { Self.fitted($0, count: plan.ids.count) })
         ids = plan.ids
         roles = plan.roles
         indexByID = plan.index
@@ -264,6 +279,21 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             unchecked: frame.minX + (frame.width - width) / 2, frame.minY + (frame.height - height) / 2, width, height)
     }
 
+    /// `stagger` for a change of `count` items: a grid keeps its columns and gets as
+    /// many rows as the items fill (a change counts the items that leave, so a grid
+    /// that fits either layout may not hold them all), an origin index past the last
+    /// item is the last.
+    private static func fitted(_ stagger: StaggerConfig, count: Int) -> StaggerConfig {
+        var fitted = stagger
+        // A grid the config's own checks refuse (no columns) is left to refuse.
+        if let grid = fitted.grid, grid.columns > 0 {
+            let (cells, overflow) = grid.columns.multipliedReportingOverflow(by: grid.rows)
+            if !overflow, cells < count { fitted.grid?.rows = (count + grid.columns - 1) / grid.columns }
+        }
+        if case .index(let index) = fitted.from, index >= count { fitted.from = .index(Swift.max(count - 1, 0)) }
+        return fitted
+    }
+
     /// The pair index of the item `id` (`nil` for an ID in neither layout).
     public func index(of id: ID) -> Int? { indexByID[id] }
 
@@ -272,6 +302,14 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Throws: as ``MatchedPairGroup/start(at:)``.
     public mutating func start(at time: Double) throws(AnimatableError) { try group.start(at: time) }
+
+    /// Sends every item back from `time`, mid-flight or not, to where the latest change
+    /// took it from: items that stay fly back, those that arrived disappear again, those
+    /// leaving come back; each from its value and velocity, by the group's interruption
+    /// rule (``MatchedPairGroup/reverse(at:)``). ``roles`` stay the change's.
+    ///
+    /// - Throws: as ``MatchedPairGroup/reverse(at:)``.
+    public mutating func reverse(at time: Double) throws(AnimatableError) { try group.reverse(at: time) }
 
     /// Item `id`'s state at `time` (the Double reference; a frame of every item comes
     /// from ``group``'s kernel pass), or `nil` for an ID in neither layout.
@@ -295,7 +333,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     /// are this change's: the reading order of where the items are at `time` (or of
     /// `newer`, as ``order`` says), items that have faded out and are not in `newer`
     /// dropped; each item that stays takes its state at `time` as its source (where a
-    /// later ``MatchedPairGroup/reverse(at:)`` sends it).
+    /// later ``reverse(at:)`` sends it).
     ///
     /// - Throws: as ``init(from:to:curves:stagger:order:arc:appearing:disappearing:)``
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
@@ -372,7 +410,8 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             plan.pairs[j].source.opacity = min(max(states[i].opacity, 0), 1)
             if plan.roles[j] == .leaving { plan.pairs[j].destination = try leavingDestination(ofPair: i) }
         }
-        var next = try group.regrouped(plan.pairs, carrying: carriedPairs)
+        var next = try group.regrouped(
+            plan.pairs, carrying: carriedPairs, stagger: stagger.map { Self.fitted($0, count: plan.ids.count) })
         try next.start(at: time)
         group = next
         ids = plan.ids

@@ -79,13 +79,16 @@ extension MatchedPairGroup {
     /// A group of `pairs` at rest at their sources, but for pair j where `carried[j]` is
     /// not −1: its lanes carry on the motions of this group's pair `carried[j]`, exactly
     /// (their values, velocities, layers and ends), and its rests carry over. Curves,
-    /// stagger (by place in `pairs`), the way back and reduced motion are this group's.
+    /// the way back and reduced motion are this group's; the stagger (by place in
+    /// `pairs`) is `stagger`.
     /// A transition of the result then carries those pairs on at once, by the rule of an
     /// interruption, and starts the others after their delays: a layout change that
     /// adds items keeps every item that stays in its value and velocity.
     ///
     /// - Throws: as ``init(_:curves:stagger:)`` for `pairs`.
-    func regrouped(_ pairs: [MatchedPair], carrying carried: [Int]) throws(AnimatableError) -> MatchedPairGroup {
+    func regrouped(
+        _ pairs: [MatchedPair], carrying carried: [Int], stagger: StaggerConfig?
+    ) throws(AnimatableError) -> MatchedPairGroup {
         precondition(carried.count == pairs.count)
         let engine = self.engine
         var next = try MatchedPairGroup(pairs, curves: curves, stagger: stagger) {

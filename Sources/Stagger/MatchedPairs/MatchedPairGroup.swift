@@ -104,7 +104,7 @@ public struct MatchedPairGroup: Sendable {
 
     /// The same with the lane engine `makeEngine` makes from the pairs' source lanes
     /// and the segments of `curves` (lanes at rest there, or motions carried over:
-    /// ``regrouped(_:carrying:)``).
+    /// ``regrouped(_:carrying:stagger:)``).
     init(
         _ pairs: [MatchedPair], curves: MatchedCurves, stagger: StaggerConfig?,
         engine makeEngine: (_ sourceLanes: [Double], _ segments: [LaneAnimation.Segment]) throws(LaneFailure) ->

@@ -307,6 +307,51 @@ import Testing
         #expect(flight.roles == [.staying, .staying, .staying])
     }
 
+    /// The stagger fits each change's items, those leaving included. Old [0, 1], new
+    /// [1, 2]: three items, so a grid of two columns and one row gets a second row, the
+    /// transition flying as one given the 2 x 2 grid; an origin index past the items of
+    /// a later change (items 1 and 2 faded out and dropped: two items) is the last.
+    @Test func theStaggerFitsEachChangesItems() throws {
+        let old = try Self.row([0, 1]), new = try Self.row([1, 2]).map { ($0.id + 1, $0.frame) }
+        func flight(rows: Int, from: StaggerConfig.Origin = .first) throws -> LayoutTransition<Int> {
+            try LayoutTransition(
+                from: old, to: new, curves: Self.linear,
+                stagger: try StaggerConfig(spread: .each(0.05), from: from, grid: .init(columns: 2, rows: rows)))
+        }
+        var fitted = try flight(rows: 1), given = try flight(rows: 2)
+        try fitted.start(at: 0)
+        try given.start(at: 0)
+        for t in [0.03, 0.07, 0.12, 0.3] {
+            for id in 0...2 { #expect(try fitted.state(of: id, at: t) == given.state(of: id, at: t), "item \(id) at \(t)") }
+        }
+        var dropping = try LayoutTransition(
+            from: try Self.row([0, 1, 2]), to: try Self.row([0, 1, 2]), curves: Self.linear,
+            stagger: try StaggerConfig(spread: .each(0.05), from: .index(2)))
+        try dropping.start(at: 0)
+        try dropping.change(to: [try Self.row([0])[0]], at: 1)
+        try dropping.change(to: try Self.row([0, 1]).map { ($0.id == 1 ? 9 : $0.id, $0.frame) }, at: 5)
+        #expect(dropping.ids == [0, 9])
+    }
+
+    /// Under reduced motion an item's frame jumps as it starts (the worked example's
+    /// item 0, at 300 just after 0), and a reverse sends the items back: linear 0.2 s,
+    /// reversed at 0.1 s, item 0 (half way, 150) runs its first motion to 300 by 0.2 s
+    /// while the way back adds −300 over 0.1…0.3 s: 150 at 0.2 s, 0 at 0.3 s.
+    @Test func reducedMotionAndReverse() throws {
+        var reduced = try LayoutTransition(
+            from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: Self.linear)
+        reduced.reducedMotion = .always
+        try reduced.start(at: 0)
+        #expect(try #require(try reduced.state(of: 0, at: 0.001)).frame.minX == 300)
+        var back = try LayoutTransition(
+            from: try Self.row([0, 1, 2, 3]), to: try Self.row([3, 2, 1, 0]), curves: Self.linear)
+        try back.start(at: 0)
+        try back.reverse(at: 0.1)
+        for (t, x) in [(0.1, 150.0), (0.2, 150), (0.3, 0)] {
+            #expect(abs(try #require(try back.state(of: 0, at: t)).frame.minX - x) <= 1e-9, "at \(t)")
+        }
+    }
+
     /// A change that gives an ID twice is named by both places in the new layout,
     /// whether the ID is an item's or a newcomer's, and changes nothing.
     @Test func aChangeNamesAnIDGivenTwice() throws {
