@@ -111,8 +111,11 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     ///   layout (named with both positions, `new[1]` and `new[3]`);
     ///   ``AnimatableError/nonFiniteComponent(name:value:)`` or
     ///   ``AnimatableError/negativeValue(name:value:)`` for an entrance scale
-    ///   (`appearing.scale`, `disappearing.scale`); the group's errors (``MatchedPairGroup/init(_:curves:stagger:)``)
-    ///   for a frame that is not finite, an arc outside −1…1 or a stagger that does not fit.
+    ///   (`appearing.scale`, `disappearing.scale`), a frame that is not finite or has a
+    ///   negative side, named by its place (`new[3].y`), or one an entrance scale
+    ///   overflows (`new[3].x × appearing.scale`);
+    ///   ``AnimatableError/outOfRange(name:value:)`` for an arc outside −1…1; the group's
+    ///   errors (``MatchedPairGroup/init(_:curves:stagger:)``) for a stagger that cannot be used.
     public init(
         from old: [(id: ID, frame: LayoutRect)], to new: [(id: ID, frame: LayoutRect)], curves: MatchedCurves,
         stagger: StaggerConfig? = nil, order: Order = .oldLayout, arc: Double = 0,
@@ -159,6 +162,10 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         from old: [(id: ID, frame: LayoutRect)], to new: [(id: ID, frame: LayoutRect)], order: Order,
         options: MatchedPairOptions, appearing: Entrance, disappearing: Entrance
     ) throws(AnimatableError) -> Plan {
+        // Every frame checked in the order given, named by its place (a frame's fields
+        // are mutable, so a given one may hold a NaN).
+        for k in old.indices { try Self.requireValid(old[k].frame, item: { "old[\(k)]" }) }
+        for k in new.indices { try Self.requireValid(new[k].frame, item: { "new[\(k)]" }) }
         // One dictionary of every item, hashing each ID once per layout: the IDs are
         // generic and unspecialised in a client, so each hash and lookup goes through
         // witness tables (five per item when each layout, and then the items, had a
@@ -229,11 +236,13 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
                 source = try MatchedGeometry(frame: oldFrames[i]!)
                 destination = try MatchedGeometry(frame: newFrames[i]!)
             case .arriving:
-                source = try MatchedGeometry(frame: Self.scaled(newFrames[i]!, by: appearing.scale), opacity: 0)
+                source = try Self.faded(
+                    newFrames[i]!, by: appearing.scale, item: { "new[\(slot - old.count)]" }, scale: "appearing.scale")
                 destination = try MatchedGeometry(frame: newFrames[i]!)
             case .leaving:
                 source = try MatchedGeometry(frame: oldFrames[i]!)
-                destination = try MatchedGeometry(frame: Self.scaled(oldFrames[i]!, by: disappearing.scale), opacity: 0)
+                destination = try Self.faded(
+                    oldFrames[i]!, by: disappearing.scale, item: { "old[\(slot)]" }, scale: "disappearing.scale")
             }
             plan.pairs.append(try MatchedPair(source: source, destination: destination, options: options))
         }
@@ -269,6 +278,34 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             if let first = seen.updateValue(k, forKey: items[k].id) {
                 throw .duplicateElement("The ID \(items[k].id) of new[\(first)] and new[\(k)]")
             }
+        }
+    }
+
+    /// Throws unless `frame` is finite with sides ≥ 0, named as `item`'s (`new[3].y`).
+    private static func requireValid(_ frame: LayoutRect, item: () -> String) throws(AnimatableError) {
+        do throws(AnimatableError) { try frame.validate() } catch { throw named(error, item()) }
+    }
+
+    /// An entrance's (an exit's) geometry: `frame` scaled by `scale` about its centre,
+    /// transparent; a side the scale overflows named as `item`'s
+    /// (`new[3].width × appearing.scale`).
+    private static func faded(
+        _ frame: LayoutRect, by scale: Double, item: () -> String, scale scaleName: String
+    ) throws(AnimatableError) -> MatchedGeometry {
+        do throws(AnimatableError) {
+            return try MatchedGeometry(frame: scaled(frame, by: scale), opacity: 0)
+        } catch {
+            throw named(error, item(), " × \(scaleName)")
+        }
+    }
+
+    /// `error` with the component it names given as `item`'s (`new[3].y`), `suffix` after.
+    private static func named(_ error: AnimatableError, _ item: String, _ suffix: String = "") -> AnimatableError {
+        switch error {
+        case .nonFiniteComponent(let name, let value):
+            .nonFiniteComponent(name: "\(item).\(name)\(suffix)", value: value)
+        case .negativeValue(let name, let value): .negativeValue(name: "\(item).\(name)\(suffix)", value: value)
+        default: error
         }
     }
 
@@ -348,7 +385,10 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             defer { swap(&destinations, &destinationBuffer) }
             destinations.removeAll(keepingCapacity: true)
             destinations.reserveCapacity(newer.count)
-            for i in newer.indices { destinations.append(try MatchedGeometry(frame: newer[i].frame)) }
+            for i in newer.indices {
+                try Self.requireValid(newer[i].frame, item: { "new[\(i)]" })
+                destinations.append(try MatchedGeometry(frame: newer[i].frame))
+            }
             try group.retarget(destinations, at: time)
             // Every item is in the new layout: each stays (one leaving comes back).
             for i in roles.indices { roles[i] = .staying }
@@ -360,6 +400,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
         // element.)
         var places = [Int](repeating: -1, count: ids.count)
         var newcomers: [Int] = []
+        for k in newer.indices { try Self.requireValid(newer[k].frame, item: { "new[\(k)]" }) }
         for k in newer.indices {
             guard let i = indexByID[newer[k].id] else {
                 newcomers.append(k)
@@ -385,7 +426,10 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
             return
         }
         // New items: laid out again from where every item is, each item that stays
-        // carrying its motion on (faded out and not in `newer`: dropped).
+        // carrying its motion on (faded out and not in `newer`: dropped), read at the
+        // time the change takes effect (a time a hair before the last transition is
+        // that transition's, by the one rule of TimeOrder), as the regrouped start is.
+        let time = try group.changeTime(time)
         var current: [(id: ID, frame: LayoutRect)] = [], currentPairs: [Int] = []
         current.reserveCapacity(ids.count)
         currentPairs.reserveCapacity(ids.count)
@@ -432,6 +476,7 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     private func leavingDestination(ofPair i: Int) throws(AnimatableError) -> MatchedGeometry {
         let destination = group.pairs[i].destination
         guard destination.opacity != 0 else { return destination }
-        return try MatchedGeometry(frame: Self.scaled(destination.frame, by: disappearing.scale), opacity: 0)
+        return try Self.faded(
+            destination.frame, by: disappearing.scale, item: { "item \(ids[i])" }, scale: "disappearing.scale")
     }
 }

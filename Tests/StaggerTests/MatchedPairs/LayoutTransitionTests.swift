@@ -286,6 +286,23 @@ import Testing
             _ = try LayoutTransition(
                 from: [(1, frame), (2, frame), (1, frame)], to: [(3, frame), (3, frame)], curves: Self.linear)
         }
+        // A frame's fields are mutable: one that is not finite is named by its place,
+        // and so is one an entrance's scale overflows (x = 0 + (10 − ∞)/2).
+        var broken = frame
+        broken.origin.y = .nan
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "new[1].y", value: .nan)) {
+            _ = try LayoutTransition(from: [(1, frame)], to: [(1, frame), (2, broken)], curves: Self.linear)
+        }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "new[0].x × appearing.scale", value: -.infinity)) {
+            _ = try LayoutTransition(from: [], to: [(1, frame)], curves: Self.linear, appearing: .init(scale: 1e308))
+        }
+        var flight = try LayoutTransition(from: [(1, frame)], to: [(1, frame)], curves: Self.linear)
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "new[0].y", value: .nan)) {
+            try flight.change(to: [(1, broken)], at: 0)
+        }
+        #expect(throws: AnimatableError.nonFiniteComponent(name: "new[1].y", value: .nan)) {
+            try flight.change(to: [(1, frame), (2, broken)], at: 0)
+        }
         #expect(throws: AnimatableError.negativeValue(name: "appearing.scale", value: -1)) {
             _ = try LayoutTransition(from: [], to: [(1, frame)], curves: Self.linear, appearing: .init(scale: -1))
         }
