@@ -116,23 +116,24 @@ struct MatchedCommand: ParsableCommand {
         let runs = Swift.max(options.repetitions(default: 5), 1)
         var best = [Double](repeating: .infinity, count: 5)
         let clock = ContinuousClock()
-        func seconds(_ duration: Duration) -> Double {
+        func nanoseconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
         }
         var frame = try make().group.makeFrame(recordsVelocity: false)
         for _ in 0..<runs {
             var flight: LayoutTransition<Int>?
-            best[0] = Swift.min(best[0], seconds(try clock.measure { flight = try make() }))
+            best[0] = Swift.min(best[0], nanoseconds(try clock.measure { flight = try make() }))
             guard var started = flight else { continue }
-            best[1] = Swift.min(best[1], seconds(try clock.measure { try started.start(at: 0) }))
+            best[1] = Swift.min(best[1], nanoseconds(try clock.measure { try started.start(at: 0) }))
             best[4] = Swift.min(
                 best[4],
-                seconds(try clock.measure { try started.group.sample(at: 0.1, into: &frame, backend: backend) }))
+                nanoseconds(try clock.measure { try started.group.sample(at: 0.1, into: &frame, backend: backend) }))
             // A second transition of its own (a copy would share buffers and time their copy).
             var retargeted = try make()
             try retargeted.start(at: 0)
-            best[2] = Swift.min(best[2], seconds(try clock.measure { try retargeted.change(to: narrower, at: 0.15) }))
-            best[3] = Swift.min(best[3], seconds(try clock.measure { try started.change(to: more, at: 0.15) }))
+            best[2] = Swift.min(
+                best[2], nanoseconds(try clock.measure { try retargeted.change(to: narrower, at: 0.15) }))
+            best[3] = Swift.min(best[3], nanoseconds(try clock.measure { try started.change(to: more, at: 0.15) }))
         }
         let n = Double(pairs)
         try printJSON([

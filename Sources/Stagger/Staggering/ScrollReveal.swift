@@ -20,8 +20,9 @@
 ///   one sequence instead of overlapping ones; only items still to come that are in
 ///   view hold the queue.
 /// - **Opened scrolled down**: items that have never entered and lie wholly before the
-///   viewport (above it, scrolling down; beyond a positive margin) are shown at once instead of staggering in
-///   from the top, at the first report and whenever a scroll jumps past items.
+///   viewport itself (above it, scrolling down; the margin does not count: such an item
+///   is out of sight) are shown at once instead of staggering in from the top, at the
+///   first report and whenever a scroll jumps past items.
 /// - **Leaving** (``Leaving``): items stay shown (one that leaves before its turn is
 ///   shown at once rather than animated out of sight), or return to hidden at once when
 ///   they leave the viewport (and a positive margin: never while in view) and play again

@@ -102,7 +102,10 @@ public enum StaggerError: Error, Equatable, Sendable, CustomStringConvertible {
             case "offset": rule = "a finite number of points"
             default: rule = name.hasSuffix("width") || name.hasSuffix("height") ? "finite and 0 or more" : "finite"
             }
-            return "Scroll reveal \(name) = \(value) is invalid: it must be \(rule)."
+            // A count is shown as one (the maximum of a batch: 0, not 0.0).
+            let shown =
+                name == "maximum" && value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+            return "Scroll reveal \(name) = \(shown) is invalid: it must be \(rule)."
         case .tooManyItems(let count, let limit):
             return "\(count) items is more than the \(limit) one pass handles."
         case .tooManyTracks(let count, let limit):

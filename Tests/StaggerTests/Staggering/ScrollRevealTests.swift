@@ -409,7 +409,7 @@ import Testing
             _ = try ScrollReveal(
                 frames: rows, viewportLength: 400, config: config, batching: ScrollReveal.Batching(interval: .infinity))
         }
-        refused("maximum = 0.0") {
+        refused("maximum = 0 is invalid") {
             _ = try ScrollReveal(
                 frames: rows, viewportLength: 400, config: config, batching: ScrollReveal.Batching(maximum: 0))
         }
