@@ -339,7 +339,9 @@ import Testing
         try fitted.start(at: 0)
         try given.start(at: 0)
         for t in [0.03, 0.07, 0.12, 0.3] {
-            for id in 0...2 { #expect(try fitted.state(of: id, at: t) == given.state(of: id, at: t), "item \(id) at \(t)") }
+            for id in 0...2 {
+                #expect(try fitted.state(of: id, at: t) == given.state(of: id, at: t), "item \(id) at \(t)")
+            }
         }
         var dropping = try LayoutTransition(
             from: try Self.row([0, 1, 2]), to: try Self.row([0, 1, 2]), curves: Self.linear,
@@ -367,6 +369,50 @@ import Testing
         for (t, x) in [(0.1, 150.0), (0.2, 150), (0.3, 0)] {
             #expect(abs(try #require(try back.state(of: 0, at: t)).frame.minX - x) <= 1e-9, "at \(t)")
         }
+    }
+
+    /// Every item's rest is heard of by ID, also one a change drops. Items 0 and 1
+    /// swap (linear 0.2 s from 0); at 0.05 s item 1 is dropped from the layout and
+    /// item 0 sent back to x = 0: both add their change over 0.05…0.25 s (item 1 fading
+    /// out), at rest at 0.25 s. At 0.3 s item 9 arrives: item 1, faded and at rest, is
+    /// dropped from the group, yet (0.2, 0.3] lists both rests at 0.25 s, item 0's from
+    /// the group, item 1's from the transition.
+    @Test func restsAreHeardOfByIDAlsoWhenDropped() throws {
+        var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: Self.linear)
+        try flight.start(at: 0)
+        try flight.change(to: [try Self.row([0])[0]], at: 0.05)
+        try flight.change(to: try Self.row([0, 1]).map { ($0.id == 1 ? 9 : $0.id, $0.frame) }, at: 0.3)
+        #expect(flight.ids == [0, 9] && flight.index(of: 1) == nil)
+        let rests = try flight.itemsSettling(after: 0.2, through: 0.3)
+        #expect(rests.map(\.id) == [0, 1], "\(rests)")
+        for rest in rests { #expect(abs(rest.time - 0.25) <= 1e-12, "\(rests)") }
+        #expect(try flight.itemsSettling(after: 0.25, through: 0.3).isEmpty)
+        // Item 9 fades in over 0.3…0.5 s; item 0, at rest, starts again (a motion of
+        // no span: a pair rests at the end of its lanes' latest motions), also at 0.5 s.
+        let later = try flight.itemsSettling(after: 0.3, through: 1)
+        #expect(later.map(\.id) == [0, 9] && later.allSatisfy { abs($0.time - 0.5) <= 1e-12 }, "\(later)")
+    }
+
+    /// An item that has faded out but still moves is kept until it rests. Position and
+    /// size linear 0.4 s, appearance 0.1 s: item 1 (x 100 -> 0 from 0) is dropped from
+    /// the layout at 0.05 s and fades out by 0.15 s while it still flies to x = 0 until
+    /// 0.4 s. A change adding item 9 at 0.2 s keeps it, leaving, and its rest is heard
+    /// of: the change adds a motion of no span to each of its lanes from 0.2 s, and a
+    /// pair rests at the end of its lanes' latest motions, the position's at 0.6 s.
+    @Test func anItemStillMovingIsKept() throws {
+        let curves = MatchedCurves(
+            position: try .linear(duration: 0.4), size: try .linear(duration: 0.4),
+            cornerRadius: try .linear(duration: 0.4), appearance: try .linear(duration: 0.1))
+        var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: curves)
+        try flight.start(at: 0)
+        try flight.change(to: [try Self.row([0])[0]], at: 0.05)
+        #expect(try #require(try flight.state(of: 1, at: 0.2)).opacity == 0)
+        try flight.change(to: try Self.row([0, 1]).map { ($0.id == 1 ? 9 : $0.id, $0.frame) }, at: 0.2)
+        let kept = try #require(flight.index(of: 1))
+        #expect(flight.roles[kept] == .leaving)
+        let rests = try flight.itemsSettling(after: 0.2, through: 1)
+        let rest = try #require(rests.first { $0.id == 1 })
+        #expect(abs(rest.time - 0.6) <= 1e-12, "\(rests)")
     }
 
     /// A change that gives an ID twice is named by both places in the new layout,
