@@ -19,7 +19,8 @@ protocol FrameDriven: Sendable {
     static var freshRecord: Reported { get }
 
     /// Advances to `time` from the previous frame's `previous`: writes `output` and
-    /// appends what happened in (`previous`, `time`] to `events`, in time order.
+    /// appends what happened in (`previous`, `time`] to `events`, in time order (and
+    /// what a change at `previous`, after that frame, made happen then).
     /// `index` is where the driver keeps it (for its events and errors); `scratch` is
     /// shared by every animation of a frame (grown once, so that frames allocate
     /// nothing).
@@ -103,37 +104,43 @@ extension StaggeredList: FrameDriven {
 extension ScrollReveal: FrameDriven {
     func makeOutput() -> StaggerFrame { makeFrame(recordsAppearance: false) }
     func fits(_ output: StaggerFrame) -> Bool { output.count == count && output.trackCount == tracks.count }
-    /// The events reported at exactly the previous frame's time: a report at that time
-    /// (which the driver accepts) can start items then, after the frame that covered it.
-    static var freshRecord: [FrameDriver.Event] { [] }
+    /// The frame time this reveal last advanced to and the events it reported at
+    /// exactly that time: a report at that time (which the driver accepts) can start
+    /// items then, after the frame that covered it.
+    static var freshRecord: (time: Double, events: [FrameDriver.Event]) { (-.infinity, []) }
 
     /// Samples the tracks; reports each item that starts and each that settles, in time
     /// order (a start before a rest at the same time), those at the previous frame's
     /// time too when that frame did not report them.
     mutating func advance(
         to time: Double, after previous: Double, index: Int, output: inout StaggerFrame,
-        record: inout [FrameDriver.Event], scratch: inout [Float], events: inout [FrameDriver.Event]
+        record: inout (time: Double, events: [FrameDriver.Event]), scratch: inout [Float],
+        events: inout [FrameDriver.Event]
     ) throws(FrameDriverError) -> Bool {
         let id = FrameDriver.RevealID(index: index)
         let first = events.count
-        // The events at `previous` the frame before reported, each to be skipped once
-        // (a frame at the same time keeps them in its record).
-        var reported = record
-        let kept = time == previous ? record : []
+        // What the frame at `previous` reported at that time, each skipped once (a
+        // record of another time, when a later kind failed that frame, holds nothing
+        // of `previous`).
+        let atPrevious = record.time == previous ? record.events : []
+        var skipped = [Bool](repeating: false, count: atPrevious.count)
         do {
             try sample(at: time, into: &output)
             forEachEvent(after: previous.nextDown, through: time) { item, at, isStart in
                 let event = FrameDriver.revealEvent(id, item: item, at: at, isStart: isStart)
-                if at == previous, let k = reported.firstIndex(of: event) {
-                    reported.remove(at: k)
+                if at == previous, let k = atPrevious.indices.first(where: { !skipped[$0] && atPrevious[$0] == event })
+                {
+                    skipped[k] = true
                     return
                 }
                 events.append(event)
             }
         } catch { throw .scrollReveal(index: index, error) }
         FrameDriver.sortByTime(&events, from: first)
-        record = kept
-        for event in events[first...] where event.settledAt == time { record.append(event) }
+        // A frame at the same time keeps what the one before reported then.
+        if time != previous { record.events.removeAll(keepingCapacity: true) }
+        record.time = time
+        for event in events[first...] where event.settledAt == time { record.events.append(event) }
         return time < settleTime
     }
 }

@@ -111,7 +111,8 @@ public struct FrameDriver: Sendable {
 
     /// Adds `reveal`; ``frame(of:)-(FrameDriver.RevealID)`` holds its
     /// tracks after each frame. Report the scroll offset through the driver's subscript
-    /// (`driver[id].scroll(to:at:)`) before each frame.
+    /// (`driver[id].scroll(to:at:)`) before each frame, or after it at its time: what a
+    /// report at the frame's time starts then, the next frame reports.
     public mutating func add(_ reveal: ScrollReveal) -> RevealID { RevealID(index: reveals.add(reveal)) }
 
     /// Adds `group`; ``frame(of:)->MatchedFrame`` holds its lanes after each frame.

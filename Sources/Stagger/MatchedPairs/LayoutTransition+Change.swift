@@ -13,8 +13,9 @@ extension LayoutTransition {
     /// in `newer` stays, one not in it leaves). With new items, the order and roles
     /// are this change's: the reading order of where the items are at `time` (or of
     /// `newer`, as ``order`` says), items not in `newer` that have faded out and come
-    /// to rest dropped (``itemsSettling(after:through:)`` still lists their rests); each item that stays takes its state at `time` as its source (where a
-    /// later ``reverse(at:)`` sends it).
+    /// to rest dropped (``itemsSettling(after:through:)`` still lists their rests);
+    /// each item that stays takes its state at `time` as its source (where a later
+    /// ``reverse(at:)`` sends it).
     ///
     /// - Throws: as ``init(from:to:curves:stagger:order:arc:appearing:disappearing:)``
     ///   for `newer`, and as ``MatchedPairGroup/retarget(_:at:)``. Nothing changes on a
@@ -45,18 +46,27 @@ extension LayoutTransition {
         var places = [Int](repeating: -1, count: ids.count)
         var newcomers: [Int] = []
         for k in newer.indices { try Self.requireValid(newer[k].frame, item: { "new[\(k)]" }) }
+        // An ID given twice is named by its second place, the first such in `newer`
+        // (as the init names one): an item's found here, a newcomer's among the few
+        // newcomers hashed again, and the earlier of the two thrown.
+        var repeated: (first: Int, second: Int)?
         for k in newer.indices {
             guard let i = indexByID[newer[k].id] else {
                 newcomers.append(k)
                 continue
             }
             guard places[i] < 0 else {
-                throw .duplicateElement("The ID \(newer[k].id) of new[\(places[i])] and new[\(k)]")
+                repeated = (places[i], k)
+                break
             }
             places[i] = k
         }
-        // Only the newcomers can repeat one another: the few IDs hashed again.
-        try Self.requireDistinct(newer, at: newcomers)
+        if let again = Self.firstRepeat(in: newer, at: newcomers), again.second < repeated?.second ?? .max {
+            repeated = again
+        }
+        if let (first, second) = repeated {
+            throw .duplicateElement("The ID \(newer[second].id) of new[\(first)] and new[\(second)]")
+        }
         guard !newcomers.isEmpty else {
             var destinations: [MatchedGeometry] = []
             destinations.reserveCapacity(ids.count)
@@ -118,7 +128,14 @@ extension LayoutTransition {
         ids = plan.ids
         roles = plan.roles
         indexByID = plan.index
-        droppedRests = dropped
+        // Each dropped item's latest rests, whatever changes come before a frame asks
+        // for them (as the group keeps each pair's): an item dropped again replaces
+        // its own.
+        if !dropped.isEmpty {
+            let again = Set(dropped.map(\.id))
+            droppedRests.removeAll { again.contains($0.id) }
+            droppedRests += dropped
+        }
     }
 
     /// Whether `items` holds exactly `ids`, in that order. (The IDs of a transition are
@@ -138,17 +155,15 @@ extension LayoutTransition {
             destination.frame, by: disappearing.scale, item: { "item \(ids[i])" }, scale: "disappearing.scale")
     }
 
-    /// Throws for an ID that `items` gives twice at `places` (in order), named by both.
-    ///
-    /// - Throws: ``AnimatableError/duplicateElement(_:)``, as `new[1]` and `new[3]`.
-    private static func requireDistinct(
-        _ items: [(id: ID, frame: LayoutRect)], at places: [Int]
-    ) throws(AnimatableError) {
+    /// The first ID that `items` gives twice at `places` (in order): the places of its
+    /// first and second occurrence, or `nil` when none repeats.
+    private static func firstRepeat(
+        in items: [(id: ID, frame: LayoutRect)], at places: [Int]
+    ) -> (first: Int, second: Int)? {
         var seen = [ID: Int](minimumCapacity: places.count)
         for k in places {
-            if let first = seen.updateValue(k, forKey: items[k].id) {
-                throw .duplicateElement("The ID \(items[k].id) of new[\(first)] and new[\(k)]")
-            }
+            if let first = seen.updateValue(k, forKey: items[k].id) { return (first, k) }
         }
+        return nil
     }
 }

@@ -168,7 +168,7 @@ extension LayoutTransition {
     static func fitted(_ stagger: StaggerConfig, count: Int) -> StaggerConfig {
         var fitted = stagger
         // A grid the config's own checks refuse (no columns) is left to refuse.
-        if let grid = fitted.grid, grid.columns > 0 {
+        if let grid = fitted.grid, grid.columns > 0, grid.rows > 0 {
             let (cells, overflow) = grid.columns.multipliedReportingOverflow(by: grid.rows)
             if !overflow, cells < count { fitted.grid?.rows = (count + grid.columns - 1) / grid.columns }
         }

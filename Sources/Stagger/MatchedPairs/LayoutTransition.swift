@@ -81,9 +81,9 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     let options: MatchedPairOptions
     /// The stagger as given, fitted to each change's items (``fitted(_:count:)``).
     let stagger: StaggerConfig?
-    /// The rests of the items the latest change that added items dropped (faded out
-    /// and at rest, not in its layout): no longer pairs of ``group``, they are still
-    /// heard of by ``itemsSettling(after:through:)``.
+    /// The latest rests of the items that changes adding items dropped (faded out and
+    /// at rest, not in the new layout): no longer pairs of ``group``, they are still
+    /// heard of by ``itemsSettling(after:through:)``. A few bytes per item ever dropped.
     var droppedRests: [(id: ID, time: Double)] = []
 
     /// Whether motion is reduced, from the next transition (a start, a change, a
@@ -156,8 +156,8 @@ public struct LayoutTransition<ID: Hashable & Sendable>: Sendable {
     /// frame, and the cue to remove the view of an item that left. Every item that
     /// comes to rest is listed, whatever changes come between two frames, as the group
     /// lists its pairs (``MatchedPairGroup/pairsSettling(after:through:)``), and so is
-    /// an item that the latest change adding items dropped once it had faded out and
-    /// come to rest. O(items · lanes).
+    /// an item that a change adding items dropped once it had faded out and come to
+    /// rest (its latest rests are kept). O(items · lanes + items dropped).
     ///
     /// - Throws: ``AnimatableError/invalidTime(_:)`` for a NaN bound.
     public func itemsSettling(after: Double, through: Double) throws(AnimatableError) -> [(id: ID, time: Double)] {

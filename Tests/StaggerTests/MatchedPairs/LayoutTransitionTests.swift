@@ -381,8 +381,15 @@ import Testing
         var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: Self.linear)
         try flight.start(at: 0)
         try flight.change(to: [try Self.row([0])[0]], at: 0.05)
+        var twice = flight
         try flight.change(to: try Self.row([0, 1]).map { ($0.id == 1 ? 9 : $0.id, $0.frame) }, at: 0.3)
         #expect(flight.ids == [0, 9] && flight.index(of: 1) == nil)
+        // A second change before a frame asks, adding item 10 and dropping nothing:
+        // both rests are still heard of.
+        try twice.change(to: try Self.row([0, 1]).map { ($0.id == 1 ? 9 : $0.id, $0.frame) }, at: 0.3)
+        try twice.change(to: try Self.row([0, 1, 2]).map { ($0.id == 0 ? 0 : $0.id + 8, $0.frame) }, at: 0.31)
+        #expect(twice.ids == [0, 9, 10])
+        #expect(try twice.itemsSettling(after: 0.2, through: 0.31).map(\.id) == [0, 1])
         let rests = try flight.itemsSettling(after: 0.2, through: 0.3)
         #expect(rests.map(\.id) == [0, 1], "\(rests)")
         for rest in rests { #expect(abs(rest.time - 0.25) <= 1e-12, "\(rests)") }
@@ -424,7 +431,10 @@ import Testing
         for (newer, message) in [
             ([(1, frame), (0, frame), (1, frame)], "The ID 1 of new[0] and new[2]"),
             ([(7, frame), (0, frame), (1, frame), (7, frame)], "The ID 7 of new[0] and new[3]"),
-            ([(0, frame), (7, frame), (8, frame), (1, frame), (8, frame)], "The ID 8 of new[2] and new[4]")
+            ([(0, frame), (7, frame), (8, frame), (1, frame), (8, frame)], "The ID 8 of new[2] and new[4]"),
+            // Newcomers and items both given twice: the earlier second place is named.
+            ([(7, frame), (7, frame), (0, frame), (0, frame)], "The ID 7 of new[0] and new[1]"),
+            ([(0, frame), (7, frame), (0, frame), (7, frame)], "The ID 0 of new[0] and new[2]")
         ] {
             #expect(throws: AnimatableError.duplicateElement(message)) { try flight.change(to: newer, at: 0.1) }
             #expect(flight.ids == [0, 1] && flight.roles == [.staying, .staying])
