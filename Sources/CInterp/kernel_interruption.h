@@ -136,6 +136,9 @@ CI_INLINE void CI_FN(interrupt_run)(const ci_list_interruption *L, float *new_of
                                latest, earliest);
 }
 
+/* One case below for each count of layers the entry point lets through. */
+_Static_assert(CI_MAX_LAYERS == 3, "interrupt_loop has a case for each layer count");
+
 static void CI_FN(interrupt_loop)(const ci_list_interruption *L, float *new_offset,
                                   float *new_change, double bounds[2], size_t n) {
     VD latest = vd_set1(L->time), earliest = vd_set1(__builtin_inf());

@@ -78,7 +78,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Seconds at which the items hide (in reverse order), 0 to 60, if at all.")
     var hideAt: Double?
 
-    @Option(help: "Seconds at which the items show again after --hide-at, by 60.")
+    @Option(help: "Seconds at which the items show again after --hide-at, up to 60.")
     var showAgainAt: Double?
 
     @Option(help: "Frames per second sampled, 1 to 240 (default 60; 30 for svg).")
@@ -128,7 +128,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Draw rows staggering in as a scroll through these OFFSET@TIME keyframes (times by 60 s) brings them into view instead.",
+            "Draw rows staggering in as a scroll through these OFFSET@TIME keyframes (times 0 to 60 s) brings them into view instead.",
             valueName: "offset@time,..."))
     var viewport: String?
 
@@ -365,7 +365,7 @@ struct PreviewScene {
     let frameCount: Int
 
     /// Samples `events` at `fps` frames per second until every item is at rest, plus a
-    /// quarter of a second; with `reducedMotion`, a second run under
+    /// quarter of a second (at most ``PreviewLength/longestMotion`` after the last event); with `reducedMotion`, a second run under
     /// ``ReducedMotion/always`` beside the first.
     ///
     /// - Throws: ``StaggerError`` from the list (a config that does not fit `count`).

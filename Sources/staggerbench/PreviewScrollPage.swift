@@ -74,7 +74,7 @@ struct PreviewScrollPage {
             }
             let offset = Self.offset(at: time, keyframes: keyframes)
             if time >= (keyframes.first?.time ?? 0) { try reveal.scroll(to: offset, at: time) }
-            end = max(end, min(reveal.settleTime + 0.25, lastKey + 10))
+            end = max(end, PreviewLength.shownEnd(through: reveal.settleTime, lastEvent: lastKey))
             try reveal.sample(at: time, into: &frame)
             let opacity = frame.values(ofTrack: "opacity")!, offsetY = frame.values(ofTrack: "offsetY")!
             sampled.append([offset] + (0..<count).flatMap { [rounded(opacity[$0]), rounded(offsetY[$0])] })
