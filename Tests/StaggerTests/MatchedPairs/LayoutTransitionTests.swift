@@ -422,6 +422,20 @@ import Testing
         #expect(abs(rest.time - 0.6) <= 1e-12, "\(rests)")
     }
 
+    /// A change stamped a hair before the latest (within ``TimeOrder/tolerance``) takes
+    /// effect at the latest's time, and reads the items there: items 0 and 1 swap
+    /// (linear 0.2 s from 0), a change of the same items at 0.1 s, then one adding item 9
+    /// stamped 0.07 s. Item 0, half way at 0.1 s (x = 50; 35 at 0.07 s), takes x = 50
+    /// as its source, where a reverse sends it.
+    @Test func aChangeReadsItemsAtTheTimeItTakesEffect() throws {
+        var flight = try LayoutTransition(from: try Self.row([0, 1]), to: try Self.row([1, 0]), curves: Self.linear)
+        try flight.start(at: 0)
+        try flight.change(to: try Self.row([1, 0]), at: 0.1)
+        try flight.change(to: try Self.row([1, 0, 2]).map { ($0.id == 2 ? 9 : $0.id, $0.frame) }, at: 0.07)
+        let source = flight.group.pairs[try #require(flight.index(of: 0))].source.frame.minX
+        #expect(abs(source - 50) <= 1e-9, "\(source)")
+    }
+
     /// A change that gives an ID twice is named by both places in the new layout,
     /// whether the ID is an item's or a newcomer's, and changes nothing.
     @Test func aChangeNamesAnIDGivenTwice() throws {
