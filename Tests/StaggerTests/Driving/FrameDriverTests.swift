@@ -280,14 +280,21 @@ struct FrameDriverAllocationTests {
 /// offset before each frame or after it: a report at the frame's own time starts rows
 /// then, which the next frame reports (its interval starts after that time).
 @Suite struct FrameDriverScrollRevealTests {
-    @Test(arguments: [60.0, 24, 7], [true, false])
-    func revealEventsComeOnce(fps: Double, reportsBeforeTheFrame: Bool) throws {
+    /// A driver with the worked example's reveal: 100 rows 50 pt tall in a 400-pt
+    /// viewport, `each` 0.05 s on a linear easing of 0.3 s.
+    static func workedExample() throws -> (FrameDriver, FrameDriver.RevealID) {
         let rows = try (0..<100).map { try LayoutRect(x: 0, y: Double($0) * 50, width: 320, height: 50) }
         var driver = FrameDriver()
         let id = driver.add(
             try ScrollReveal(
                 frames: rows, viewportLength: 400,
                 config: try StaggerConfig(spread: .each(0.05), curve: .linear(duration: 0.3))))
+        return (driver, id)
+    }
+
+    @Test(arguments: [60.0, 24, 7], [true, false])
+    func revealEventsComeOnce(fps: Double, reportsBeforeTheFrame: Bool) throws {
+        var (driver, id) = try Self.workedExample()
         var started: [Int: Double] = [:], settled: [Int: Double] = [:]
         var frame = 0
         while Double(frame) / fps <= 2 {
@@ -324,12 +331,7 @@ struct FrameDriverAllocationTests {
     /// 0: the next frame reports row 0, once, also when frames repeat a time; a report
     /// in between frames at one time is heard at the second of them.
     @Test func aReportAtTheFramesOwnTimeIsHeardOnce() throws {
-        let rows = try (0..<100).map { try LayoutRect(x: 0, y: Double($0) * 50, width: 320, height: 50) }
-        var driver = FrameDriver()
-        let id = driver.add(
-            try ScrollReveal(
-                frames: rows, viewportLength: 400,
-                config: try StaggerConfig(spread: .each(0.05), curve: .linear(duration: 0.3))))
+        var (driver, id) = try Self.workedExample()
         try driver.advance(to: 0)
         try driver[id].scroll(to: 0, at: 0)
         try driver.advance(to: 0)
