@@ -71,9 +71,11 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
     VD offset = vd_select(moving, zero, CI_FN(load_fd)(new_offset + i, m, 0.0));
     VD goal = vd_set1((double)L->target);
     VD delta = vd_sub(goal, vd_select(moving, carried, settled));
-    /* The change as stored (float32), which decides whether the item goes anywhere; the
-     * offset read was a float already. */
-    VD narrowed = CI_FN(narrow_d)(delta);
+    /* The change as stored (float32) decides whether the item goes anywhere: it is 0
+     * exactly when |delta| <= 2^-150 (half the least subnormal float rounds to even, 0).
+     * A comparison in double, where the rounded vector's test compiled to lane-by-lane
+     * conversions. The offset read was a float already. */
+    VDM goes = vdm_andnot(vdm_le(CI_FN(abs_d)(delta), vd_set1(0x1p-150)), all);
     CI_FN(store_df)(new_change + i, delta, m);
     CI_FN(store_df)(new_offset + i, offset, m);
     /* A resting item cancels the layers it was waiting for. */
@@ -84,7 +86,6 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
             CI_FN(store_df)(L->changes[p] + i, vd_select(cancel, zero, change[p]), m);
     }
     /* Rests: a new motion's end; a moving item with no change, its motions' latest end. */
-    VDM goes = vdm_andnot(vdm_eq(narrowed, zero), all);
     VD rest = vd_add(vd_add(start, vd_add(since_start, offset)), duration);
     VDM carries_on = vdm_andnot(goes, moving);
     /* Rare (a change of target that leaves an item's end where it was): skipped when no
@@ -103,12 +104,13 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
     }
     /* Lanes past m count for nothing: no rest. */
     if (m < WD) rest = vd_select(CI_FN(first_lanes_d)(m), rest, minus_infinity);
-    VDM later = vdm_lt(time, rest);
-    /* Rests that count for nothing become the bounds' identities first: the running
-     * bounds then wait on one comparison and one blend a vector, where a blend of the
-     * bound itself made every vector wait for the masks of the one before. */
-    *latest = CI_FN(max_d)(*latest, vd_select(later, rest, minus_infinity));
-    *earliest = CI_FN(min_d)(*earliest, vd_select(later, rest, vd_set1(__builtin_inf())));
+    /* Only rests after `time` count. The latest needs no test: it starts at `time`, so
+     * an earlier rest cannot raise it. The earliest takes +infinity for the others
+     * (its identity) before the running minimum, which then waits on one instruction a
+     * vector, not on a blend whose mask the vector before must give. */
+    *latest = CI_FN(max_ordered_d)(*latest, rest);
+    *earliest =
+        CI_FN(min_d)(*earliest, vd_select(vdm_lt(time, rest), rest, vd_set1(__builtin_inf())));
 }
 
 /* The latest of `latest`'s lanes and `time`, and the earliest of `earliest`'s (+infinity
@@ -131,16 +133,23 @@ CI_INLINE void CI_FN(rest_bounds)(VD latest, VD earliest, double time, double bo
 CI_INLINE void CI_FN(interrupt_run)(const ci_list_interruption *L, float *new_offset,
                                     float *new_change, size_t n, size_t layers, VD *latest,
                                     VD *earliest) {
-    for (size_t i = 0; i < n; i += WD)
-        CI_FN(interrupt_block)(L, new_offset, new_change, i, n - i < WD ? n - i : WD, layers,
-                               latest, earliest);
+    /* Whole vectors with a constant width (no test of the width left in the loop),
+     * then the rest. */
+    size_t i = 0;
+    for (; i + WD <= n; i += WD)
+        CI_FN(interrupt_block)(L, new_offset, new_change, i, WD, layers, latest, earliest);
+    if (i < n)
+        CI_FN(interrupt_block)(L, new_offset, new_change, i, n - i, layers, latest, earliest);
 }
 
 /* One case below for each count of layers the entry point lets through. */
 _Static_assert(CI_MAX_LAYERS == 3, "interrupt_loop has a case for each layer count");
 
-static void CI_FN(interrupt_loop)(const ci_list_interruption *L, float *new_offset,
+static void CI_FN(interrupt_loop)(const ci_list_interruption *list, float *new_offset,
                                   float *new_change, double bounds[2], size_t n) {
+    /* A copy on the stack: the stores through the float columns then cannot alias its
+     * float fields, so the loop reads them once instead of every vector. */
+    const ci_list_interruption copy = *list, *L = &copy;
     VD latest = vd_set1(L->time), earliest = vd_set1(__builtin_inf());
     switch (L->layer_count) {
     case 0: CI_FN(interrupt_run)(L, new_offset, new_change, n, 0, &latest, &earliest); break;
