@@ -133,13 +133,9 @@ CI_INLINE void CI_FN(rest_bounds)(VD latest, VD earliest, double time, double bo
 CI_INLINE void CI_FN(interrupt_run)(const ci_list_interruption *L, float *new_offset,
                                     float *new_change, size_t n, size_t layers, VD *latest,
                                     VD *earliest) {
-    /* Whole vectors with a constant width (no test of the width left in the loop),
-     * then the rest. */
-    size_t i = 0;
-    for (; i + WD <= n; i += WD)
-        CI_FN(interrupt_block)(L, new_offset, new_change, i, WD, layers, latest, earliest);
-    if (i < n)
-        CI_FN(interrupt_block)(L, new_offset, new_change, i, n - i, layers, latest, earliest);
+    for (size_t i = 0; i < n; i += WD)
+        CI_FN(interrupt_block)(L, new_offset, new_change, i, n - i < WD ? n - i : WD, layers,
+                               latest, earliest);
 }
 
 /* One case below for each count of layers the entry point lets through. */
