@@ -64,7 +64,7 @@ func finiteNumbers(_ text: String, option: String, unit: String = "") throws -> 
     }
 }
 
-/// Scroll reports written `OFFSET@TIME,...` (points@seconds), as `scroll --reports` and
+/// Scroll reports written `OFFSET@TIME,...` (points@seconds), as `scroll --viewport` and
 /// `preview --viewport` take them; `option` names the option in errors.
 func scrollReports(_ text: String, option: String) throws -> [(offset: Double, time: Double)] {
     try text.split(separator: ",", omittingEmptySubsequences: false).map { report in

@@ -8,18 +8,18 @@ struct ScrollCommand: ParsableCommand {
         commandName: "scroll",
         abstract: "Print when rows scrolling into view start (CSV: item,start), or time a reveal.",
         discussion: """
-            A column of rows (--rows, --row-height) in a viewport (--viewport points
-            long) is scrolled to each OFFSET@TIME of --reports in turn; the rows that
+            A column of rows (--rows, --row-height) in a viewport (--viewport-length
+            points) is scrolled to each OFFSET@TIME of --viewport in turn; the rows that
             come into view are batched (--interval seconds, at most --maximum, --queued)
             and staggered --each seconds apart. After the last report, prints every row
             that has a start: its time in seconds, or "shown" for a row shown at once
-            (above the viewport, or gone by before its turn). With --replays, rows that leave hide and play
-            again when they come back.
+            (above the viewport, or gone by before its turn). With --replays, rows that
+            leave hide and play again when they come back.
 
             Examples:
-              staggerbench scroll --reports 0@0,200@1
-              staggerbench scroll --reports 2000@0
-              staggerbench scroll --reports 0@0,1000@0.5 --maximum 4 --queued
+              staggerbench scroll --viewport 0@0,200@1
+              staggerbench scroll --viewport 2000@0
+              staggerbench scroll --viewport 0@0,1000@0.5 --maximum 4 --queued
               staggerbench scroll --items 10000   # timings, JSON
 
             With --items N it times instead: N cards in four columns, the offset reported
@@ -35,7 +35,7 @@ struct ScrollCommand: ParsableCommand {
     var rowHeight = 50.0
 
     @Option(help: "The viewport's length, points.")
-    var viewport = 400.0
+    var viewportLength = 400.0
 
     @Option(help: "Points the viewport is widened by at both ends to decide what enters.")
     var margin = 0.0
@@ -55,8 +55,11 @@ struct ScrollCommand: ParsableCommand {
     @Flag(help: "Rows that leave hide and play again when they come back.")
     var replays = false
 
-    @Option(help: "Comma-separated OFFSET@TIME reports, in time order (points@seconds).")
-    var reports = "0@0"
+    @Option(
+        help: ArgumentHelp(
+            "Where the viewport is scrolled to, and when: reports in time order (points@seconds), as preview --viewport takes them.",
+            valueName: "offset@time,..."))
+    var viewport = "0@0"
 
     @Option(help: "Time N cards instead (JSON): a report and a frame, per item.")
     var items: Int?
@@ -69,6 +72,9 @@ struct ScrollCommand: ParsableCommand {
         }
         if !(1...1_000_000).contains(rows) { throw ValidationError("--rows must be between 1 and 1,000,000") }
         if !(rowHeight.isFinite && rowHeight >= 0) { throw ValidationError("--row-height must be finite and >= 0") }
+        if !(viewportLength.isFinite && viewportLength > 0) {
+            throw ValidationError("--viewport-length must be finite and > 0")
+        }
     }
 
     func run() throws {
@@ -83,11 +89,11 @@ struct ScrollCommand: ParsableCommand {
         var reveal: ScrollReveal
         do {
             reveal = try ScrollReveal(
-                frames: frames, viewportLength: viewport, margin: margin, config: config,
+                frames: frames, viewportLength: viewportLength, margin: margin, config: config,
                 batching: ScrollReveal.Batching(interval: interval, maximum: maximum, isQueued: queued),
                 leaving: replays ? .replays : .staysShown)
         } catch { throw ValidationError(error.description) }
-        for report in try scrollReports(reports, option: "--reports") {
+        for report in try scrollReports(viewport, option: "--viewport") {
             do { try reveal.scroll(to: report.offset, at: report.time) } catch {
                 throw ValidationError(error.description)
             }

@@ -49,13 +49,13 @@ import Testing
     /// The issue's worked scroll: rows 0…7 at 0.05 k, then rows 8…11 from the 0.1-s
     /// batch after the scroll at 1.0 s; opened at 2,000, rows 0…39 shown at once.
     @Test func scrollPrintsWhenRowsStart() throws {
-        let result = try BuildArtifactTests.run(Self.tool, ["scroll", "--reports", "0@0,200@1"])
+        let result = try BuildArtifactTests.run(Self.tool, ["scroll", "--viewport", "0@0,200@1"])
         #expect(result.status == 0, "\(result.error)")
         let expected =
             (0..<8).map { "\($0),\(["0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "0.35"][$0])" }
             + ["8,1.1", "9,1.15", "10,1.2", "11,1.25"]
         #expect(result.output == "item,start\n" + expected.joined(separator: "\n") + "\n")
-        let restored = try BuildArtifactTests.run(Self.tool, ["scroll", "--reports", "2000@0"])
+        let restored = try BuildArtifactTests.run(Self.tool, ["scroll", "--viewport", "2000@0"])
         let lines = restored.output.split(separator: "\n")
         #expect(lines.count == 49 && lines[1] == "0,shown" && lines[40] == "39,shown" && lines[41] == "40,0")
         #expect(lines[48] == "47,0.35")
@@ -213,10 +213,10 @@ import Testing
         (["export", "wobble"], "wobble"),
         (["eval", "linear(0, 0.5 10% 20% 30%, 1)"], "at most 2"),
         (["path", "M0 0 L5", "--progress", "0.5"], "Expected a number for L at offset 7"),
-        (["scroll", "--reports", "0@x"], "'x' is not a finite number of seconds"),
-        (["scroll", "--reports", "0"], "'0' is not OFFSET@TIME"),
-        (["scroll", "--viewport", "0"], "viewportLength = 0.0 is invalid"),
-        (["scroll", "--reports", "0@1,0@0"], "must not run backward"),
+        (["scroll", "--viewport", "0@x"], "'x' is not a finite number of seconds"),
+        (["scroll", "--viewport", "0"], "'0' is not OFFSET@TIME"),
+        (["scroll", "--viewport-length", "0"], "--viewport-length must be finite and > 0"),
+        (["scroll", "--viewport", "0@1,0@0"], "must not run backward"),
         (["scroll", "--items", "2"], "--items must be between 4"),
         (["preview", "-o", "/tmp/p.html", "--viewport", "0@1,0@0"], "keyframes must come in time order"),
         (["preview", "-o", "/tmp/p.html", "--viewport", "0@0", "--matched"], "--viewport draws the scroll alone"),
