@@ -105,10 +105,11 @@ CI_INLINE void CI_FN(interrupt_block)(const ci_list_interruption *L, float *new_
     /* Lanes past m count for nothing: no rest. */
     if (m < WD) rest = vd_select(CI_FN(first_lanes_d)(m), rest, minus_infinity);
     /* Only rests after `time` count. The latest needs no test: it starts at `time`, so
-     * an earlier rest cannot raise it. The earliest takes +infinity for the others
-     * (its identity) before the running minimum, which then waits on one instruction a
-     * vector, not on a blend whose mask the vector before must give. */
-    *latest = CI_FN(max_ordered_d)(*latest, rest);
+     * an earlier rest cannot raise it (nor a NaN one, from figures that are not finite:
+     * the running latest is the second operand). The earliest takes +infinity for the
+     * others (its identity) before the running minimum, which then waits on one
+     * instruction a vector, not on a blend whose mask the vector before must give. */
+    *latest = CI_FN(max_or_second_d)(rest, *latest);
     *earliest =
         CI_FN(min_d)(*earliest, vd_select(vdm_lt(time, rest), rest, vd_set1(__builtin_inf())));
 }

@@ -44,10 +44,11 @@ CI_INLINE VD CI_FN(abs_d)(VD x) {
  * max(a, b) is b when a <= b. */
 CI_INLINE VD CI_FN(min_d)(VD a, VD b) { return vd_select(vdm_lt(b, a), b, a); }
 CI_INLINE VD CI_FN(max_d)(VD a, VD b) { return vd_select(vdm_le(a, b), b, a); }
-/* max_d where neither is NaN, written as the instruction sets' own maximum (a unless
- * b is at least a) so that the compiler can use it: one instruction, not a comparison
- * and a blend on a loop's critical path. */
-CI_INLINE VD CI_FN(max_ordered_d)(VD a, VD b) { return vd_select(vdm_lt(b, a), a, b); }
+/* The greater of a and b, and b where either is NaN: the instruction sets' own maximum
+ * (a where b < a, else b), which the compiler can then use, one instruction instead of
+ * a comparison and a blend on a loop's critical path. The same value as max_d where
+ * neither is NaN. */
+CI_INLINE VD CI_FN(max_or_second_d)(VD a, VD b) { return vd_select(vdm_lt(b, a), a, b); }
 
 /* The neighbouring doubles of a positive finite x, by its bits. */
 CI_INLINE VD CI_FN(next_up_d)(VD x) { return vdi_as_vd(vdi_add(vd_as_vdi(x), vdi_set1(1))); }

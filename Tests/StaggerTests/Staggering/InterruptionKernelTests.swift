@@ -1,3 +1,4 @@
+import CInterp
 import PropertyBased
 import Testing
 
@@ -146,5 +147,39 @@ import Testing
             let reference = try Self.interrupt(motion, at: time + last, toward: target, config: config, by: .reference)
             #expect(Self.same(kernel, reference), "\(config.curve) \(count) items, \(gaps) then \(last)")
         }
+    }
+
+    /// A figure that is not finite gives its own item a NaN rest, which the bounds leave
+    /// out: a hand-made call of the C API (the list's own figures are finite). Start 0,
+    /// linear 1 s, from 0 to 1, interrupted at 1 toward 1, 17 items (items 0, 8 and 16
+    /// share a lane on every width). Items 0 and 16 started at 0.9 and 0.5 and are moving
+    /// toward where they already go (no change): they rest at 0.9 (as a float) + 1 and 1.5. Item 8 never
+    /// started (its delay 5 is past the cutoff 2) and goes from 0 to 1 after a new delay of
+    /// NaN: its rest is NaN. The others started at 0 and rest at 1, before the tap. The
+    /// bounds are those two rests on every backend.
+    @Test(arguments: testedBackends)
+    func aNaNRestStaysOutOfTheBounds(backend: Backend) throws {
+        var delays = [Float](repeating: 0, count: 17)
+        (delays[0], delays[8], delays[16]) = (0.9, 5, 0.5)
+        var offsets = [Float](repeating: 0, count: 17)
+        offsets[8] = .nan
+        var changes = [Float](repeating: 0, count: 17)
+        var bounds = [Double](repeating: 0, count: 2)
+        var list = ci_list_interruption()
+        list.time = 1
+        list.start = 0
+        list.duration = 1
+        list.from = 0
+        list.to = 1
+        list.cutoff = 2
+        list.target = 1
+        list.layer_count = 0
+        let status = delays.withUnsafeBufferPointer { delays in
+            list.delays = delays.baseAddress
+            return ci_interrupt_list(backend.cValue, &list, &offsets, &changes, &bounds, 17)
+        }
+        #expect(status == CI_OK)
+        #expect(changes == (0..<17).map { $0 == 8 ? 1 : 0 })
+        #expect(bounds == [Double(Float(0.9)) + 1, 1.5])
     }
 }
