@@ -111,7 +111,7 @@ typedef struct ci_list_interruption {
  * time, start or duration that is not finite, a duration <= 0 or more than
  * CI_MAX_LAYERS layers; CI_ERR_NULL_POINTER for a missing array. The per-item figures
  * are read as they are (a list's own, finite): a non-finite one is not reported, and
- * gives that item NaN or infinite outputs.
+ * gives that item NaN or infinite outputs; a NaN rest is left out of the bounds.
  */
 ci_status ci_interrupt_list(ci_backend backend, const ci_list_interruption *list, float *new_offset,
                             float *new_change, double bounds[2], size_t count);

@@ -153,10 +153,11 @@ import Testing
     /// out: a hand-made call of the C API (the list's own figures are finite). Start 0,
     /// linear 1 s, from 0 to 1, interrupted at 1 toward 1, 17 items (items 0, 8 and 16
     /// share a lane on every width). Items 0 and 16 started at 0.9 and 0.5 and are moving
-    /// toward where they already go (no change): they rest at 0.9 (as a float) + 1 and 1.5. Item 8 never
-    /// started (its delay 5 is past the cutoff 2) and goes from 0 to 1 after a new delay of
-    /// NaN: its rest is NaN. The others started at 0 and rest at 1, before the tap. The
-    /// bounds are those two rests on every backend.
+    /// toward where they already go (no change): they rest at 0.9 (as a float) + 1 and at
+    /// 1.5. Item 8 never started (its delay 5 is past the cutoff 2) and goes from 0 to 1
+    /// after a new delay of NaN: its rest is NaN. The others started at 0 and rest at 1,
+    /// before the tap. The bounds are those two rests on every backend, in that order of
+    /// lanes: a later rest, the NaN, an earlier one.
     @Test(arguments: testedBackends)
     func aNaNRestStaysOutOfTheBounds(backend: Backend) throws {
         var delays = [Float](repeating: 0, count: 17)
